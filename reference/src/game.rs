@@ -1,0 +1,244 @@
+//! The vocabulary every game shares, in the spirit of OpenSpiel.
+//!
+//! A game is a pure function of `(seed, params, actions)`: all randomness after setup (Olymbits
+//! regenerating mini-games, Photosynthesis shuffling the action list it prints) comes from the
+//! referee's own generator, which lives inside the state.
+//!
+//! Two layers:
+//! - [`Game`]: the typed API a bot author or researcher uses inside a search (typed states and
+//!   actions, no text).
+//! - [`TraceEngine`] / [`TracePlay`]: the object-safe, text-level API the conformance tools use.
+//!   It speaks the referee's language (the exact lines bots print, the JSON state schema of the
+//!   traces), so one replayer serves every game and both engines.
+
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// A player's index: 0, 1 (and 2 in three-player games), as in the referee.
+pub type PlayerId = usize;
+
+/// Whether players act together each turn or one after another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TurnStructure {
+    /// Every active player answers each turn and the turn resolves once all answers are in
+    /// (X-mas Rush, Photosynthesis, Olymbits).
+    Simultaneous,
+    /// One player answers per turn (Zuniq, Wondev Woman).
+    Alternating,
+}
+
+/// How a finished game ended for each player.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Final score of each player, as the referee reports it (deactivated players included).
+    pub scores: Vec<i64>,
+    /// 1-based rank of each player; tied players share a rank.
+    pub ranks: Vec<usize>,
+    /// Why the game ended, in the trace vocabulary (`"max_turns"`, `"invalid_action"`, ...).
+    pub reason: String,
+}
+
+impl Outcome {
+    /// Ranks from scores: higher is better, equal scores share a rank (1-based, "1224" style).
+    pub fn ranks_from_scores(scores: &[i64]) -> Vec<usize> {
+        scores.iter().map(|s| 1 + scores.iter().filter(|t| *t > s).count()).collect()
+    }
+
+    /// The single winner, if there is one (a unique rank 1).
+    pub fn winner(&self) -> Option<PlayerId> {
+        let first: Vec<_> = (0..self.ranks.len()).filter(|&p| self.ranks[p] == 1).collect();
+        (first.len() == 1).then(|| first[0])
+    }
+}
+
+/// A bot's output line could not be read. Says what and where.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    /// 1-based line of the input (1 for a single action line).
+    pub line: usize,
+    /// 1-based column (in characters) where the problem starts.
+    pub column: usize,
+    /// What the parser expected there.
+    pub expected: String,
+    /// What it found (possibly empty: end of input).
+    pub found: String,
+}
+
+impl ParseError {
+    /// A parse error on a single-line input.
+    pub fn at(column: usize, expected: impl Into<String>, found: impl Into<String>) -> Self {
+        ParseError { line: 1, column, expected: expected.into(), found: found.into() }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: expected {}, found {:?}",
+            self.line, self.column, self.expected, self.found
+        )
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// An action that parsed but the rules forbid in this state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct IllegalAction {
+    /// Which rule forbids it, in words (ideally naming the rules doc section).
+    pub reason: String,
+}
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal action: {}", self.reason)
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// Why [`Game::step`] refused to advance the state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StepError {
+    /// The game is over; nothing more can be played.
+    GameOver,
+    /// The actions slice does not have one entry per player.
+    WrongArity { expected: usize, found: usize },
+    /// A player who is not to act gave an action, or one who is gave none where the API
+    /// requires one.
+    NotToAct { player: PlayerId },
+    /// The action is not legal for that player.
+    Illegal { player: PlayerId, error: IllegalAction },
+}
+
+impl fmt::Display for StepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepError::GameOver => write!(f, "the game is over"),
+            StepError::WrongArity { expected, found } => {
+                write!(f, "expected {expected} action slots, found {found}")
+            }
+            StepError::NotToAct { player } => write!(f, "player {player} is not to act"),
+            StepError::Illegal { player, error } => write!(f, "player {player}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for StepError {}
+
+/// The typed API of one game: what a search calls.
+///
+/// `actions` passed to [`Game::step`] are indexed by player id; `None` means "no action" (a
+/// player not to act, or a deactivated one). In an alternating game exactly the mover's slot is
+/// `Some`.
+pub trait Game {
+    /// Everything the referee keeps, hidden and random parts included.
+    type State: Clone + PartialEq + fmt::Debug;
+    /// One player's action, printable as the exact line a bot prints.
+    type Action: Clone + PartialEq + fmt::Debug + fmt::Display;
+    /// League or other setup parameters; `Default` is the top league.
+    type Params: Clone + fmt::Debug + Default;
+
+    /// Trace name of the game (`"xmas-rush"`, ...).
+    const NAME: &'static str;
+    /// Simultaneous or alternating turns.
+    const TURNS: TurnStructure;
+
+    /// Seeded setup, identical to the referee's for the same seed and params.
+    fn new_game(seed: i64, params: &Self::Params) -> Self::State;
+    /// Number of players in this game (2 or 3).
+    fn num_players(state: &Self::State) -> usize;
+    /// Who is asked for an action now (empty once the game is over).
+    fn players_to_act(state: &Self::State) -> Vec<PlayerId>;
+    /// Every legal action of `player` now (empty if the player is not to act).
+    fn legal_actions(state: &Self::State, player: PlayerId) -> Vec<Self::Action>;
+    /// Resolves one turn.
+    fn step(state: &mut Self::State, actions: &[Option<Self::Action>]) -> Result<(), StepError>;
+    /// The result, once the game is over.
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+}
+
+/// Which implementation of a game an engine is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EngineKind {
+    /// The readable rulebook (`reference` crate).
+    Reference,
+    /// The optimized twin (`fast` crate).
+    Fast,
+}
+
+impl fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EngineKind::Reference => "reference",
+            EngineKind::Fast => "fast",
+        })
+    }
+}
+
+/// The text-level, object-safe face of an engine, used by `twinsim replay`, `verify`, `show`
+/// and the conformance tests. One per game per crate, returned by `<crate>::<game>::engine()`.
+pub trait TraceEngine: Sync {
+    /// Trace name of the game (`"xmas-rush"`, `"photosynthesis"`, `"zuniq"`, `"olymbits"`,
+    /// `"wondev-woman"`).
+    fn game(&self) -> &'static str;
+    /// Reference or fast.
+    fn kind(&self) -> EngineKind;
+    /// Simultaneous or alternating; decides the shape of a turn's `actions` (see
+    /// [`TracePlay::play_turn`]).
+    fn turns(&self) -> TurnStructure;
+    /// Seeded setup from a trace's `seed` and `params` (the params object of the trace envelope;
+    /// `{}` means the default: top league). Errors are messages for a human.
+    fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String>;
+}
+
+/// One game in progress behind a [`TraceEngine`].
+pub trait TracePlay: Send {
+    /// A deep copy.
+    fn boxed_clone(&self) -> Box<dyn TracePlay>;
+    /// Number of players.
+    fn num_players(&self) -> usize;
+    /// The envelope fields this engine reproduces for the setup, under the trace's own keys:
+    /// at least `initial` and `initial_views`; also `initial_legal`, `setup_events`,
+    /// `init_input` where the game's traces have them.
+    fn initial_record(&self) -> Map<String, Value>;
+    /// Who is asked for an action now (empty once the game is over).
+    fn players_to_act(&self) -> Vec<PlayerId>;
+    /// The legal action lines of `player` now, as a bot would print them (used for random
+    /// play; may be a representative subset where the legal set is huge, such as X-mas Rush
+    /// MOVE paths).
+    fn legal_lines(&self, player: PlayerId) -> Vec<String>;
+    /// Resolves one turn from the exact lines the bots printed, parsed the referee's way: bad
+    /// lines get the referee's consequence, never a panic. `actions` has the shape of a trace
+    /// turn's `actions`: one entry per player for simultaneous games (`None`: no answer), the
+    /// mover's single line for alternating ones. `Err` only when the game is already over or
+    /// the slice has the wrong shape.
+    fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String>;
+    /// The turn fields this engine reproduces for the turn just played, under the trace's keys:
+    /// at least `state` and `views`; also `legal`, `events`, ... where the game's traces have
+    /// them.
+    fn turn_record(&self) -> Map<String, Value>;
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+    /// The envelope's `outcome` object, once the game is over.
+    fn outcome(&self) -> Option<Value>;
+    /// A picture of the position for a terminal (box-drawing characters; ANSI colour when
+    /// `colour`). Defaults to the state as pretty JSON.
+    fn render(&self, colour: bool) -> String {
+        let _ = colour;
+        let record = self.turn_record();
+        let state = record
+            .get("state")
+            .cloned()
+            .or_else(|| self.initial_record().get("initial").cloned())
+            .unwrap_or(Value::Null);
+        serde_json::to_string_pretty(&state).unwrap_or_default()
+    }
+    /// Leaf count of the legal-move tree to `depth` plies, if this engine has a perft of its own
+    /// (alternating games). `None`: the caller falls back to a generic text-level perft.
+    fn perft(&self, depth: u32) -> Option<u64> {
+        let _ = depth;
+        None
+    }
+}

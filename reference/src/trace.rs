@@ -1,0 +1,412 @@
+//! The referee trace format (`traces/FORMAT.md`) and the replayer that checks an engine against
+//! it, turn by turn.
+//!
+//! A trace line is one game played by the official referee: seed, params, the state after setup,
+//! and for every turn the exact lines the bots printed with the state, views (and, where the
+//! game's traces have them, legal lists and events) the referee produced. [`replay`] feeds the
+//! lines to a [`TraceEngine`] and compares every field the engine reproduces; the first turn that
+//! differs is reported as game, seed, turn, field path, expected and found.
+
+use crate::game::{TraceEngine, TracePlay};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// One game of a trace file (one JSON line).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TraceGame {
+    /// `xmas-rush`, `photosynthesis`, `zuniq`, `olymbits` or `wondev-woman`.
+    pub game: String,
+    /// The referee repository and commit that played the game.
+    #[serde(default)]
+    pub source: String,
+    /// The seed the referee was given (`null` where the game has no seeded setup).
+    #[serde(default)]
+    pub seed: Option<i64>,
+    /// League and other setup parameters, plus informational bot names.
+    #[serde(default)]
+    pub params: Value,
+    /// The resolved turns, in order.
+    #[serde(default)]
+    pub turns: Vec<TraceTurn>,
+    /// Final result of the full game (`null` where it was not played out).
+    #[serde(default)]
+    pub outcome: Option<Value>,
+    /// Only the first turns are stored.
+    #[serde(default)]
+    pub truncated: bool,
+    /// `initial`, `initial_views` and the other setup fields, by their trace keys.
+    #[serde(flatten)]
+    pub setup: Map<String, Value>,
+}
+
+/// One resolved turn of a trace.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TraceTurn {
+    /// The exact line each player printed (`null`: no answer); for alternating games, the
+    /// mover's line alone.
+    pub actions: Vec<Option<String>>,
+    /// `state`, `views` and the other fields of the turn, by their trace keys.
+    #[serde(flatten)]
+    pub fields: Map<String, Value>,
+}
+
+/// A trace line that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceReadError {
+    /// 1-based line in the file.
+    pub line: usize,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl fmt::Display for TraceReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for TraceReadError {}
+
+/// Parses a JSON Lines trace file (blank lines are skipped).
+pub fn parse_jsonl(text: &str) -> Result<Vec<TraceGame>, TraceReadError> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l)
+                .map_err(|e| TraceReadError { line: i + 1, message: e.to_string() })
+        })
+        .collect()
+}
+
+/// Where in a game a difference was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    /// After setup, before the first turn.
+    Setup,
+    /// After the n-th resolved turn (1-based index into `turns`).
+    Turn(usize),
+    /// The final outcome.
+    Outcome,
+}
+
+impl fmt::Display for Moment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Moment::Setup => write!(f, "setup"),
+            Moment::Turn(n) => write!(f, "turn {n}"),
+            Moment::Outcome => write!(f, "outcome"),
+        }
+    }
+}
+
+/// One field that differs from the trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// When.
+    pub moment: Moment,
+    /// The field's path, e.g. `state.players[1].score` or `views[0] line 4`.
+    pub field: String,
+    /// The referee's value (from the trace).
+    pub expected: String,
+    /// The engine's value.
+    pub found: String,
+}
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {}: expected {}, found {}",
+            self.moment, self.field, self.expected, self.found
+        )
+    }
+}
+
+/// What replaying one game found.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// The game's trace name.
+    pub game: String,
+    /// The game's seed.
+    pub seed: Option<i64>,
+    /// Turns compared (up to and including the first differing one).
+    pub turns: usize,
+    /// The differences of the first differing moment (empty: the game replayed identically).
+    /// Replay stops there: later turns would only repeat the divergence.
+    pub differences: Vec<Difference>,
+}
+
+impl GameReport {
+    /// The game replayed identically.
+    pub fn is_ok(&self) -> bool {
+        self.differences.is_empty()
+    }
+}
+
+/// How many differing fields of one moment are reported at most.
+const MAX_DIFFERENCES: usize = 8;
+
+/// Replays `record` through `engine` and compares every field the engine reproduces.
+///
+/// Setup keys the engine returns must match the trace's (`initial`, `initial_views`, ...); each
+/// turn's `state` and `views` are always compared, other turn keys when both sides have them.
+/// A truncated record is compared over its stored turns, and its outcome only if the engine
+/// played the game to its end.
+pub fn replay(engine: &dyn TraceEngine, record: &TraceGame) -> GameReport {
+    let mut report =
+        GameReport { game: record.game.clone(), seed: record.seed, turns: 0, differences: vec![] };
+    let mut play = match engine.setup(record.seed, &record.params) {
+        Ok(play) => play,
+        Err(message) => {
+            report.differences.push(Difference {
+                moment: Moment::Setup,
+                field: "setup".into(),
+                expected: "a game".into(),
+                found: format!("error: {message}"),
+            });
+            return report;
+        }
+    };
+    let produced = play.initial_record();
+    compare_record(
+        Moment::Setup,
+        &record.setup,
+        &produced,
+        &["initial", "initial_views"],
+        &mut report.differences,
+    );
+    if !report.is_ok() {
+        return report;
+    }
+    for (index, turn) in record.turns.iter().enumerate() {
+        let moment = Moment::Turn(index + 1);
+        report.turns += 1;
+        if let Err(message) = play.play_turn(&turn.actions) {
+            report.differences.push(Difference {
+                moment,
+                field: "actions".into(),
+                expected: "the turn to resolve".into(),
+                found: format!("error: {message}"),
+            });
+            return report;
+        }
+        let produced = play.turn_record();
+        compare_record(
+            moment,
+            &turn.fields,
+            &produced,
+            &["state", "views"],
+            &mut report.differences,
+        );
+        if !report.is_ok() {
+            return report;
+        }
+    }
+    let expected_outcome = record.outcome.clone().unwrap_or(Value::Null);
+    if record.truncated && !play.is_over() {
+        return report;
+    }
+    if !play.is_over() && !expected_outcome.is_null() {
+        report.differences.push(Difference {
+            moment: Moment::Outcome,
+            field: "outcome".into(),
+            expected: "the game to be over".into(),
+            found: "the game still running".into(),
+        });
+        return report;
+    }
+    let found_outcome = play.outcome().unwrap_or(Value::Null);
+    diff_values(
+        Moment::Outcome,
+        "outcome",
+        &expected_outcome,
+        &found_outcome,
+        &mut report.differences,
+    );
+    report
+}
+
+/// Compares the engine's `produced` fields with the trace's `expected` ones: every key the engine
+/// produced that the trace has, and every `required` key (missing on either side is a
+/// difference).
+pub fn compare_record(
+    moment: Moment,
+    expected: &Map<String, Value>,
+    produced: &Map<String, Value>,
+    required: &[&str],
+    out: &mut Vec<Difference>,
+) {
+    for key in required {
+        if !produced.contains_key(*key) {
+            out.push(Difference {
+                moment,
+                field: key.to_string(),
+                expected: "a value".into(),
+                found: "nothing (the engine does not produce it)".into(),
+            });
+        }
+    }
+    for (key, found) in produced {
+        match expected.get(key) {
+            Some(want) => diff_values(moment, key, want, found, out),
+            None if required.contains(&key.as_str()) => out.push(Difference {
+                moment,
+                field: key.clone(),
+                expected: "nothing (the trace lacks it)".into(),
+                found: short(found),
+            }),
+            None => {}
+        }
+    }
+}
+
+/// Walks two JSON values and records where they differ, by path. Multi-line strings (views) are
+/// compared line by line so a difference names the line.
+pub fn diff_values(
+    moment: Moment,
+    path: &str,
+    expected: &Value,
+    found: &Value,
+    out: &mut Vec<Difference>,
+) {
+    if out.len() >= MAX_DIFFERENCES || expected == found {
+        return;
+    }
+    match (expected, found) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (key, va) in a {
+                let sub = format!("{path}.{key}");
+                match b.get(key) {
+                    Some(vb) => diff_values(moment, &sub, va, vb, out),
+                    None => push(out, moment, sub, short(va), "nothing".into()),
+                }
+            }
+            for (key, vb) in b {
+                if !a.contains_key(key) {
+                    push(out, moment, format!("{path}.{key}"), "nothing".into(), short(vb));
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            for (i, (va, vb)) in a.iter().zip(b).enumerate() {
+                diff_values(moment, &format!("{path}[{i}]"), va, vb, out);
+            }
+        }
+        (Value::Array(a), Value::Array(b)) => push(
+            out,
+            moment,
+            format!("{path} (length {} vs {})", a.len(), b.len()),
+            short(expected),
+            short(found),
+        ),
+        (Value::String(a), Value::String(b)) if a.contains('\n') || b.contains('\n') => {
+            let (la, lb): (Vec<_>, Vec<_>) = (a.split('\n').collect(), b.split('\n').collect());
+            for i in 0..la.len().max(lb.len()) {
+                let (x, y) = (la.get(i), lb.get(i));
+                if x != y {
+                    let show =
+                        |s: Option<&&str>| s.map_or("end of text".into(), |s| format!("{s:?}"));
+                    push(out, moment, format!("{path} line {}", i + 1), show(x), show(y));
+                    break;
+                }
+            }
+        }
+        _ => push(out, moment, path.to_string(), short(expected), short(found)),
+    }
+}
+
+fn push(out: &mut Vec<Difference>, moment: Moment, field: String, expected: String, found: String) {
+    if out.len() < MAX_DIFFERENCES {
+        out.push(Difference { moment, field, expected, found });
+    }
+}
+
+/// A value as compact JSON, cut to a readable length.
+fn short(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() > 160 {
+        let cut: String = text.chars().take(157).collect();
+        format!("{cut}...")
+    } else {
+        text
+    }
+}
+
+/// Replays a record through two engines in lockstep (used for fast-vs-reference checks on the
+/// same actions): returns the first moment where their produced fields differ.
+pub fn lockstep_difference(
+    a: &mut dyn TracePlay,
+    b: &mut dyn TracePlay,
+    actions: &[Option<String>],
+    moment: Moment,
+) -> Vec<Difference> {
+    let mut out = vec![];
+    let ra = a.play_turn(actions);
+    let rb = b.play_turn(actions);
+    if ra != rb {
+        out.push(Difference {
+            moment,
+            field: "play_turn".into(),
+            expected: format!("{ra:?}"),
+            found: format!("{rb:?}"),
+        });
+        return out;
+    }
+    let (fa, fb) = (a.turn_record(), b.turn_record());
+    diff_values(moment, "turn", &Value::Object(fa), &Value::Object(fb), &mut out);
+    if a.is_over() != b.is_over() {
+        out.push(Difference {
+            moment,
+            field: "is_over".into(),
+            expected: a.is_over().to_string(),
+            found: b.is_over().to_string(),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn view_differences_name_the_line() {
+        let mut out = vec![];
+        diff_values(Moment::Turn(3), "views[0]", &json!("a\nb\nc"), &json!("a\nB\nc"), &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].field, "views[0] line 2");
+        assert_eq!(out[0].to_string(), "turn 3: views[0] line 2: expected \"b\", found \"B\"");
+    }
+
+    #[test]
+    fn nested_differences_name_the_path() {
+        let mut out = vec![];
+        let a = json!({"players": [{"score": 1}, {"score": 2}]});
+        let b = json!({"players": [{"score": 1}, {"score": 3}]});
+        diff_values(Moment::Setup, "state", &a, &b, &mut out);
+        assert_eq!(out[0].field, "state.players[1].score");
+    }
+
+    #[test]
+    fn a_missing_required_field_is_a_difference() {
+        let mut out = vec![];
+        let expected: Map<String, Value> =
+            json!({"state": 1, "views": []}).as_object().unwrap().clone();
+        let produced: Map<String, Value> = json!({"state": 1}).as_object().unwrap().clone();
+        compare_record(Moment::Turn(1), &expected, &produced, &["state", "views"], &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].field, "views");
+    }
+
+    #[test]
+    fn trace_lines_parse_with_their_extra_fields() {
+        let line = r#"{"game":"zuniq","seed":null,"params":{},"initial":{"ply":0},"initial_views":["Start",""],"turns":[{"actions":["A1h"],"state":{},"views":["",""]}],"outcome":null}"#;
+        let games = parse_jsonl(line).unwrap();
+        assert_eq!(games[0].turns[0].actions, vec![Some("A1h".to_string())]);
+        assert!(games[0].setup.contains_key("initial_views"));
+        assert!(parse_jsonl("{").is_err());
+    }
+}

@@ -1,0 +1,40 @@
+//! Which games exist and which of their engines are implemented.
+
+use reference::game::{EngineKind, TraceEngine};
+
+/// The five games, by trace name, in the order the tools list them.
+pub const GAMES: [&str; 5] = ["xmas-rush", "photosynthesis", "zuniq", "olymbits", "wondev-woman"];
+
+/// The engine of `game` of the given kind, or `None` while it is not implemented (or the game is
+/// unknown).
+pub fn engine(game: &str, kind: EngineKind) -> Option<&'static dyn TraceEngine> {
+    use EngineKind::*;
+    match (game, kind) {
+        ("xmas-rush", Reference) => reference::xmas_rush::engine(),
+        ("xmas-rush", Fast) => fast::xmas_rush::engine(),
+        ("photosynthesis", Reference) => reference::photosynthesis::engine(),
+        ("photosynthesis", Fast) => fast::photosynthesis::engine(),
+        ("zuniq", Reference) => reference::zuniq::engine(),
+        ("zuniq", Fast) => fast::zuniq::engine(),
+        ("olymbits", Reference) => reference::olymbits::engine(),
+        ("olymbits", Fast) => fast::olymbits::engine(),
+        ("wondev-woman", Reference) => reference::wondev_woman::engine(),
+        ("wondev-woman", Fast) => fast::wondev_woman::engine(),
+        _ => None,
+    }
+}
+
+/// The benchmark pairs of `game` (all games when `None`).
+pub fn bench_ops(game: Option<&str>) -> Vec<fast::bench::BenchOp> {
+    let all: [(&str, fn() -> Vec<fast::bench::BenchOp>); 5] = [
+        ("xmas-rush", fast::xmas_rush::bench_ops),
+        ("photosynthesis", fast::photosynthesis::bench_ops),
+        ("zuniq", fast::zuniq::bench_ops),
+        ("olymbits", fast::olymbits::bench_ops),
+        ("wondev-woman", fast::wondev_woman::bench_ops),
+    ];
+    all.iter()
+        .filter(|(name, _)| game.is_none_or(|g| g == *name))
+        .flat_map(|(_, ops)| ops())
+        .collect()
+}

@@ -131,6 +131,39 @@ impl Sha1Prng {
         (high + low) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
+    /// `nextFloat()`: `next(24) / 2^24` (3 bytes).
+    pub fn next_float(&mut self) -> f32 {
+        self.next(24) as f32 / (1 << 24) as f32
+    }
+
+    /// `nextInt(origin, bound)` (Java 17's two-argument form, on `nextInt()` draws). `None` when
+    /// `origin >= bound` (Java throws).
+    pub fn next_int_range(&mut self, origin: i32, bound: i32) -> Option<i32> {
+        if origin >= bound {
+            return None;
+        }
+        let mut r = self.next_int();
+        let n = bound.wrapping_sub(origin);
+        if n > 0 {
+            let m = n - 1;
+            if n & m == 0 {
+                return Some((r & m).wrapping_add(origin));
+            }
+            let mut u = ((r as u32) >> 1) as i32;
+            loop {
+                r = u % n;
+                if u.wrapping_add(m).wrapping_sub(r) >= 0 {
+                    return Some(r.wrapping_add(origin));
+                }
+                u = ((self.next_int() as u32) >> 1) as i32;
+            }
+        }
+        while r < origin || r >= bound {
+            r = self.next_int();
+        }
+        Some(r)
+    }
+
     /// `Collections.shuffle(list, rnd)` (§3.3): for `i` from `len` down to 2, swap element
     /// `i - 1` with element `nextInt(i)`.
     pub fn shuffle<T>(&mut self, list: &mut [T]) {

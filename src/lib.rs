@@ -1,5 +1,9 @@
 //! twinsim: the command-line tool's library half — the registry of engines and the replay,
-//! verification and benchmark drivers that the CLI and the top-level tests share.
+//! verification, perft and benchmark drivers that the CLI, the benches and the top-level tests
+//! share.
 
+pub mod bench;
+pub mod perft;
 pub mod registry;
 pub mod replay;
+pub mod verify;

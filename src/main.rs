@@ -3,9 +3,12 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use reference::game::EngineKind;
 use reference::trace;
-use std::path::PathBuf;
+use serde_json::{json, Value};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use twinsim::{registry, replay};
+use std::time::{Duration, Instant};
+use twinsim::{bench, perft, registry, replay, verify};
 
 #[derive(Parser)]
 #[command(
@@ -46,12 +49,85 @@ enum Command {
         #[arg(long, value_enum, default_value = "both")]
         engine: EngineChoice,
     },
+    /// The main job: replay the shipped traces through both engines, then play random games
+    /// through both in lockstep, and print a table per game.
+    Verify {
+        /// Random games per game.
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Master seed of the random games.
+        #[arg(long, default_value_t = 1)]
+        seed: i64,
+        /// Directory of trace files (`<game>.jsonl`).
+        #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/traces"))]
+        traces: PathBuf,
+        /// Fail (exit 1) when a game or engine is not implemented yet, not only on mismatches.
+        #[arg(long)]
+        strict: bool,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw a position in the terminal.
+    Show {
+        /// Game: xmas-rush, photosynthesis, zuniq, olymbits, wondev-woman.
+        game: String,
+        /// Game seed.
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+        seed: i64,
+        /// League (default: the top league).
+        #[arg(long)]
+        league: Option<u32>,
+        /// Show the position after this many turns of `--actions`.
+        #[arg(long, requires = "actions")]
+        turn: Option<usize>,
+        /// The turns to play: a trace file (`.jsonl`: the first game's actions) or a text file
+        /// with one turn per line, players' lines separated by ` | ` in simultaneous games.
+        #[arg(long)]
+        actions: Option<PathBuf>,
+        /// Which engine draws it.
+        #[arg(long, value_enum, default_value = "reference")]
+        engine: EngineChoice,
+    },
+    /// Count the leaves of the legal-move tree (alternating games: zuniq, wondev-woman).
+    Perft {
+        /// Game.
+        game: String,
+        /// Depth in plies; every depth from 1 up to it is printed.
+        #[arg(long)]
+        depth: u32,
+        /// Game seed of the start position.
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+        seed: i64,
+        /// Which engine(s).
+        #[arg(long, value_enum, default_value = "both")]
+        engine: EngineChoice,
+    },
+    /// Each hot operation, reference vs fast, interleaved in one run: median ns/op and ratio.
+    Bench {
+        /// Only this game.
+        game: Option<String>,
+        /// Alternating rounds per operation.
+        #[arg(long, default_value_t = 15)]
+        rounds: usize,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Replay { files, engine } => run_replay(&files, engine),
+        Command::Verify { games, seed, traces, strict, json } => {
+            run_verify(games, seed, &traces, strict, json)
+        }
+        Command::Show { game, seed, league, turn, actions, engine } => {
+            run_show(&game, seed, league, turn, actions.as_deref(), engine)
+        }
+        Command::Perft { game, depth, seed, engine } => run_perft(&game, depth, seed, engine),
+        Command::Bench { game, rounds, json } => run_bench(game.as_deref(), rounds, json),
     }
 }
 
@@ -96,4 +172,265 @@ fn run_replay(files: &[PathBuf], engine: EngineChoice) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// Every game's trace file in `dir` (missing files are skipped: a game without traces).
+fn load_trace_dir(dir: &Path) -> Result<Vec<trace::TraceGame>, String> {
+    let mut games = Vec::new();
+    for game in registry::GAMES {
+        let path = dir.join(format!("{game}.jsonl"));
+        if !path.exists() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut parsed =
+            trace::parse_jsonl(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        games.append(&mut parsed);
+    }
+    Ok(games)
+}
+
+fn run_verify(games: usize, seed: i64, traces: &Path, strict: bool, json: bool) -> ExitCode {
+    let records = match load_trace_dir(traces) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("twinsim: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let show_progress = !json && std::io::stderr().is_terminal();
+    let started = Instant::now();
+    let progress = |done: usize, total: usize| {
+        if show_progress && (done % 10 == 0 || done == total) {
+            let width = 40;
+            let filled = done * width / total.max(1);
+            eprint!(
+                "\r[{}{}] {done}/{total} random games",
+                "=".repeat(filled),
+                " ".repeat(width - filled)
+            );
+            if done == total {
+                eprintln!();
+            }
+        }
+    };
+    let (results, summary) = verify::verify(&records, games, seed, &progress);
+    let mismatch = results.iter().any(|r| r.has_mismatch());
+    let skip = results.iter().any(|r| r.has_skip());
+    if json {
+        let out = json!({
+            "games_per_game": games,
+            "seed": seed,
+            "replay": summary.line(),
+            "results": results.iter().map(|r| r.to_json()).collect::<Vec<_>>(),
+            "ok": !mismatch && !(strict && skip),
+        });
+        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+    } else {
+        for (kind, report) in &summary.failures {
+            print!("{}", replay::describe_failure(*kind, report));
+        }
+        let pair = |c: Option<(usize, usize)>| match c {
+            Some((ok, all)) => format!("{ok}/{all}"),
+            None => "not built".into(),
+        };
+        let num = |x: Option<f64>| x.map_or("-".into(), |x| format!("{x:.0}"));
+        println!(
+            "{:<15} {:>12} {:>12} {:>13} {:>14} {:>14} {:>8}",
+            "game",
+            "traces ref",
+            "traces fast",
+            "random games",
+            "ref turns/s",
+            "fast turns/s",
+            "speedup"
+        );
+        for r in &results {
+            let random = match r.random_games {
+                Some(c) => pair(Some(c)),
+                None => "skipped".into(),
+            };
+            println!(
+                "{:<15} {:>12} {:>12} {:>13} {:>14} {:>14} {:>8}",
+                r.game,
+                pair(r.traces_reference),
+                pair(r.traces_fast),
+                random,
+                num(r.reference_rate()),
+                num(r.fast_rate()),
+                r.speedup().map_or("-".into(), |s| format!("{s:.1}x"))
+            );
+        }
+        for r in &results {
+            for d in &r.divergences {
+                println!("DIVERGENCE {d}");
+            }
+        }
+        println!(
+            "{}; random games: {} per game, seed {seed}; {:.1}s",
+            summary.line(),
+            games,
+            started.elapsed().as_secs_f64()
+        );
+        println!("(turns/s: text-level turns, parse + rules, per core; `twinsim bench` times the hot operations)");
+        if skip {
+            println!("some games or engines are not implemented yet: shown as \"not built\" / \"skipped\", never as passing");
+        }
+    }
+    if mismatch || (strict && skip) {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn known_game(game: &str) -> Result<(), ExitCode> {
+    if registry::GAMES.contains(&game) {
+        Ok(())
+    } else {
+        eprintln!("twinsim: unknown game {game:?} (known: {})", registry::GAMES.join(", "));
+        Err(ExitCode::from(2))
+    }
+}
+
+/// The turns of an actions file, each in the trace shape of `turns[].actions`.
+fn read_actions(
+    path: &Path,
+    players: usize,
+    alternating: bool,
+) -> Result<Vec<Vec<Option<String>>>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if path.extension().is_some_and(|e| e == "jsonl") {
+        let games = trace::parse_jsonl(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let first = games.into_iter().next().ok_or("the trace file has no game")?;
+        return Ok(first.turns.into_iter().map(|t| t.actions).collect());
+    }
+    Ok(text
+        .lines()
+        .map(|line| {
+            if alternating {
+                vec![Some(line.to_string())]
+            } else {
+                let mut parts: Vec<Option<String>> =
+                    line.split(" | ").map(|p| Some(p.to_string())).collect();
+                parts.resize(players, None);
+                parts
+            }
+        })
+        .collect())
+}
+
+fn run_show(
+    game: &str,
+    seed: i64,
+    league: Option<u32>,
+    turn: Option<usize>,
+    actions: Option<&Path>,
+    engine: EngineChoice,
+) -> ExitCode {
+    if let Err(code) = known_game(game) {
+        return code;
+    }
+    let kind = if engine == EngineChoice::Fast { EngineKind::Fast } else { EngineKind::Reference };
+    let Some(engine) = registry::engine(game, kind) else {
+        println!("{game} has no {kind} engine yet");
+        return ExitCode::FAILURE;
+    };
+    let mut play = match engine.setup(Some(seed), &registry::league_params(game, league)) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("twinsim: setup failed: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(path) = actions {
+        let alternating = engine.turns() == reference::game::TurnStructure::Alternating;
+        let turns = match read_actions(path, play.num_players(), alternating) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("twinsim: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let upto = turn.unwrap_or(turns.len()).min(turns.len());
+        for (i, actions) in turns.iter().take(upto).enumerate() {
+            if let Err(e) = play.play_turn(actions) {
+                eprintln!("twinsim: turn {}: {e}", i + 1);
+                return ExitCode::from(2);
+            }
+        }
+    }
+    println!("{}", play.render(std::io::stdout().is_terminal()));
+    ExitCode::SUCCESS
+}
+
+fn run_perft(game: &str, depth: u32, seed: i64, engine: EngineChoice) -> ExitCode {
+    if let Err(code) = known_game(game) {
+        return code;
+    }
+    let mut any = false;
+    for kind in engine.kinds() {
+        let Some(engine) = registry::engine(game, kind) else {
+            println!("{game}: no {kind} engine yet");
+            continue;
+        };
+        if engine.turns() != reference::game::TurnStructure::Alternating {
+            println!(
+                "perft is for alternating games (zuniq, wondev-woman); {game} is simultaneous"
+            );
+            return ExitCode::from(2);
+        }
+        let play = match engine.setup(Some(seed), &json!({})) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("twinsim: setup failed: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        any = true;
+        println!("{game} seed {seed}, {kind} engine");
+        println!("{:>5} {:>16} {:>12}", "depth", "leaves", "ms");
+        for d in 1..=depth {
+            let start = Instant::now();
+            let n = perft::perft(play.as_ref(), d);
+            println!("{d:>5} {n:>16} {:>12.1}", start.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    if any {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn run_bench(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
+    if let Some(g) = game {
+        if let Err(code) = known_game(g) {
+            return code;
+        }
+    }
+    let mut ops = registry::bench_ops(game);
+    if ops.is_empty() {
+        println!("no benchmark pairs yet for {}", game.unwrap_or("any game"));
+        return ExitCode::FAILURE;
+    }
+    let mut results = Vec::new();
+    for op in ops.iter_mut() {
+        let r = bench::measure(op, rounds, Duration::from_millis(20));
+        if !json {
+            print!("\r{:<60}", format!("measured {} {}", r.game, r.name));
+            let _ = std::io::stdout().flush();
+        }
+        results.push(r);
+    }
+    if json {
+        let out: Vec<Value> = results.iter().map(|r| r.to_json()).collect();
+        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+    } else {
+        print!("\r{:<60}\r", "");
+        print!("{}", bench::table(&results));
+    }
+    ExitCode::SUCCESS
 }

@@ -38,3 +38,17 @@ pub fn bench_ops(game: Option<&str>) -> Vec<fast::bench::BenchOp> {
         .flat_map(|(_, ops)| ops())
         .collect()
 }
+
+/// The params object that selects `league` for `game`, under the key its traces use.
+pub fn league_params(game: &str, league: Option<u32>) -> serde_json::Value {
+    let key = match game {
+        "xmas-rush" | "olymbits" => "league",
+        "photosynthesis" => "league_level",
+        "wondev-woman" => "game_version",
+        _ => return serde_json::json!({}),
+    };
+    match league {
+        Some(level) => serde_json::json!({ key: level }),
+        None => serde_json::json!({}),
+    }
+}

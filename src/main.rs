@@ -202,7 +202,7 @@ fn run_verify(games: usize, seed: i64, traces: &Path, strict: bool, json: bool) 
     let show_progress = !json && std::io::stderr().is_terminal();
     let started = Instant::now();
     let progress = |done: usize, total: usize| {
-        if show_progress && (done % 10 == 0 || done == total) {
+        if show_progress && (done.is_multiple_of(10) || done == total) {
             let width = 40;
             let filled = done * width / total.max(1);
             eprint!(
@@ -224,7 +224,7 @@ fn run_verify(games: usize, seed: i64, traces: &Path, strict: bool, json: bool) 
             "seed": seed,
             "replay": summary.line(),
             "results": results.iter().map(|r| r.to_json()).collect::<Vec<_>>(),
-            "ok": !mismatch && !(strict && skip),
+            "ok": !(mismatch || strict && skip),
         });
         println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {

@@ -24,9 +24,12 @@ pub fn engine(game: &str, kind: EngineKind) -> Option<&'static dyn TraceEngine> 
     }
 }
 
+/// A game's constructor of benchmark pairs.
+type BenchOpsFn = fn() -> Vec<fast::bench::BenchOp>;
+
 /// The benchmark pairs of `game` (all games when `None`).
 pub fn bench_ops(game: Option<&str>) -> Vec<fast::bench::BenchOp> {
-    let all: [(&str, fn() -> Vec<fast::bench::BenchOp>); 5] = [
+    let all: [(&str, BenchOpsFn); 5] = [
         ("xmas-rush", fast::xmas_rush::bench_ops),
         ("photosynthesis", fast::photosynthesis::bench_ops),
         ("zuniq", fast::zuniq::bench_ops),

@@ -2,6 +2,7 @@
 //! verification, perft and benchmark drivers that the CLI, the benches and the top-level tests
 //! share.
 
+pub mod arena;
 pub mod bench;
 pub mod perft;
 pub mod registry;

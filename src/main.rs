@@ -8,7 +8,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use twinsim::{bench, perft, registry, replay, verify};
+use twinsim::{arena, bench, perft, registry, replay, verify};
 
 #[derive(Parser)]
 #[command(
@@ -103,6 +103,41 @@ enum Command {
         #[arg(long, value_enum, default_value = "both")]
         engine: EngineChoice,
     },
+    /// Play bots against each other under the exact rules, many games in parallel.
+    Arena {
+        /// Game.
+        game: String,
+        /// A bot: a shell command, or builtin:random / builtin:greedy. One per seat.
+        #[arg(long = "bot", required = true)]
+        bots: Vec<String>,
+        /// Games to play (seats rotate: every seed is played once per rotation).
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Master seed.
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+        seed: i64,
+        /// League (default: the top league).
+        #[arg(long)]
+        league: Option<u32>,
+        /// Games run at once (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Multiplies the referee's time limits (e.g. 2 on a slow machine).
+        #[arg(long, default_value_t = 1.0)]
+        time_scale: f64,
+        /// Engine that referees (default: fast where built, else reference).
+        #[arg(long, value_enum)]
+        engine: Option<EngineChoice>,
+        /// Write every game as a trace, each bot's stderr, and results.jsonl here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Continue the run recorded in --out.
+        #[arg(long, requires = "out")]
+        resume: bool,
+        /// Print the results as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Each hot operation, reference vs fast, interleaved in one run: median ns/op and ratio.
     Bench {
         /// Only this game.
@@ -128,6 +163,56 @@ fn main() -> ExitCode {
         }
         Command::Perft { game, depth, seed, engine } => run_perft(&game, depth, seed, engine),
         Command::Bench { game, rounds, json } => run_bench(game.as_deref(), rounds, json),
+        Command::Arena {
+            game,
+            bots,
+            games,
+            seed,
+            league,
+            threads,
+            time_scale,
+            engine,
+            out,
+            resume,
+            json,
+        } => {
+            if let Err(code) = known_game(&game) {
+                return code;
+            }
+            let specs: Result<Vec<arena::BotSpec>, String> =
+                bots.iter().map(|b| b.parse()).collect();
+            let specs = match specs {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("twinsim: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let engine = match engine {
+                Some(EngineChoice::Reference) => EngineKind::Reference,
+                Some(EngineChoice::Fast) => EngineKind::Fast,
+                Some(EngineChoice::Both) | None => {
+                    if registry::engine(&game, EngineKind::Fast).is_some() {
+                        EngineKind::Fast
+                    } else {
+                        EngineKind::Reference
+                    }
+                }
+            };
+            let config = arena::ArenaConfig {
+                game,
+                bots: specs,
+                games,
+                seed,
+                league,
+                time_scale,
+                engine,
+                threads,
+                out,
+                resume,
+            };
+            run_arena(&config, json)
+        }
     }
 }
 
@@ -433,4 +518,67 @@ fn run_bench(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
         print!("{}", bench::table(&results));
     }
     ExitCode::SUCCESS
+}
+
+fn run_arena(config: &arena::ArenaConfig, json: bool) -> ExitCode {
+    let live = !json && std::io::stderr().is_terminal();
+    let progress = |results: &[arena::GameResult]| {
+        if !live {
+            return;
+        }
+        let totals = arena::totals(results, config.bots.len());
+        let rates: Vec<String> = totals
+            .iter()
+            .enumerate()
+            .map(|(b, t)| {
+                let rate = t.points.iter().sum::<f64>() / t.points.len().max(1) as f64;
+                format!("bot{b} {:.1}%", 100.0 * rate)
+            })
+            .collect();
+        let width = 30;
+        let filled = results.len() * width / config.games.max(1);
+        eprint!(
+            "\r[{}{}] {}/{} games  {}   ",
+            "=".repeat(filled),
+            " ".repeat(width - filled),
+            results.len(),
+            config.games,
+            rates.join("  ")
+        );
+    };
+    match arena::run(config, &progress) {
+        Ok(results) => {
+            if live {
+                eprintln!();
+            }
+            if json {
+                let totals = arena::totals(&results, config.bots.len());
+                let bots: Vec<Value> = totals
+                    .iter()
+                    .enumerate()
+                    .map(|(b, t)| {
+                        json!({
+                            "bot": config.bots[b].to_string(), "wins": t.wins, "draws": t.draws,
+                            "losses": t.losses, "timeouts": t.timeouts, "crashes": t.crashes,
+                            "win_rate": twinsim::arena::stats::win_rate(&t.points).map(|r| json!([r.mean, r.low, r.high])),
+                            "average_score": t.score_sum / t.points.len().max(1) as f64,
+                            "openskill": [t.rating.mu, t.rating.sigma],
+                        })
+                    })
+                    .collect();
+                let games: Vec<Value> = results.iter().map(|r| r.to_json()).collect();
+                println!("{}", json!({"bots": bots, "games": games}));
+            } else {
+                print!("{}", arena::report(config, &results));
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            if live {
+                eprintln!();
+            }
+            eprintln!("twinsim: arena: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

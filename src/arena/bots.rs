@@ -1,0 +1,296 @@
+//! The players of an arena game: child processes speaking the game's text protocol, or built-in
+//! bots running in-process on the engine's own legal-move lists.
+
+use reference::game::{PlayerId, TracePlay};
+use reference::java_random::JavaRandom;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::time::Instant;
+
+/// A bot's answer to one request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// One output line (without its line ending; invalid UTF-8 replaced).
+    Line(String),
+    /// Nothing arrived before the deadline.
+    Timeout,
+    /// The bot's output is closed: it exited or crashed.
+    Gone,
+}
+
+/// A seat's player. `send` hands over the turn's input; `receive` waits for the answer until the
+/// deadline, so that simultaneous players think in parallel.
+pub trait Bot: Send {
+    /// Sends `input` (lines joined by `\n`, without the final newline). `play` and `player` are
+    /// the true state and seat, used by built-in bots only.
+    fn send(&mut self, input: &str, play: &dyn TracePlay, player: PlayerId);
+    /// The next output line, or why there is none, by `deadline`.
+    fn receive(&mut self, deadline: Instant) -> Answer;
+    /// The game is over: sends the final input, if any, and lets the bot go.
+    fn finish(&mut self, final_input: Option<&str>);
+    /// What the bot wrote to stderr (capped).
+    fn stderr(&self) -> String {
+        String::new()
+    }
+}
+
+/// Longest output line kept; the rest of a longer line is read and dropped (a flood must not
+/// exhaust memory).
+const MAX_LINE: usize = 64 * 1024;
+/// Most stderr kept per bot; the rest is read and dropped so the bot never blocks on it.
+const MAX_STDERR: usize = 256 * 1024;
+/// Output lines buffered ahead of the arena; a bot that floods stdout blocks on its own pipe.
+const LINE_BUFFER: usize = 64;
+
+/// A bot run as a child process (`sh -c CMD`), its three pipes served by threads so that the
+/// arena never blocks on a bot that stops reading or floods its output.
+pub struct ProcessBot {
+    child: Child,
+    input: Option<SyncSender<String>>,
+    lines: Receiver<String>,
+    stderr: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    gone: bool,
+    stopped: bool,
+}
+
+impl ProcessBot {
+    /// Starts `command` with the shell.
+    pub fn spawn(command: &str) -> std::io::Result<ProcessBot> {
+        use std::os::unix::process::CommandExt;
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            // Its own process group, so that the whole group (a script's children too) can be
+            // killed at the end of the game and no process outlives it.
+            .process_group(0)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()?;
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let mut stderr_pipe = child.stderr.take().expect("stderr is piped");
+        // The pipe threads are detached: each ends when its pipe closes, which killing the
+        // process group guarantees; joining them could hang on a bot that escaped its group.
+        let (input, inputs) = mpsc::sync_channel::<String>(1024);
+        std::thread::spawn(move || {
+            for text in inputs {
+                if stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()).is_err() {
+                    break; // the bot closed its input: it is gone; the reader side notices
+                }
+            }
+        });
+
+        let (line_tx, lines) = mpsc::sync_channel::<String>(LINE_BUFFER);
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match read_capped_line(&mut reader, &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+                            buf.pop();
+                        }
+                        let line = String::from_utf8_lossy(&buf).into_owned();
+                        if line_tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+
+        let stderr = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = stderr.clone();
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 8192];
+            while let Ok(n) = stderr_pipe.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                if let Ok(mut kept) = sink.lock() {
+                    let room = MAX_STDERR.saturating_sub(kept.len());
+                    kept.extend_from_slice(&chunk[..n.min(room)]);
+                }
+            }
+        });
+
+        Ok(ProcessBot { child, input: Some(input), lines, stderr, gone: false, stopped: false })
+    }
+
+    /// Kills the bot's whole process group and reaps the child (once).
+    fn stop(&mut self) {
+        if self.stopped {
+            return;
+        }
+        self.stopped = true;
+        self.input = None;
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("sh")
+            .args(["-c", "kill -KILL -- \"$0\" 2>/dev/null", &group])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads one line into `buf`, keeping at most [`MAX_LINE`] bytes of it.
+fn read_capped_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut total = 0;
+    loop {
+        let available = reader.fill_buf()?;
+        if available.is_empty() {
+            return Ok(total);
+        }
+        let (used, done) = match available.iter().position(|b| *b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        buf.extend_from_slice(&available[..used.min(room)]);
+        reader.consume(used);
+        total += used;
+        if done {
+            return Ok(total);
+        }
+    }
+}
+
+impl Bot for ProcessBot {
+    fn send(&mut self, input: &str, _play: &dyn TracePlay, _player: PlayerId) {
+        if let Some(tx) = &self.input {
+            let _ = tx.try_send(format!("{input}\n"));
+        }
+    }
+
+    fn receive(&mut self, deadline: Instant) -> Answer {
+        if self.gone {
+            return Answer::Gone;
+        }
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Answer::Line(line),
+            Err(RecvTimeoutError::Timeout) => Answer::Timeout,
+            Err(RecvTimeoutError::Disconnected) => {
+                self.gone = true;
+                Answer::Gone
+            }
+        }
+    }
+
+    fn finish(&mut self, final_input: Option<&str>) {
+        if let (Some(text), Some(tx)) = (final_input, &self.input) {
+            let _ = tx.try_send(format!("{text}\n"));
+        }
+        self.stop();
+    }
+
+    fn stderr(&self) -> String {
+        self.stderr.lock().map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default()
+    }
+}
+
+impl Drop for ProcessBot {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// `builtin:random`: a uniformly random legal line.
+pub struct RandomBot {
+    rng: JavaRandom,
+    answer: Option<String>,
+}
+
+impl RandomBot {
+    pub fn new(seed: i64) -> Self {
+        RandomBot { rng: JavaRandom::new(seed), answer: None }
+    }
+}
+
+impl Bot for RandomBot {
+    fn send(&mut self, _input: &str, play: &dyn TracePlay, player: PlayerId) {
+        let lines = play.legal_lines(player);
+        self.answer = if lines.is_empty() {
+            None
+        } else {
+            Some(lines[self.rng.next_below(lines.len() as i32) as usize].clone())
+        };
+    }
+
+    fn receive(&mut self, _deadline: Instant) -> Answer {
+        self.answer.take().map_or(Answer::Timeout, Answer::Line)
+    }
+
+    fn finish(&mut self, _final_input: Option<&str>) {}
+}
+
+/// `builtin:greedy`: one ply of lookahead. Every legal line (a sample of at most
+/// [`GREEDY_CANDIDATES`]) is played with the other acting players answering with their first
+/// legal line, and the position is scored by the game's own score for this seat (see
+/// [`crate::arena::evaluate`]); ties are broken at random.
+pub struct GreedyBot {
+    rng: JavaRandom,
+    answer: Option<String>,
+}
+
+/// Most candidate lines the greedy bot tries per turn.
+pub const GREEDY_CANDIDATES: usize = 120;
+
+impl GreedyBot {
+    pub fn new(seed: i64) -> Self {
+        GreedyBot { rng: JavaRandom::new(seed), answer: None }
+    }
+}
+
+impl Bot for GreedyBot {
+    fn send(&mut self, _input: &str, play: &dyn TracePlay, player: PlayerId) {
+        let mut lines = play.legal_lines(player);
+        self.rng.shuffle(&mut lines);
+        lines.truncate(GREEDY_CANDIDATES);
+        let others: Vec<(PlayerId, Option<String>)> = play
+            .players_to_act()
+            .into_iter()
+            .filter(|&p| p != player)
+            .map(|p| (p, play.legal_lines(p).into_iter().next()))
+            .collect();
+        let alternating = play.players_to_act().len() == 1;
+        let mut best: Option<(f64, String)> = None;
+        for line in lines {
+            let mut child = play.boxed_clone();
+            let actions: Vec<Option<String>> = if alternating {
+                vec![Some(line.clone())]
+            } else {
+                (0..play.num_players())
+                    .map(|p| {
+                        if p == player {
+                            Some(line.clone())
+                        } else {
+                            others.iter().find(|(q, _)| *q == p).and_then(|(_, l)| l.clone())
+                        }
+                    })
+                    .collect()
+            };
+            if child.play_turn(&actions).is_err() {
+                continue;
+            }
+            let value = crate::arena::evaluate(child.as_ref(), player);
+            if best.as_ref().is_none_or(|(v, _)| value > *v) {
+                best = Some((value, line));
+            }
+        }
+        self.answer = best.map(|(_, l)| l);
+    }
+
+    fn receive(&mut self, _deadline: Instant) -> Answer {
+        self.answer.take().map_or(Answer::Timeout, Answer::Line)
+    }
+
+    fn finish(&mut self, _final_input: Option<&str>) {}
+}

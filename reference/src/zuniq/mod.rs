@@ -1,8 +1,103 @@
-//! Not implemented yet: `engine()` returns `None`, so the tools report this game as skipped.
+//! Zuniq (CodeCup 2021), the reference engine: `rules/zuniq.md` as code.
+//!
+//! Files follow the rules doc's sections: [`board`] (§2 board and notation), [`state`] (§3 state,
+//! §9 JSON), [`zones`] (§4 closed zones), [`rules`] (§5 legal moves, §6 turns and end, §7 claims
+//! and scoring, §8 consequences of bad output), [`protocol`] (§8 lines read and printed),
+//! [`trace`] (§9 trace records), [`display`] (the board picture).
+//!
+//! The game has no randomness and no leagues: every seed gives the empty board.
 
-use crate::game::TraceEngine;
+pub mod board;
+pub mod display;
+pub mod protocol;
+pub mod rules;
+pub mod state;
+pub mod trace;
+pub mod zones;
 
-/// The text-level engine for replay and verification (`None`: not implemented yet).
+#[cfg(test)]
+mod tests;
+
+pub use board::{Cell, Orientation, Wall};
+pub use protocol::{parse_output, parse_view, Action, View};
+pub use rules::{Event, Illegal, InvalidReason};
+pub use state::{End, State};
+pub use zones::Zone;
+
+use crate::game::{Game, Outcome, PlayerId, StepError, TraceEngine, TurnStructure};
+
+/// The text-level engine for replay and verification.
 pub fn engine() -> Option<&'static dyn TraceEngine> {
-    None
+    Some(&trace::ENGINE)
+}
+
+/// Zuniq has no setup parameters (§3: no leagues, no seed); the unit type is the only "league".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Params;
+
+/// The typed game API.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Zuniq;
+
+impl Game for Zuniq {
+    type State = State;
+    type Action = Action;
+    type Params = Params;
+
+    const NAME: &'static str = "zuniq";
+    const TURNS: TurnStructure = TurnStructure::Alternating;
+
+    /// §3: the empty board whatever the seed.
+    fn new_game(_seed: i64, _params: &Params) -> State {
+        State::new()
+    }
+
+    fn num_players(_state: &State) -> usize {
+        2
+    }
+
+    /// §6: the player to move, until the game is over.
+    fn players_to_act(state: &State) -> Vec<PlayerId> {
+        if state.finished {
+            vec![]
+        } else {
+            vec![state.to_move()]
+        }
+    }
+
+    /// §5: the legal walls, without the `!` claim (a claim does not change the position; add it
+    /// with `Action { claim: true, .. }`).
+    fn legal_actions(state: &State, player: PlayerId) -> Vec<Action> {
+        if state.finished || player != state.to_move() {
+            return vec![];
+        }
+        rules::legal_walls(state).into_iter().map(|wall| Action { wall, claim: false }).collect()
+    }
+
+    /// §6, §7: the mover's slot must hold a legal move; the other slot must be empty. An
+    /// illegal move is refused with [`StepError::Illegal`] and changes nothing (a search asks
+    /// for legal moves; the referee's consequence for bad output is [`rules::referee_turn`]).
+    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
+        if state.finished {
+            return Err(StepError::GameOver);
+        }
+        if actions.len() != 2 {
+            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
+        }
+        let mover = state.to_move();
+        if actions[1 - mover].is_some() {
+            return Err(StepError::NotToAct { player: 1 - mover });
+        }
+        let Some(action) = actions[mover] else {
+            return Err(StepError::NotToAct { player: mover });
+        };
+        rules::apply_move(state, action).map(|_| ())
+    }
+
+    /// §7: scores, ranks and the §9 reason code.
+    fn outcome(state: &State) -> Option<Outcome> {
+        let scores = rules::scores(state)?.to_vec();
+        let ranks = Outcome::ranks_from_scores(&scores);
+        Some(Outcome { scores, ranks, reason: rules::end_reason(state)?.to_string() })
+    }
 }

@@ -1,0 +1,254 @@
+//! Rules doc §5 "Legal moves", §6 "Turn structure, end of game", §7 "Victory claim (`!`) and
+//! scoring", and the consequences §8 gives to bad output, in the doc's order.
+
+use super::board::{all_walls, Wall};
+use super::protocol::{parse_output, Action};
+use super::state::{End, State};
+use super::zones::{closed_zones, zones_closed_by, Zone};
+use crate::game::{IllegalAction, ParseError, PlayerId, StepError};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// Why a well-formed move is illegal (§5, reported as in §8 checks 3–5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Illegal {
+    /// §5 rule 1: the wall is already placed.
+    Occupied,
+    /// §5 rule 2: a cell next to the wall belongs to a closed zone.
+    InsideClosedZone,
+    /// §5 rule 3: the move would close a zone of this size, already used earlier in the game.
+    DuplicateZoneSize(usize),
+}
+
+impl Illegal {
+    /// The trace's reason code (§8, §9).
+    pub fn code(self) -> &'static str {
+        match self {
+            Illegal::Occupied => "occupied",
+            Illegal::InsideClosedZone => "inside_closed_zone",
+            Illegal::DuplicateZoneSize(_) => "duplicate_zone_size",
+        }
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::Occupied => write!(f, "the wall is already placed (rules §5.1)"),
+            Illegal::InsideClosedZone => {
+                write!(f, "the wall is inside a closed zone (rules §5.2)")
+            }
+            Illegal::DuplicateZoneSize(size) => {
+                write!(f, "the move would close a second zone of size {size} (rules §5.3)")
+            }
+        }
+    }
+}
+
+/// §5: checks the three conditions, in the order §8 reports them (occupied, inside a closed
+/// zone, repeated size). On success returns the zone the move closes, if any.
+pub fn check_wall(walls: &BTreeSet<Wall>, wall: Wall) -> Result<Option<Zone>, Illegal> {
+    // 1. not already placed
+    if walls.contains(&wall) {
+        return Err(Illegal::Occupied);
+    }
+    // 2. not inside a closed zone: no cell next to the wall belongs to one
+    let zones = closed_zones(walls);
+    let inside = wall.cells().into_iter().any(|cell| zones.iter().any(|z| z.contains(cell)));
+    if inside {
+        return Err(Illegal::InsideClosedZone);
+    }
+    // 3. a zone it closes has a size no earlier zone has
+    let new_zones = zones_closed_by(walls, wall);
+    for zone in &new_zones {
+        if zones.iter().any(|old| old.size() == zone.size()) {
+            return Err(Illegal::DuplicateZoneSize(zone.size()));
+        }
+    }
+    // §4: a move closes at most one zone, so this is the whole list.
+    Ok(new_zones.into_iter().next())
+}
+
+/// §5: every legal wall for the player to move, in ASCII order of the names (the traces' `legal`
+/// order). Empty once the game is over.
+pub fn legal_walls(state: &State) -> Vec<Wall> {
+    if state.finished {
+        return Vec::new();
+    }
+    all_walls().into_iter().filter(|&wall| check_wall(&state.walls, wall).is_ok()).collect()
+}
+
+/// §5.1: number of distinct legal move sequences of length `depth` (walls only; a `!` claim does
+/// not change the position). A finished position contributes 0 beyond depth 0.
+pub fn perft(state: &State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut count = 0;
+    for wall in legal_walls(state) {
+        let mut child = state.clone();
+        // The wall is legal, so the move cannot fail.
+        if apply_move(&mut child, Action { wall, claim: false }).is_ok() {
+            count += perft(&child, depth - 1);
+        }
+    }
+    count
+}
+
+/// A referee message of one turn (§9 "Events", exact templates).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// `player P claims victory at ply X` (§7: the first `!` of a player).
+    Claim { player: PlayerId, ply: u32 },
+    /// `player P repeats claim (ignored)` (§7: a later `!` of the same player).
+    RepeatClaim { player: PlayerId },
+    /// `zone closed: size N` (§4, at most one per move).
+    ZoneClosed { size: usize },
+    /// `player Q has no legal move` (§6: the game ends).
+    NoLegalMove { player: PlayerId },
+    /// `invalid action by player P: R` (§8).
+    Invalid { player: PlayerId, reason: InvalidReason },
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Claim { player, ply } => {
+                write!(f, "player {player} claims victory at ply {ply}")
+            }
+            Event::RepeatClaim { player } => write!(f, "player {player} repeats claim (ignored)"),
+            Event::ZoneClosed { size } => write!(f, "zone closed: size {size}"),
+            Event::NoLegalMove { player } => write!(f, "player {player} has no legal move"),
+            Event::Invalid { player, reason } => {
+                write!(f, "invalid action by player {player}: {}", reason.code())
+            }
+        }
+    }
+}
+
+/// Why a bot's answer was refused (§8, checks in order: timeout, malformed, occupied,
+/// inside_closed_zone, duplicate_zone_size).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum InvalidReason {
+    /// No answer at all (trace `null`).
+    Timeout,
+    /// The line is not a wall name with an optional `!`; says what and where.
+    Malformed(ParseError),
+    /// A well-formed move that §5 forbids.
+    Illegal(Illegal),
+}
+
+impl InvalidReason {
+    /// The trace's reason code (§8).
+    pub fn code(&self) -> &'static str {
+        match self {
+            InvalidReason::Timeout => "timeout",
+            InvalidReason::Malformed(_) => "malformed",
+            InvalidReason::Illegal(illegal) => illegal.code(),
+        }
+    }
+}
+
+/// §6 and §7: plays a legal move for the player to move: places the wall, advances the ply,
+/// records a first claim, and ends the game when the next player has no legal move. Returns
+/// the turn's events in the §9 order (claim, zone closed, no legal move). Refuses (changing
+/// nothing) when the game is over or the move is illegal.
+pub fn apply_move(state: &mut State, action: Action) -> Result<Vec<Event>, StepError> {
+    if state.finished {
+        return Err(StepError::GameOver);
+    }
+    let mover = state.to_move();
+    let closed = check_wall(&state.walls, action.wall).map_err(|illegal| StepError::Illegal {
+        player: mover,
+        error: IllegalAction { reason: illegal.to_string() },
+    })?;
+    let mut events = Vec::new();
+    state.walls.insert(action.wall);
+    state.ply += 1;
+    // §7: only the first `!` of a player counts; x = the ply of this move.
+    if action.claim {
+        if state.claims[mover].is_none() {
+            state.claims[mover] = Some(state.ply);
+            events.push(Event::Claim { player: mover, ply: state.ply });
+        } else {
+            events.push(Event::RepeatClaim { player: mover });
+        }
+    }
+    if let Some(zone) = closed {
+        events.push(Event::ZoneClosed { size: zone.size() });
+    }
+    // §6: if the player now to move has no legal move, the last mover wins.
+    let next = state.to_move();
+    if legal_walls(state).is_empty() {
+        state.finished = true;
+        state.winner = Some(mover);
+        state.end = Some(End::NoLegalMoves);
+        events.push(Event::NoLegalMove { player: next });
+    }
+    Ok(events)
+}
+
+/// §8: the offender loses at once. Nothing is recorded (no wall, no ply, no claim); only
+/// `finished`, `winner` (the opponent) and the reason change.
+pub fn forfeit(state: &mut State, reason: InvalidReason) -> Vec<Event> {
+    let offender = state.to_move();
+    state.finished = true;
+    state.winner = Some(1 - offender);
+    state.end = Some(End::InvalidAction { player: offender, reason: reason.clone() });
+    vec![Event::Invalid { player: offender, reason }]
+}
+
+/// §8: one turn as the referee runs it, from the exact line the player to move printed (`None`:
+/// no answer in time). Bad output gets its consequence (§8: the offender loses); only a finished
+/// game is refused.
+pub fn referee_turn(state: &mut State, line: Option<&str>) -> Result<Vec<Event>, StepError> {
+    if state.finished {
+        return Err(StepError::GameOver);
+    }
+    // Check 1: no answer at all.
+    let Some(line) = line else {
+        return Ok(forfeit(state, InvalidReason::Timeout));
+    };
+    // Check 2: the line must be a wall name, optionally followed by one `!`.
+    let action = match parse_output(line) {
+        Ok(action) => action,
+        Err(error) => return Ok(forfeit(state, InvalidReason::Malformed(error))),
+    };
+    // Checks 3-5: the move must be legal (§5).
+    if let Err(illegal) = check_wall(&state.walls, action.wall) {
+        return Ok(forfeit(state, InvalidReason::Illegal(illegal)));
+    }
+    apply_move(state, action)
+}
+
+/// §7: the claim bonus of `player` if it wins: min(10, max(0, (C − x) / 2)) with C = 39 for
+/// White and 40 for Black, x the ply of its first claim; 0 without a claim.
+pub fn claim_bonus(player: PlayerId, claim: Option<u32>) -> i64 {
+    let Some(x) = claim else { return 0 };
+    let c = if player == 0 { 39 } else { 40 };
+    ((c - i64::from(x)).max(0) / 2).min(10)
+}
+
+/// §7: final scores of a finished game (None while it runs). No legal move: winner 100 (+ its
+/// bonus), loser 50 or 0 if it had claimed. Invalid action or timeout: offender 0, the other 100
+/// (+ its bonus).
+pub fn scores(state: &State) -> Option<[i64; 2]> {
+    let winner = state.winner?;
+    let loser = 1 - winner;
+    let mut scores = [0; 2];
+    scores[winner] = 100 + claim_bonus(winner, state.claims[winner]);
+    scores[loser] = match state.end.as_ref()? {
+        End::NoLegalMoves if state.claims[loser].is_none() => 50,
+        End::NoLegalMoves => 0,
+        End::InvalidAction { .. } => 0,
+    };
+    Some(scores)
+}
+
+/// The outcome's `reason` code (§9): `no_legal_moves` or `invalid_action`.
+pub fn end_reason(state: &State) -> Option<&'static str> {
+    match state.end.as_ref()? {
+        End::NoLegalMoves => Some("no_legal_moves"),
+        End::InvalidAction { .. } => Some("invalid_action"),
+    }
+}

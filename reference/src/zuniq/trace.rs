@@ -1,0 +1,136 @@
+//! Rules doc §9 "Trace format and state schema": the text-level engine the replayer drives
+//! (`initial`, `initial_views`, `initial_legal`; per turn `state`, `views`, `legal`, `events`;
+//! the `outcome` object).
+
+use super::display::render;
+use super::protocol::{event_lines, initial_views, placed_wall, views_after, View};
+use super::rules::{end_reason, legal_walls, perft, referee_turn, scores, Event};
+use super::state::State;
+use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use serde_json::{json, Map, Value};
+
+/// The reference Zuniq engine for `twinsim replay` / `verify` / `show`.
+pub struct ZuniqEngine;
+
+/// The static engine object.
+pub static ENGINE: ZuniqEngine = ZuniqEngine;
+
+impl TraceEngine for ZuniqEngine {
+    fn game(&self) -> &'static str {
+        "zuniq"
+    }
+    fn kind(&self) -> EngineKind {
+        EngineKind::Reference
+    }
+    fn turns(&self) -> TurnStructure {
+        TurnStructure::Alternating
+    }
+    /// §3: no randomness and no leagues; the seed only seeded the trace's bots, and `params`
+    /// (bot names) changes nothing.
+    fn setup(&self, _seed: Option<i64>, _params: &Value) -> Result<Box<dyn TracePlay>, String> {
+        Ok(Box::new(ZuniqPlay::new(State::new())))
+    }
+}
+
+/// A game in progress, with what the last turn produced.
+#[derive(Clone, Debug)]
+pub struct ZuniqPlay {
+    /// The referee state.
+    pub state: State,
+    /// The views sent after the last turn (the initial views before any turn).
+    pub views: [View; 2],
+    /// The events of the last turn.
+    pub events: Vec<Event>,
+}
+
+impl ZuniqPlay {
+    /// A game starting from `state` (views as at the start of a game).
+    pub fn new(state: State) -> ZuniqPlay {
+        ZuniqPlay { state, views: initial_views(), events: Vec::new() }
+    }
+}
+
+/// §9: a list of walls as the traces write them.
+pub fn wall_list(walls: &[super::board::Wall]) -> Value {
+    Value::Array(walls.iter().map(|w| Value::String(w.name())).collect())
+}
+
+/// §9: the envelope's `outcome` object of a finished game.
+pub fn outcome_json(state: &State) -> Option<Value> {
+    let scores = scores(state)?;
+    Some(json!({
+        "scores": scores,
+        "winner": state.winner,
+        "reason": end_reason(state)?,
+        "plies": state.ply,
+        "claims": state.claims,
+    }))
+}
+
+fn views_json(views: &[View; 2]) -> Value {
+    json!([views[0].to_string(), views[1].to_string()])
+}
+
+impl TracePlay for ZuniqPlay {
+    fn boxed_clone(&self) -> Box<dyn TracePlay> {
+        Box::new(self.clone())
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn initial_record(&self) -> Map<String, Value> {
+        let initial = State::new();
+        let mut map = Map::new();
+        map.insert("initial".into(), initial.to_json());
+        map.insert("initial_views".into(), views_json(&initial_views()));
+        map.insert("initial_legal".into(), wall_list(&legal_walls(&initial)));
+        map
+    }
+    fn players_to_act(&self) -> Vec<PlayerId> {
+        if self.state.finished {
+            vec![]
+        } else {
+            vec![self.state.to_move()]
+        }
+    }
+    /// Every legal wall, plain and with the `!` claim.
+    fn legal_lines(&self, player: PlayerId) -> Vec<String> {
+        if self.state.finished || player != self.state.to_move() {
+            return vec![];
+        }
+        let walls = legal_walls(&self.state);
+        let plain = walls.iter().map(|w| w.name());
+        let claimed = walls.iter().map(|w| format!("{w}!"));
+        plain.chain(claimed).collect()
+    }
+    fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
+        let [line] = actions else {
+            return Err(format!("expected the mover's single line, found {}", actions.len()));
+        };
+        let before = self.state.clone();
+        let events = referee_turn(&mut self.state, line.as_deref()).map_err(|e| e.to_string())?;
+        self.views = views_after(&self.state, placed_wall(&before, &self.state));
+        self.events = events;
+        Ok(())
+    }
+    fn turn_record(&self) -> Map<String, Value> {
+        let mut map = Map::new();
+        map.insert("state".into(), self.state.to_json());
+        map.insert("views".into(), views_json(&self.views));
+        map.insert("legal".into(), wall_list(&legal_walls(&self.state)));
+        map.insert("events".into(), json!(event_lines(&self.events)));
+        map
+    }
+    fn is_over(&self) -> bool {
+        self.state.finished
+    }
+    fn outcome(&self) -> Option<Value> {
+        outcome_json(&self.state)
+    }
+    fn render(&self, colour: bool) -> String {
+        render(&self.state, colour)
+    }
+    fn perft(&self, depth: u32) -> Option<u64> {
+        Some(perft(&self.state, depth))
+    }
+}

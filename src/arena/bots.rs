@@ -130,7 +130,7 @@ impl ProcessBot {
         self.input = None;
         let group = format!("-{}", self.child.id());
         let _ = Command::new("sh")
-            .args(["-c", "kill -KILL -- \"$0\" 2>/dev/null", &group])
+            .args(["-c", "kill -KILL \"$0\" 2>/dev/null", &group])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())

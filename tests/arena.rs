@@ -1,0 +1,135 @@
+//! Arena robustness: tiny misbehaving bots (shell one-liners) against a built-in bot. The arena
+//! must neither hang nor leak processes, other games must be unaffected, and the outcome must
+//! follow the rules (Zuniq: bad output or no answer loses).
+
+use serde_json::Value;
+use std::process::Command;
+
+/// Runs `twinsim arena zuniq` with `bot` as seat-rotating player 0 against `builtin:random`,
+/// 4 games, Zuniq's 30 s budget scaled to 0.6 s; returns the JSON report.
+fn arena_against_random(bot: &str) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_twinsim"))
+        .args(["arena", "zuniq", "--bot", bot, "--bot", "builtin:random", "--games", "4"])
+        .args(["--threads", "2", "--time-scale", "0.02", "--json", "--engine", "reference"])
+        .output()
+        .expect("arena runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_str(&stdout).expect("JSON report")
+}
+
+/// Processes whose command line contains `marker` (read from /proc).
+fn processes_with(marker: &str) -> usize {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return 0 };
+    entries
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .filter(|cmd| String::from_utf8_lossy(cmd).contains(marker))
+        .count()
+}
+
+/// The misbehaving bot (bot 0) lost every game, and the report counts `timeouts`/`crashes`.
+fn assert_loses_everything(report: &Value) {
+    let bot = &report["bots"][0];
+    assert_eq!(bot["losses"], 4, "{report}");
+    assert_eq!(report["bots"][1]["wins"], 4, "{report}");
+    for game in report["games"].as_array().unwrap() {
+        assert_eq!(game["reason"], "invalid_action", "{game}");
+    }
+}
+
+#[test]
+fn a_bot_that_never_answers_times_out_and_is_killed() {
+    let report = arena_against_random("sleep 8765431");
+    assert_loses_everything(&report);
+    assert_eq!(report["bots"][0]["timeouts"], 4);
+    assert_eq!(processes_with("8765431"), 0, "a bot process outlived its game");
+}
+
+#[test]
+fn a_bot_that_answers_late_times_out() {
+    // Reads its input, then answers a legal first move after the (scaled) 0.6 s budget.
+    let report = arena_against_random("read line; sleep 1.5; echo C3h; sleep 8765432");
+    assert_loses_everything(&report);
+    assert_eq!(report["bots"][0]["timeouts"], 4);
+    assert_eq!(processes_with("8765432"), 0);
+}
+
+#[test]
+fn a_bot_that_exits_at_once_is_a_crash() {
+    let report = arena_against_random("exit 0");
+    assert_loses_everything(&report);
+    assert_eq!(report["bots"][0]["crashes"], 4);
+}
+
+#[test]
+fn a_bot_that_crashes_mid_game_loses_that_game() {
+    // A legal first move (an interior wall no opening move can occupy: the opponent's one move
+    // cannot be this exact wall), then a crash on its next turn.
+    let report = arena_against_random("read line; echo C3h; read line; exit 3");
+    let bot = &report["bots"][0];
+    assert_eq!(bot["losses"].as_u64().unwrap() + bot["wins"].as_u64().unwrap(), 4, "{report}");
+    assert!(bot["crashes"].as_u64().unwrap() >= 2, "{report}");
+}
+
+#[test]
+fn a_bot_that_floods_stdout_is_judged_on_its_lines_and_does_not_block() {
+    // Megabytes of lines: the first is read as its move, the next as its next moves (the
+    // referee reads one line per turn), so it soon repeats an occupied wall and loses.
+    let report = arena_against_random("yes C3h | head -c 4000000; sleep 8765433");
+    assert_loses_everything(&report);
+    assert_eq!(processes_with("8765433"), 0);
+}
+
+#[test]
+fn a_bot_that_floods_stderr_does_not_block_the_arena() {
+    let report = arena_against_random("head -c 3000000 /dev/zero >&2; sleep 8765434");
+    assert_loses_everything(&report);
+    assert_eq!(processes_with("8765434"), 0);
+}
+
+#[test]
+fn invalid_utf8_output_is_an_invalid_action() {
+    let report = arena_against_random(r"printf '\377\376C3h\n'; sleep 8765435");
+    assert_loses_everything(&report);
+    assert_eq!(report["bots"][0]["timeouts"], 0, "it answered, badly: {report}");
+}
+
+#[test]
+fn a_bot_that_prints_nothing_times_out() {
+    let report = arena_against_random("cat > /dev/null");
+    assert_loses_everything(&report);
+    assert_eq!(report["bots"][0]["timeouts"], 4);
+}
+
+#[test]
+fn out_dir_games_replay_and_resume_continues_the_run() {
+    let dir = std::env::temp_dir().join(format!("twinsim-arena-out-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |games: &str, resume: bool| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_twinsim"));
+        cmd.args(["arena", "zuniq", "--bot", "builtin:greedy", "--bot", "builtin:random"])
+            .args(["--games", games, "--json", "--engine", "reference", "--out"])
+            .arg(&dir);
+        if resume {
+            cmd.arg("--resume");
+        }
+        cmd.output().expect("arena runs")
+    };
+    assert!(run("4", false).status.success());
+    assert!(!run("6", false).status.success(), "an --out dir with results needs --resume");
+    let resumed = run("6", true);
+    assert!(resumed.status.success());
+    let report: Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    assert_eq!(report["games"].as_array().unwrap().len(), 6);
+    let results = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
+    assert_eq!(results.lines().count(), 6, "only the 2 missing games were played");
+    let replay = Command::new(env!("CARGO_BIN_EXE_twinsim"))
+        .args(["replay", "--engine", "reference"])
+        .arg(dir.join("traces.jsonl"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&replay.stdout);
+    assert!(text.contains("replayed 6 games"), "{text}");
+    assert!(text.contains(": 0 mismatches, 0 skipped"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -443,24 +443,23 @@ pub fn shortest_paths(state: &State, x: usize, y: usize) -> Vec<((usize, usize),
 }
 
 /// The quest items that player `p` would collect walking `path` from his position, step by
-/// step, if he moved alone (§7.2 with §6; a wall ends the walk).
+/// step (§7.2 with §6: after each valid step, his item under him is collected if its name is
+/// among his revealed quests; a wall ends the walk). The board does not change in a MOVE turn.
 pub fn items_on_path(state: &State, p: PlayerId, path: &[Direction]) -> Vec<Item> {
-    let mut scratch = state.clone();
+    let (mut x, mut y) = (state.players[p].x, state.players[p].y);
+    let mut quests = state.players[p].quests.clone();
     let mut collected = Vec::new();
-    let mut events = Vec::new();
-    let other = 1 - p;
     for &d in path {
-        let (x, y) = (scratch.players[p].x, scratch.players[p].y);
-        let Some((nx, ny)) = step_target(&scratch, x, y, d) else { break };
-        scratch.players[p].x = nx;
-        scratch.players[p].y = ny;
-        let before = scratch.items.clone();
-        // Keep the other player out of it: only p's collect counts here.
-        let saved = scratch.players[other].clone();
-        scratch.players[other].quests.clear();
-        collect(&mut scratch, &mut events);
-        scratch.players[other] = saved;
-        collected.extend(before.into_iter().filter(|i| !scratch.items.contains(i)));
+        let Some((nx, ny)) = step_target(state, x, y, d) else { break };
+        (x, y) = (nx, ny);
+        if let Some(item) = state.tiles[x][y].item {
+            if item.owner == p && !collected.contains(&item) {
+                if let Some(index) = quests.iter().position(|q| *q == item.name) {
+                    quests.remove(index);
+                    collected.push(item);
+                }
+            }
+        }
     }
     collected
 }

@@ -1,0 +1,278 @@
+//! What a bot reads each turn (rules doc §9 "Per-turn input"): a typed view, the exact text the
+//! referee sends, and a parser of that text back into the view.
+
+use super::state::*;
+use crate::game::{ParseError, PlayerId};
+use std::fmt;
+
+/// One player line of the input (§9 item 3): `numPlayerCards x y tile`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerView {
+    /// Hidden + revealed quests not yet completed.
+    pub num_cards: usize,
+    pub x: usize,
+    pub y: usize,
+    /// The hand tile's pattern.
+    pub tile: Pattern,
+}
+
+/// One item line (§9 item 5): `itemName itemX itemY itemPlayerId`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ItemView {
+    pub name: ItemName,
+    /// Board column, or −1 (on my hand tile) / −2 (on the opponent's).
+    pub x: i32,
+    /// Board row, or −1 / −2 like `x`.
+    pub y: i32,
+    /// 0 = mine, 1 = the opponent's.
+    pub owner: usize,
+}
+
+/// One quest line (§9 item 7): `itemName questPlayerId`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct QuestView {
+    pub name: ItemName,
+    /// 0 = mine, 1 = the opponent's.
+    pub owner: usize,
+}
+
+/// Everything one player reads in one game turn (§9), ids relative to him (0 = me).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct View {
+    pub turn_type: TurnType,
+    /// `tiles[y][x]`, row by row, as the input lists them.
+    pub tiles: [[Pattern; SIZE]; SIZE],
+    /// Me, then the opponent.
+    pub players: [PlayerView; 2],
+    /// In the order of the referee's item list.
+    pub items: Vec<ItemView>,
+    /// My revealed quests, then the opponent's.
+    pub quests: Vec<QuestView>,
+}
+
+/// §9: the view of player `p` (coordinates never mirrored; ids and hand markers relative to `p`).
+pub fn view(state: &State, p: PlayerId) -> View {
+    let relative = |owner: PlayerId| usize::from(owner != p);
+    let mut tiles = [[Pattern { open: [false; 4] }; SIZE]; SIZE];
+    for (y, row) in tiles.iter_mut().enumerate() {
+        for (x, cell) in row.iter_mut().enumerate() {
+            *cell = state.tiles[x][y].pattern;
+        }
+    }
+    let player_view = |q: PlayerId| {
+        let player = &state.players[q];
+        PlayerView {
+            num_cards: player.deck.len() + player.quests.len(),
+            x: player.x,
+            y: player.y,
+            tile: player.hand.pattern,
+        }
+    };
+    let items = state
+        .items
+        .iter()
+        .map(|item| {
+            let (x, y) = match state.find_item(*item) {
+                Some(ItemPlace::Board(x, y)) => (x as i32, y as i32),
+                Some(ItemPlace::Hand(h)) if h == p => (-1, -1),
+                // On the opponent's hand (an item missing everywhere cannot happen: §2).
+                _ => (-2, -2),
+            };
+            ItemView { name: item.name, x, y, owner: relative(item.owner) }
+        })
+        .collect();
+    let mut quests = Vec::new();
+    for q in [p, 1 - p] {
+        for name in &state.players[q].quests {
+            quests.push(QuestView { name: *name, owner: relative(q) });
+        }
+    }
+    View {
+        turn_type: state.turn_type,
+        tiles,
+        players: [player_view(p), player_view(1 - p)],
+        items,
+        quests,
+    }
+}
+
+/// §9: the exact text the referee sends player `p` (lines joined by `\n`, no final newline).
+pub fn render_view(state: &State, p: PlayerId) -> String {
+    view(state, p).to_string()
+}
+
+impl fmt::Display for View {
+    /// The input lines of §9, joined by `\n`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let turn = match self.turn_type {
+            TurnType::Push => 0,
+            TurnType::Move => 1,
+        };
+        write!(f, "{turn}")?;
+        for row in &self.tiles {
+            let cells: Vec<String> = row.iter().map(Pattern::to_string).collect();
+            write!(f, "\n{}", cells.join(" "))?;
+        }
+        for pl in &self.players {
+            write!(f, "\n{} {} {} {}", pl.num_cards, pl.x, pl.y, pl.tile)?;
+        }
+        write!(f, "\n{}", self.items.len())?;
+        for item in &self.items {
+            write!(f, "\n{} {} {} {}", item.name, item.x, item.y, item.owner)?;
+        }
+        write!(f, "\n{}", self.quests.len())?;
+        for quest in &self.quests {
+            write!(f, "\n{} {}", quest.name, quest.owner)?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads the lines of one turn's input, remembering where it is for error messages.
+struct Lines<'a> {
+    lines: Vec<&'a str>,
+    next: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// The next line split on single spaces, checking the number of fields.
+    fn fields(&mut self, count: usize, what: &str) -> Result<(usize, Vec<&'a str>), ParseError> {
+        let number = self.next + 1;
+        let Some(line) = self.lines.get(self.next) else {
+            return Err(ParseError {
+                line: number,
+                column: 1,
+                expected: what.into(),
+                found: String::new(),
+            });
+        };
+        self.next += 1;
+        let fields: Vec<&str> = line.split(' ').collect();
+        if fields.len() != count {
+            return Err(ParseError {
+                line: number,
+                column: 1,
+                expected: format!("{what} ({count} fields)"),
+                found: line.to_string(),
+            });
+        }
+        Ok((number, fields))
+    }
+}
+
+/// The 1-based column where field `index` of `fields` starts.
+fn column(fields: &[&str], index: usize) -> usize {
+    1 + fields[..index].iter().map(|f| f.chars().count() + 1).sum::<usize>()
+}
+
+fn bad(line: usize, fields: &[&str], index: usize, expected: &str) -> ParseError {
+    ParseError {
+        line,
+        column: column(fields, index),
+        expected: expected.into(),
+        found: fields[index].to_string(),
+    }
+}
+
+fn number<T: std::str::FromStr>(
+    line: usize,
+    fields: &[&str],
+    index: usize,
+    expected: &str,
+) -> Result<T, ParseError> {
+    let text = fields[index];
+    // Only plain decimal numbers, as Java prints them (no '+').
+    if text.is_empty() || text.starts_with('+') {
+        return Err(bad(line, fields, index, expected));
+    }
+    text.parse().map_err(|_| bad(line, fields, index, expected))
+}
+
+fn coordinate(line: usize, fields: &[&str], index: usize) -> Result<usize, ParseError> {
+    let v: usize = number(line, fields, index, "a coordinate 0..6")?;
+    if v < SIZE {
+        Ok(v)
+    } else {
+        Err(bad(line, fields, index, "a coordinate 0..6"))
+    }
+}
+
+fn pattern(line: usize, fields: &[&str], index: usize) -> Result<Pattern, ParseError> {
+    Pattern::parse(fields[index]).ok_or_else(|| bad(line, fields, index, "a tile such as 0110"))
+}
+
+fn item_name(line: usize, fields: &[&str], index: usize) -> Result<ItemName, ParseError> {
+    ItemName::from_name(fields[index]).ok_or_else(|| bad(line, fields, index, "an item name"))
+}
+
+fn owner(line: usize, fields: &[&str], index: usize) -> Result<usize, ParseError> {
+    match fields[index] {
+        "0" => Ok(0),
+        "1" => Ok(1),
+        _ => Err(bad(line, fields, index, "0 or 1")),
+    }
+}
+
+/// One `numPlayerCards x y tile` line (§9 item 3).
+fn read_player(lines: &mut Lines<'_>) -> Result<PlayerView, ParseError> {
+    let (n, f) = lines.fields(4, "numPlayerCards x y tile")?;
+    Ok(PlayerView {
+        num_cards: number(n, &f, 0, "a card count")?,
+        x: coordinate(n, &f, 1)?,
+        y: coordinate(n, &f, 2)?,
+        tile: pattern(n, &f, 3)?,
+    })
+}
+
+impl View {
+    /// Parses one turn's input (§9) — the call a bot makes each turn. Strict: the exact format
+    /// the referee prints (single spaces, no extra lines).
+    pub fn parse(text: &str) -> Result<View, ParseError> {
+        let mut lines = Lines { lines: text.split('\n').collect(), next: 0 };
+        let (n, f) = lines.fields(1, "the turn type 0 or 1")?;
+        let turn_type = match f[0] {
+            "0" => TurnType::Push,
+            "1" => TurnType::Move,
+            _ => return Err(bad(n, &f, 0, "the turn type 0 or 1")),
+        };
+        let mut tiles = [[Pattern { open: [false; 4] }; SIZE]; SIZE];
+        for row in tiles.iter_mut() {
+            let (n, f) = lines.fields(SIZE, "a row of 7 tiles")?;
+            for (x, cell) in row.iter_mut().enumerate() {
+                *cell = pattern(n, &f, x)?;
+            }
+        }
+        let me = read_player(&mut lines)?;
+        let opponent = read_player(&mut lines)?;
+        let (n, f) = lines.fields(1, "numItems")?;
+        let count: usize = number(n, &f, 0, "an item count")?;
+        let mut items = Vec::new();
+        for _ in 0..count {
+            let (n, f) = lines.fields(4, "itemName itemX itemY itemPlayerId")?;
+            let name = item_name(n, &f, 0)?;
+            let x: i32 = number(n, &f, 1, "a coordinate, -1 or -2")?;
+            let y: i32 = number(n, &f, 2, "a coordinate, -1 or -2")?;
+            let on_board = (0..SIZE as i32).contains(&x) && (0..SIZE as i32).contains(&y);
+            if !(on_board || (x == -1 && y == -1) || (x == -2 && y == -2)) {
+                return Err(bad(n, &f, 1, "a board cell, -1 -1 or -2 -2"));
+            }
+            items.push(ItemView { name, x, y, owner: owner(n, &f, 3)? });
+        }
+        let (n, f) = lines.fields(1, "numQuests")?;
+        let count: usize = number(n, &f, 0, "a quest count")?;
+        let mut quests = Vec::new();
+        for _ in 0..count {
+            let (n, f) = lines.fields(2, "questItemName questPlayerId")?;
+            quests.push(QuestView { name: item_name(n, &f, 0)?, owner: owner(n, &f, 1)? });
+        }
+        if lines.next < lines.lines.len() {
+            return Err(ParseError {
+                line: lines.next + 1,
+                column: 1,
+                expected: "end of input".into(),
+                found: lines.lines[lines.next].to_string(),
+            });
+        }
+        Ok(View { turn_type, tiles, players: [me, opponent], items, quests })
+    }
+}

@@ -85,6 +85,13 @@ impl Game for Photosynthesis {
                 if !state.is_asked(player) {
                     return Err(StepError::NotToAct { player });
                 }
+                if !rules::command_enabled(state, *action) {
+                    let reason = format!(
+                        "{action} is not a command of league {} (§6.2, §10)",
+                        state.params.league_level
+                    );
+                    return Err(StepError::Illegal { player, error: IllegalAction { reason } });
+                }
                 rules::validate(state, player, *action, state.players[player].sun).map_err(
                     |reason| StepError::Illegal { player, error: IllegalAction { reason } },
                 )?;

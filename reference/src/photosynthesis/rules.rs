@@ -251,6 +251,36 @@ fn disqualify(state: &mut State, player: usize) {
     state.players[player].score = -1;
 }
 
+/// §6.2 table "enabled": GROW from league 2, SEED from league 3; WAIT and COMPLETE always.
+pub fn command_enabled(state: &State, action: Action) -> bool {
+    match action {
+        Action::Wait | Action::Complete(_) => true,
+        Action::Grow(_) => state.params.grow_enabled(),
+        Action::Seed(..) => state.params.seed_enabled(),
+    }
+}
+
+/// §7 parse failure: disqualification with the invalid-input messages of §13a item 1 and the
+/// tooltip of item 6 (where `&lt;` / `&gt;` become `<` / `>`).
+fn malformed(
+    state: &mut State,
+    p: usize,
+    got: &str,
+    events: &mut Vec<String>,
+    tooltips: &mut Vec<String>,
+) {
+    let expected = state.params.expected_text();
+    let message =
+        format!("¤RED¤{} provided invalid input. Expected '{expected}'\nGot '{got}'§RED§", name(p));
+    events.extend(message.split('\n').map(String::from));
+    events.push(format!("{} was disqualified.", name(p)));
+    let tooltip = format!("Invalid Input: Expected {expected} but got '{got}'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">");
+    tooltips.push(format!("TOOLTIP {}: {tooltip}", name(p)));
+    disqualify(state, p);
+}
+
 /// §6.1: resolves one ACTIONS frame from the answers of the asked players (the entries of
 /// players not asked are ignored: the referee never reads them), then the automatic SUN_MOVE and
 /// GATHERING frames that follow before the next decision point (§5). Returns the frame's events
@@ -281,32 +311,23 @@ pub fn play_frame(
     }
 
     // Step 3: read the answers; timeouts and parse failures disqualify (§7, §13a item 1).
-    let expected = state.params.expected_text();
     for p in 0..2 {
         if !asked[p] {
             continue;
         }
         match answers[p].clone().unwrap_or(Answer::Timeout) {
-            Answer::Action(action) => actions[p] = Some(action),
+            Answer::Action(action) if command_enabled(state, action) => actions[p] = Some(action),
+            // A typed action of a command the league lacks: its line would match no pattern.
+            Answer::Action(action) => {
+                malformed(state, p, &action.to_string(), &mut events, &mut tooltips);
+            }
             Answer::Timeout => {
                 events.push(format!("¤RED¤{} has not provided an action in time.§RED§", name(p)));
                 events.push(format!("{} was disqualified.", name(p)));
                 tooltips.push(format!("TOOLTIP {}: Timeout!", name(p)));
                 disqualify(state, p);
             }
-            Answer::Malformed { got } => {
-                let message = format!(
-                    "¤RED¤{} provided invalid input. Expected '{expected}'\nGot '{got}'§RED§",
-                    name(p)
-                );
-                events.extend(message.split('\n').map(String::from));
-                events.push(format!("{} was disqualified.", name(p)));
-                let tooltip = format!("Invalid Input: Expected {expected} but got '{got}'")
-                    .replace("&lt;", "<")
-                    .replace("&gt;", ">");
-                tooltips.push(format!("TOOLTIP {}: {tooltip}", name(p)));
-                disqualify(state, p);
-            }
+            Answer::Malformed { got } => malformed(state, p, &got, &mut events, &mut tooltips),
         }
     }
 

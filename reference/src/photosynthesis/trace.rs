@@ -1,0 +1,206 @@
+//! §13 Trace format and state schema: the state, views, legal lists, events and outcome as the
+//! traces store them, and the text-level [`TraceEngine`] / [`TracePlay`] of the reference.
+
+use super::display;
+use super::protocol;
+use super::rules;
+use super::setup;
+use super::state::{Params, State};
+use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use serde_json::{json, Map, Value};
+
+/// §11: the SDK aborts a game at its 301st execution.
+pub const SDK_MAX_EXECUTIONS: u32 = 300;
+
+/// §13: reads the league from a trace's `params` (`{}` or no `league_level`: the top league).
+pub fn params_from_json(params: &Value) -> Result<Params, String> {
+    match params.get("league_level") {
+        None | Some(Value::Null) => Ok(Params::default()),
+        Some(v) => match v.as_u64() {
+            Some(level) if (1..=255).contains(&level) => Ok(Params { league_level: level as u8 }),
+            _ => Err(format!("league_level must be a positive integer, got {v}")),
+        },
+    }
+}
+
+/// §13 State object.
+pub fn state_json(state: &State) -> Value {
+    let players: Vec<Value> = state
+        .players
+        .iter()
+        .map(|p| json!({"sun": p.sun, "score": p.score, "waiting": p.waiting, "active": p.active}))
+        .collect();
+    let trees: Vec<Value> = state
+        .trees
+        .iter()
+        .map(|(&cell, t)| json!([cell, t.size, t.owner, u8::from(t.dormant)]))
+        .collect();
+    json!({
+        "day": state.day,
+        "sun_direction": state.sun_direction,
+        "nutrients": state.nutrients,
+        "players": players,
+        "trees": trees,
+        "richness": state.richness.to_vec(),
+        "rng_state": state.rng.state(),
+        "game_over": state.game_over,
+    })
+}
+
+/// §13 `views`: the texts of this decision point, `null` for a player not asked.
+pub fn views_json(state: &State) -> Value {
+    Value::Array(
+        protocol::view_texts(state)
+            .into_iter()
+            .map(|v| v.map_or(Value::Null, Value::String))
+            .collect(),
+    )
+}
+
+/// §13 `legal`: each asked player's possible actions sorted by byte order, `null` otherwise.
+pub fn legal_json(state: &State) -> Value {
+    Value::Array(
+        protocol::decision_lists(state)
+            .into_iter()
+            .map(|list| match list {
+                None => Value::Null,
+                Some(list) => {
+                    let mut lines: Vec<String> = list.iter().map(|a| a.to_string()).collect();
+                    lines.sort();
+                    json!(lines)
+                }
+            })
+            .collect(),
+    )
+}
+
+/// §13 `outcome` of a finished game (§9).
+pub fn outcome_json(state: &State) -> Option<Value> {
+    let outcome = rules::outcome(state)?;
+    let raw: Vec<i32> = state.players.iter().map(|p| p.score).collect();
+    let active: Vec<bool> = state.players.iter().map(|p| p.active).collect();
+    Some(json!({
+        "scores": outcome.scores,
+        "raw_scores_before_end_bonus": raw,
+        "winner": outcome.winner(),
+        "ranks": outcome.ranks,
+        "reason": outcome.reason,
+        "active": active,
+        "total_executions": state.executions,
+        "exceeds_sdk_time_quota": state.executions > SDK_MAX_EXECUTIONS,
+    }))
+}
+
+/// The reference engine's text-level face.
+pub struct ReferenceEngine;
+
+/// The static engine object `engine()` returns.
+pub static ENGINE: ReferenceEngine = ReferenceEngine;
+
+impl TraceEngine for ReferenceEngine {
+    fn game(&self) -> &'static str {
+        "photosynthesis"
+    }
+
+    fn kind(&self) -> EngineKind {
+        EngineKind::Reference
+    }
+
+    fn turns(&self) -> TurnStructure {
+        TurnStructure::Simultaneous
+    }
+
+    fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
+        let seed = seed.ok_or("photosynthesis needs a seed")?;
+        let params = params_from_json(params)?;
+        let (state, setup_events) = setup::new_game(seed, params);
+        Ok(Box::new(ReferencePlay { state, setup_events, events: vec![] }))
+    }
+}
+
+/// A game in progress through the reference engine.
+#[derive(Clone, Debug)]
+pub struct ReferencePlay {
+    /// The state at the current decision point.
+    pub state: State,
+    /// The day-0 gathering events.
+    pub setup_events: Vec<String>,
+    /// The events of the last turn played.
+    pub events: Vec<String>,
+}
+
+impl ReferencePlay {
+    /// A game from a seed and league.
+    pub fn new(seed: i64, params: Params) -> Self {
+        let (state, setup_events) = setup::new_game(seed, params);
+        ReferencePlay { state, setup_events, events: vec![] }
+    }
+}
+
+impl TracePlay for ReferencePlay {
+    fn boxed_clone(&self) -> Box<dyn TracePlay> {
+        Box::new(self.clone())
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn initial_record(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("initial".into(), state_json(&self.state));
+        m.insert("initial_views".into(), views_json(&self.state));
+        m.insert("initial_legal".into(), legal_json(&self.state));
+        m.insert("setup_events".into(), json!(self.setup_events));
+        m
+    }
+
+    fn players_to_act(&self) -> Vec<PlayerId> {
+        (0..2).filter(|&p| self.state.is_asked(p)).collect()
+    }
+
+    fn legal_lines(&self, player: PlayerId) -> Vec<String> {
+        if !self.state.is_asked(player) {
+            return vec![];
+        }
+        let mut lines = vec!["WAIT".to_string()];
+        for group in protocol::possible_action_groups(&self.state, player) {
+            lines.extend(group.iter().map(|a| a.to_string()));
+        }
+        lines
+    }
+
+    fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
+        if actions.len() != 2 {
+            return Err(format!("expected 2 action slots, found {}", actions.len()));
+        }
+        let params = self.state.params;
+        let answers = [0, 1].map(|p| {
+            self.state.is_asked(p).then(|| protocol::read_answer(actions[p].as_deref(), &params))
+        });
+        self.events = rules::play_frame(&mut self.state, &answers).map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    fn turn_record(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("state".into(), state_json(&self.state));
+        m.insert("views".into(), views_json(&self.state));
+        m.insert("legal".into(), legal_json(&self.state));
+        m.insert("events".into(), json!(self.events));
+        m.insert("executions".into(), json!(self.state.executions));
+        m
+    }
+
+    fn is_over(&self) -> bool {
+        self.state.game_over
+    }
+
+    fn outcome(&self) -> Option<Value> {
+        outcome_json(&self.state)
+    }
+
+    fn render(&self, colour: bool) -> String {
+        display::render(&self.state, colour)
+    }
+}

@@ -91,3 +91,10 @@ impl Game for Olymbits {
         outcome(state)
     }
 }
+
+#[cfg(test)]
+mod properties;
+#[cfg(test)]
+mod snapshot_tests;
+#[cfg(test)]
+mod tests;

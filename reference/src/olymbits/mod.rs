@@ -1,8 +1,100 @@
-//! Not implemented yet: `engine()` returns `None`, so the tools report this game as skipped.
+//! Olymbits (CodinGame Summer Challenge 2024), the reference engine: three players, one action
+//! a turn fed to four mini-games (hurdles, archery, roller speed skating, diving), medals and a
+//! product score. Written to be read next to `rules/olymbits.md`, section by section:
+//!
+//! - [`state`]: §1–§2, what the referee keeps;
+//! - [`setup`]: §3–§7 generation (SHA1PRNG draws, each mini-game's `reset`, the 251 tracks);
+//! - [`rules`]: §4–§9, ticks, ends of runs, ranks, medals, the turn, scoring, deactivation;
+//! - [`protocol`]: §10–§11, the input text (render and parse) and the output line validation;
+//! - [`display`]: a picture for the terminal;
+//! - [`trace`]: §15, the traces' JSON state and the text-level engine.
 
-use crate::game::TraceEngine;
+pub mod display;
+pub mod protocol;
+pub mod rules;
+pub mod setup;
+pub mod state;
+pub mod trace;
 
-/// The text-level engine for replay and verification (`None`: not implemented yet).
-pub fn engine() -> Option<&'static dyn TraceEngine> {
-    None
+pub use display::render_board;
+pub use protocol::{
+    parse_command, parse_first_input, parse_turn_input, render_first_input, render_turn_input,
+    Command, GameLine, InitView, ScoreLine, TurnView,
+};
+pub use rules::{outcome, points, ranks, resolve_turn, PlayerInput};
+pub use setup::{hurdle_track, hurdle_tracks, new_game, new_game_unchecked, SetupError};
+pub use state::*;
+pub use trace::{engine, OlymbitsEngine, OlymbitsPlay, ENGINE};
+
+use crate::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
+
+/// The typed API ([`Game`]) of Olymbits.
+///
+/// In [`Game::step`], `None` for an *active* player means it gave no answer in time: it is
+/// deactivated like the referee does (§11.4). `Some` for an inactive player is refused.
+/// [`Game::new_game`] cannot refuse seed 0; use [`new_game`] for the checked version.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Olymbits;
+
+impl Game for Olymbits {
+    type State = State;
+    type Action = Action;
+    type Params = Params;
+
+    const NAME: &'static str = "olymbits";
+    const TURNS: TurnStructure = TurnStructure::Simultaneous;
+
+    fn new_game(seed: i64, params: &Params) -> State {
+        new_game_unchecked(seed, params)
+    }
+
+    fn num_players(_state: &State) -> usize {
+        PLAYER_COUNT
+    }
+
+    fn players_to_act(state: &State) -> Vec<PlayerId> {
+        if state.is_over() {
+            return vec![];
+        }
+        (0..PLAYER_COUNT).filter(|&i| state.active[i]).collect()
+    }
+
+    fn legal_actions(state: &State, player: PlayerId) -> Vec<Action> {
+        if Self::players_to_act(state).contains(&player) {
+            Action::ALL.to_vec()
+        } else {
+            vec![]
+        }
+    }
+
+    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
+        if state.is_over() {
+            return Err(StepError::GameOver);
+        }
+        if actions.len() != PLAYER_COUNT {
+            return Err(StepError::WrongArity { expected: PLAYER_COUNT, found: actions.len() });
+        }
+        for (player, action) in actions.iter().enumerate() {
+            if action.is_some() && !state.active[player] {
+                return Err(StepError::NotToAct { player });
+            }
+        }
+        let inputs: [PlayerInput; PLAYER_COUNT] = std::array::from_fn(|i| match actions[i] {
+            _ if !state.active[i] => PlayerInput::NotAsked,
+            Some(a) => PlayerInput::Action(a),
+            None => PlayerInput::Timeout,
+        });
+        resolve_turn(state, &inputs)
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        outcome(state)
+    }
 }
+
+#[cfg(test)]
+mod properties;
+#[cfg(test)]
+mod snapshot_tests;
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,3 @@
+pub fn ops() -> Vec<crate::bench::BenchOp> {
+    vec![]
+}

@@ -1,0 +1,384 @@
+//! Setup and the joint turn, on the packed state, without allocation. Each function names its
+//! reference twin.
+
+// Per-player loops index several parallel arrays by the player index.
+#![allow(clippy::needless_range_loop)]
+
+use super::state::*;
+use super::tables::{hurdle_tables, wind_thresholds, FINISH};
+use reference::game::StepError;
+use reference::olymbits as r;
+use reference::sha1prng::Sha1Prng;
+
+/// What one player handed in (reference twin: `reference::olymbits::PlayerInput`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Input {
+    /// A valid action code 0..=3.
+    Action(u8),
+    /// An invalid line.
+    Invalid,
+    /// No line in time (an active player), or not asked (an inactive one).
+    Timeout,
+}
+
+/// §4.1 reset. Reference twin: `reference::olymbits::HurdleRace::reset`. The track is one
+/// table lookup from the draws.
+#[inline]
+fn reset_hurdles(s: &mut Slot, rng: &mut Sha1Prng) {
+    let start = rng.next_below(5) as usize;
+    let count = rng.next_below(4) as usize;
+    let mut pattern = 0usize;
+    for k in 0..count + 3 {
+        if rng.next_boolean() {
+            pattern |= 1 << k;
+        }
+    }
+    let t = hurdle_tables();
+    let id = t.draw_to_track[(start * 4 + count) * 64 + pattern];
+    s.track_id = id;
+    s.track = t.masks[id as usize];
+    s.a = [0; 3];
+    s.b = [0; 3];
+    s.finished = [-1; 3];
+    s.rank = 0;
+}
+
+/// §5.1 reset. Reference twin: `reference::olymbits::Archery::reset`.
+#[inline]
+fn reset_archery(s: &mut Slot, rng: &mut Sha1Prng) {
+    let x = (5 + rng.next_below(5)) * if rng.next_boolean() { 1 } else { -1 };
+    let y = (5 + rng.next_below(5)) * if rng.next_boolean() { 1 } else { -1 };
+    s.a = [x as i16; 3];
+    s.b = [y as i8; 3];
+    let rounds = 12 + rng.next_below(4) as usize;
+    let c = wind_thresholds();
+    s.seq = [0; SEQ];
+    for k in 0..rounds {
+        let r = rng.next_double();
+        s.seq[k] = c.iter().position(|t| r <= *t).unwrap_or(0) as u8;
+    }
+    s.head = 0;
+    s.len = rounds as u8;
+}
+
+/// §6.1 reset. Reference twin: `reference::olymbits::Skating::reset`.
+#[inline]
+fn reset_skating(s: &mut Slot, rng: &mut Sha1Prng) {
+    s.a = [0; 3];
+    s.b = [0; 3];
+    rng.shuffle(&mut s.directions);
+    s.timer = 15;
+}
+
+/// §7.1 reset. Reference twin: `reference::olymbits::Diving::reset`.
+#[inline]
+fn reset_diving(s: &mut Slot, rng: &mut Sha1Prng) {
+    let length = 12 + rng.next_below(4) as usize;
+    s.seq = [0; SEQ];
+    for k in 0..length {
+        s.seq[k] = rng.next_below(4) as u8;
+    }
+    s.head = 0;
+    s.len = length as u8;
+    s.a = [0; 3];
+    s.b = [0; 3];
+}
+
+/// §3.4 a mini-game's reset. Reference twin: `reference::olymbits::setup::reset_run`.
+#[inline]
+pub fn reset(s: &mut Slot, rng: &mut Sha1Prng) {
+    match s.kind {
+        HURDLES => reset_hurdles(s, rng),
+        ARCHERY => reset_archery(s, rng),
+        SKATING => reset_skating(s, rng),
+        _ => reset_diving(s, rng),
+    }
+}
+
+/// §4.3 tick. Reference twin: `reference::olymbits::HurdleRace::tick`.
+#[inline]
+pub fn tick_hurdles(s: &mut Slot, act: &[u8; 3]) {
+    let mut count = 0;
+    for i in 0..3 {
+        let a = act[i];
+        if a == NONE {
+            s.dead |= 1 << i;
+            continue;
+        }
+        if s.b[i] > 0 {
+            s.b[i] -= 1;
+            continue;
+        }
+        if s.finished[i] > -1 {
+            continue;
+        }
+        let steps = [2u8, 2, 1, 3][a as usize & 3];
+        let mut jump = a == UP;
+        let mut p = s.a[i] as i32;
+        for _ in 0..steps {
+            p = (p + 1).min(FINISH as i32);
+            if (s.track >> p) & 1 != 0 && !jump {
+                s.b[i] = 2;
+                break;
+            }
+            if p == FINISH as i32 && s.finished[i] == -1 {
+                s.finished[i] = s.rank;
+                count += 1;
+                break;
+            }
+            jump = false;
+        }
+        s.a[i] = p as i16;
+    }
+    s.rank += count;
+}
+
+/// §4.4. Reference twin: `reference::olymbits::HurdleRace::is_run_over`.
+#[inline]
+fn hurdles_over(s: &Slot) -> bool {
+    let mut out = 0;
+    let mut any = false;
+    for i in 0..3 {
+        let f = s.finished[i] > -1;
+        any |= f;
+        if f || s.dead >> i & 1 == 1 {
+            out += 1;
+        }
+    }
+    any || out >= 2
+}
+
+/// §5.2 tick. Reference twin: `reference::olymbits::Archery::tick`.
+#[inline]
+fn tick_archery(s: &mut Slot, act: &[u8; 3]) {
+    let w = if s.head < s.len { s.seq[s.head as usize] as i16 } else { 0 };
+    for i in 0..3 {
+        let (mut x, mut y) = (s.a[i], s.b[i] as i16);
+        match act[i] {
+            UP => y -= w,
+            DOWN => y += w,
+            LEFT => x -= w,
+            RIGHT => x += w,
+            _ => {
+                s.dead |= 1 << i;
+                continue;
+            }
+        }
+        s.a[i] = x.clamp(-20, 20);
+        s.b[i] = y.clamp(-20, 20) as i8;
+    }
+    if s.head < s.len {
+        s.head += 1;
+    }
+}
+
+/// §6.2 tick. Reference twin: `reference::olymbits::Skating::tick`.
+#[inline]
+fn tick_skating(s: &mut Slot, act: &[u8; 3], rng: &mut Sha1Prng) {
+    for i in 0..3 {
+        let a = act[i];
+        if a == NONE {
+            s.dead |= 1 << i;
+            continue;
+        }
+        if s.b[i] < 0 {
+            s.b[i] += 1;
+            continue;
+        }
+        let k = s.directions.iter().position(|d| *d == a).unwrap_or(0);
+        s.a[i] += [1, 2, 2, 3][k];
+        s.b[i] = (s.b[i] + k as i8 - 1).max(0);
+    }
+    let laps = s.a.map(|p| p.rem_euclid(10));
+    for i in 0..3 {
+        if s.b[i] < 0 {
+            continue;
+        }
+        let collides = (0..3).any(|k| k != i && laps[k] == laps[i]);
+        if collides {
+            s.b[i] += 2;
+        }
+        if s.b[i] >= 5 {
+            s.b[i] = -2;
+        }
+    }
+    rng.shuffle(&mut s.directions);
+    s.timer -= 1;
+}
+
+/// §7.2 tick. Reference twin: `reference::olymbits::Diving::tick`.
+#[inline]
+fn tick_diving(s: &mut Slot, act: &[u8; 3]) {
+    let goal = if s.head < s.len { s.seq[s.head as usize] } else { NONE };
+    for i in 0..3 {
+        let a = act[i];
+        if a == NONE {
+            s.dead |= 1 << i;
+            continue;
+        }
+        if a == goal {
+            s.b[i] += 1;
+            s.a[i] += s.b[i] as i16;
+        } else {
+            s.b[i] = 0;
+        }
+    }
+    if s.head < s.len {
+        s.head += 1;
+    }
+}
+
+/// Ranking scores (§4.4, §5.3, §6.3, §7.3); dead players get a score below every live one.
+/// Reference twin: `reference::olymbits::Run::scores`.
+#[inline]
+fn scores(s: &Slot) -> [i32; 3] {
+    std::array::from_fn(|i| {
+        if s.dead >> i & 1 == 1 {
+            return i32::MIN;
+        }
+        match s.kind {
+            ARCHERY => {
+                let (x, y) = (s.a[i] as i32, s.b[i] as i32);
+                -(x * x + y * y)
+            }
+            _ => s.a[i] as i32,
+        }
+    })
+}
+
+/// Whether the run is over. Reference twin: `reference::olymbits::Run::is_run_over`.
+#[inline]
+fn run_over(s: &Slot) -> bool {
+    match s.kind {
+        HURDLES => hurdles_over(s),
+        SKATING => s.timer <= 0,
+        _ => s.head >= s.len,
+    }
+}
+
+impl State {
+    /// Seeded setup (§3.4). Reference twin: `reference::olymbits::new_game` (seed 0 refused).
+    pub fn new(seed: i64, params: &r::Params) -> Result<State, r::SetupError> {
+        if seed == 0 {
+            return Err(r::SetupError::SeedZero);
+        }
+        Ok(State::new_unchecked(seed, params))
+    }
+
+    /// [`State::new`] without the seed-0 check. Reference twin:
+    /// `reference::olymbits::new_game_unchecked`.
+    pub fn new_unchecked(seed: i64, params: &r::Params) -> State {
+        let mut rng = Sha1Prng::new(seed);
+        let kinds: &[u8] = match params.league {
+            r::League::Wood1 => &[HURDLES],
+            r::League::Wood2 => &[HURDLES; 4],
+            r::League::Top => &[HURDLES, ARCHERY, SKATING, DIVING],
+        };
+        let mut games = [Slot::default(); 4];
+        for (g, kind) in kinds.iter().enumerate() {
+            let slot = &mut games[g];
+            slot.kind = *kind;
+            if *kind == SKATING {
+                slot.directions = [UP, DOWN, LEFT, RIGHT];
+            }
+            if *kind == HURDLES {
+                slot.finished = [-1; 3];
+            }
+            reset(slot, &mut rng);
+        }
+        State {
+            rng,
+            league: params.league,
+            turn: 0,
+            active: 0b111,
+            end: 0,
+            nb_games: kinds.len() as u8,
+            medals: [[[0; 3]; 4]; 3],
+            games,
+            log: TurnLog::default(),
+        }
+    }
+
+    /// §8.2: one joint turn. Reference twin: `reference::olymbits::resolve_turn`.
+    pub fn step_inputs(&mut self, inputs: &[Input; 3]) -> Result<(), StepError> {
+        if self.end != 0 {
+            return Err(StepError::GameOver);
+        }
+        let mut log = TurnLog::default();
+        let mut act = [NONE; 3];
+        for i in 0..3 {
+            if !self.is_active(i) {
+                continue;
+            }
+            match inputs[i] {
+                Input::Action(a) => act[i] = a & 3,
+                Input::Invalid => {
+                    log.deactivated |= 1 << i;
+                    self.active &= !(1 << i);
+                }
+                Input::Timeout => {
+                    log.deactivated |= 1 << i;
+                    log.timed_out |= 1 << i;
+                    self.active &= !(1 << i);
+                }
+            }
+        }
+        for g in 0..self.nb_games as usize {
+            let s = &mut self.games[g];
+            if s.should_reset {
+                s.resetting = true;
+                reset(s, &mut self.rng);
+                s.should_reset = false;
+                continue;
+            }
+            s.resetting = false;
+            match s.kind {
+                HURDLES => tick_hurdles(s, &act),
+                ARCHERY => tick_archery(s, &act),
+                SKATING => tick_skating(s, &act, &mut self.rng),
+                _ => tick_diving(s, &act),
+            }
+            if run_over(s) {
+                s.should_reset = true;
+                let sc = scores(s);
+                log.ended |= 1 << g;
+                for i in 0..3 {
+                    let rank = if self.active >> i & 1 == 0 {
+                        2
+                    } else {
+                        (sc[0] > sc[i]) as u8 + (sc[1] > sc[i]) as u8 + (sc[2] > sc[i]) as u8
+                    };
+                    log.ranks[g][i] = rank;
+                    self.medals[i][g][rank as usize] += 1;
+                }
+            }
+        }
+        self.log = log;
+        self.turn += 1;
+        if self.active.count_ones() < 2 {
+            self.end = 2;
+        } else if self.turn >= 100 {
+            self.end = 1;
+        }
+        Ok(())
+    }
+
+    /// The typed step with the reference `Game::step` semantics: `None` for an active player
+    /// is a timeout; `Some` for an inactive one is refused. Reference twin:
+    /// `<reference::olymbits::Olymbits as Game>::step`.
+    pub fn step(&mut self, actions: &[Option<r::Action>; 3]) -> Result<(), StepError> {
+        if self.end != 0 {
+            return Err(StepError::GameOver);
+        }
+        for (player, a) in actions.iter().enumerate() {
+            if a.is_some() && !self.is_active(player) {
+                return Err(StepError::NotToAct { player });
+            }
+        }
+        let inputs = actions.map(|a| match a {
+            Some(a) => Input::Action(a.index() as u8),
+            None => Input::Timeout,
+        });
+        self.step_inputs(&inputs)
+    }
+}

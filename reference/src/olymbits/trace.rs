@@ -1,0 +1,208 @@
+//! The text-level engine (`TraceEngine` / `TracePlay`) and the traces' JSON state schema
+//! (rules doc §15).
+
+use super::protocol::{parse_command, render_first_input, render_turn_input};
+use super::rules::{outcome, resolve_turn, PlayerInput};
+use super::setup::new_game;
+use super::state::*;
+use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use serde_json::{json, Map, Value};
+
+/// §15: the state as the traces record it.
+pub fn state_json(state: &State) -> Value {
+    let games: Vec<Value> = state
+        .games
+        .iter()
+        .map(|g| {
+            let common = |extra: Value| {
+                let mut m = Map::new();
+                m.insert("type".into(), json!(g.run.kind().trace_type()));
+                m.insert("resetting".into(), json!(g.resetting));
+                m.insert("should_reset".into(), json!(g.should_reset));
+                if let Value::Object(extra) = extra {
+                    m.extend(extra);
+                }
+                Value::Object(m)
+            };
+            match &g.run {
+                Run::Hurdles(h) => common(json!({
+                    "map": String::from_utf8_lossy(&h.map),
+                    "pos": h.positions,
+                    "stun": h.stun_timers,
+                    "dead": h.dead,
+                })),
+                Run::Archery(a) => common(json!({
+                    "wind": a.wind.iter().map(|w| w.to_string()).collect::<String>(),
+                    "cursors": a.cursors.iter().map(|(x, y)| json!([x, y])).collect::<Vec<_>>(),
+                    "dead": a.dead,
+                })),
+                Run::Skating(s) => common(json!({
+                    "order": s.directions.iter().map(|d| d.letter()).collect::<String>(),
+                    "pos": s.positions,
+                    "risk": s.risk,
+                    "timer": s.timer,
+                    "dead": s.dead,
+                })),
+                Run::Diving(d) => common(json!({
+                    "goal": d.goal.iter().map(|a| a.letter()).collect::<String>(),
+                    "points": d.points,
+                    "combo": d.combo,
+                    "dead": d.dead,
+                })),
+            }
+        })
+        .collect();
+    json!({
+        "turn": state.turn,
+        "active": state.active,
+        "medals": state.medals,
+        "games": games,
+        "rng_bytes": state.rng.bytes_drawn(),
+    })
+}
+
+/// §15 `turns[].views`: the next turn's input for each active player, `null` for the others.
+pub fn views_json(state: &State) -> Value {
+    let text = render_turn_input(state);
+    Value::Array(
+        (0..PLAYER_COUNT)
+            .map(|i| if state.active[i] { json!(text) } else { Value::Null })
+            .collect(),
+    )
+}
+
+/// §8.2 step 3 on text: what each player's trace entry means for the referee.
+pub fn inputs_from_lines(state: &State, lines: &[Option<String>]) -> [PlayerInput; PLAYER_COUNT] {
+    std::array::from_fn(|i| {
+        if !state.active[i] {
+            return PlayerInput::NotAsked;
+        }
+        match lines.get(i).and_then(|l| l.as_ref()) {
+            None => PlayerInput::Timeout,
+            Some(line) => match parse_command(line) {
+                Ok(command) => PlayerInput::Action(command.action),
+                Err(error) => PlayerInput::Invalid { line: line.clone(), error },
+            },
+        }
+    })
+}
+
+/// Reads the league from a trace's `params` (`{}`: top league).
+pub fn params_from_json(params: &Value) -> Result<Params, String> {
+    match params.get("league") {
+        None | Some(Value::Null) => Ok(Params::default()),
+        Some(v) => {
+            let level = v.as_i64().ok_or_else(|| format!("league must be an integer, got {v}"))?;
+            let league = League::from_level(level)
+                .ok_or_else(|| format!("league must be 1 or more, got {level}"))?;
+            Ok(Params { league })
+        }
+    }
+}
+
+/// The reference Olymbits engine for the conformance tools.
+pub struct OlymbitsEngine;
+
+/// The static engine object.
+pub static ENGINE: OlymbitsEngine = OlymbitsEngine;
+
+/// The text-level engine for replay and verification.
+pub fn engine() -> Option<&'static dyn TraceEngine> {
+    Some(&ENGINE)
+}
+
+impl TraceEngine for OlymbitsEngine {
+    fn game(&self) -> &'static str {
+        "olymbits"
+    }
+
+    fn kind(&self) -> EngineKind {
+        EngineKind::Reference
+    }
+
+    fn turns(&self) -> TurnStructure {
+        TurnStructure::Simultaneous
+    }
+
+    fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
+        let seed = seed.ok_or("olymbits needs a seed")?;
+        let params = params_from_json(params)?;
+        let state = new_game(seed, &params).map_err(|e| e.to_string())?;
+        Ok(Box::new(OlymbitsPlay { state }))
+    }
+}
+
+/// A game in progress behind [`OlymbitsEngine`].
+#[derive(Clone, Debug)]
+pub struct OlymbitsPlay {
+    /// The reference state.
+    pub state: State,
+}
+
+impl TracePlay for OlymbitsPlay {
+    fn boxed_clone(&self) -> Box<dyn TracePlay> {
+        Box::new(self.clone())
+    }
+
+    fn num_players(&self) -> usize {
+        PLAYER_COUNT
+    }
+
+    fn initial_record(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("initial".into(), state_json(&self.state));
+        let views: Vec<Value> =
+            (0..PLAYER_COUNT).map(|i| json!(render_first_input(&self.state, i))).collect();
+        m.insert("initial_views".into(), Value::Array(views));
+        m
+    }
+
+    fn players_to_act(&self) -> Vec<PlayerId> {
+        if self.state.is_over() {
+            return vec![];
+        }
+        (0..PLAYER_COUNT).filter(|&i| self.state.active[i]).collect()
+    }
+
+    fn legal_lines(&self, player: PlayerId) -> Vec<String> {
+        if self.players_to_act().contains(&player) {
+            Action::ALL.iter().map(|a| a.keyword().to_string()).collect()
+        } else {
+            vec![]
+        }
+    }
+
+    fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
+        if actions.len() != PLAYER_COUNT {
+            return Err(format!("expected {PLAYER_COUNT} action entries, got {}", actions.len()));
+        }
+        let inputs = inputs_from_lines(&self.state, actions);
+        resolve_turn(&mut self.state, &inputs).map_err(|e| e.to_string())
+    }
+
+    fn turn_record(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("state".into(), state_json(&self.state));
+        m.insert("views".into(), views_json(&self.state));
+        m.insert("events".into(), json!(self.state.events));
+        m
+    }
+
+    fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    fn outcome(&self) -> Option<Value> {
+        let o = outcome(&self.state)?;
+        Some(json!({
+            "scores": o.scores,
+            "ranking": o.ranks,
+            "turns_played": self.state.turn,
+            "reason": o.reason,
+        }))
+    }
+
+    fn render(&self, colour: bool) -> String {
+        super::display::render_board(&self.state, colour)
+    }
+}

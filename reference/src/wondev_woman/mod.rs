@@ -1,8 +1,134 @@
-//! Not implemented yet: `engine()` returns `None`, so the tools report this game as skipped.
+//! Wondev Woman (CodinGame, June 2017), the reference engine, written to be read next to
+//! `rules/wondev-woman.md`.
+//!
+//! - [`state`]: §1 board, coordinates, state; the action, record and event types.
+//! - [`setup`]: §2 seeded setup and map generation.
+//! - [`rules`]: §3 turns, §5 MOVE&BUILD, §6 PUSH&BUILD, §7 fog, §8 end of game, §9 legal list,
+//!   §10 one action.
+//! - [`protocol`]: §4 output syntax and §9 input, both directions.
+//! - [`trace`]: §13 the JSON state schema and the text-level engine.
+//! - [`display`]: a picture of the board.
 
-use crate::game::TraceEngine;
+pub mod display;
+pub mod protocol;
+pub mod rules;
+pub mod setup;
+pub mod state;
+pub mod trace;
 
-/// The text-level engine for replay and verification (`None`: not implemented yet).
+#[cfg(test)]
+mod tests;
+
+pub use state::{Action, Dir, Kind, League, Params, Point, State};
+
+use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TraceEngine, TurnStructure};
+
+/// The text-level engine for replay and verification.
 pub fn engine() -> Option<&'static dyn TraceEngine> {
-    None
+    Some(&trace::ENGINE)
+}
+
+/// The typed game (see [`Game`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WondevWoman;
+
+impl Game for WondevWoman {
+    type State = State;
+    type Action = Action;
+    type Params = Params;
+
+    const NAME: &'static str = "wondev-woman";
+    const TURNS: TurnStructure = TurnStructure::Alternating;
+
+    /// §2.
+    fn new_game(seed: i64, params: &Params) -> State {
+        setup::new_game(seed, params)
+    }
+
+    fn num_players(_state: &State) -> usize {
+        2
+    }
+
+    /// §3: the player to move (none once the game is over).
+    fn players_to_act(state: &State) -> Vec<PlayerId> {
+        state.to_move.filter(|_| !state.game_over).into_iter().collect()
+    }
+
+    /// §9: the referee's sorted legal list; when it is empty (a stuck player, §8) the only
+    /// action offered is `ACCEPT-DEFEAT`, since the player must still print a line, and every
+    /// line eliminates it.
+    fn legal_actions(state: &State, player: PlayerId) -> Vec<Action> {
+        if state.game_over || state.to_move != Some(player) {
+            return vec![];
+        }
+        let list = rules::legal_actions(state, player);
+        if list.is_empty() {
+            vec![Action::AcceptDefeat]
+        } else {
+            list
+        }
+    }
+
+    /// §10 for typed actions. Unlike a printed line (see [`rules::play_line`], which applies the
+    /// referee's consequence, elimination), a typed action that the rules forbid is refused
+    /// with [`StepError::Illegal`] and the state is left unchanged; `ACCEPT-DEFEAT` is always
+    /// accepted.
+    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
+        if state.game_over {
+            return Err(StepError::GameOver);
+        }
+        if actions.len() != 2 {
+            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
+        }
+        let player = state.to_move.unwrap_or(0);
+        for (p, a) in actions.iter().enumerate() {
+            if p != player && a.is_some() {
+                return Err(StepError::NotToAct { player: p });
+            }
+        }
+        let Some(action) = &actions[player] else {
+            return Err(StepError::NotToAct { player });
+        };
+        if let Action::Build { kind, unit, dir1, dir2 } = *action {
+            let check = if unit >= state.units[player].len() {
+                Err(state::Elimination {
+                    reason: state::Reason::InvalidInput,
+                    message: format!("no unit {unit}"),
+                })
+            } else {
+                match kind {
+                    Kind::Move => rules::check_move(state, player, unit, dir1, dir2),
+                    Kind::Push if state.params.league.can_push() => {
+                        rules::check_push(state, player, unit, dir1, dir2)
+                    }
+                    Kind::Push => Err(state::Elimination {
+                        reason: state::Reason::InvalidCommand,
+                        message: "no PUSH&BUILD in this league".into(),
+                    }),
+                }
+            };
+            if let Err(e) = check {
+                return Err(StepError::Illegal {
+                    player,
+                    error: IllegalAction { reason: format!("{}: {}", e.reason.code(), e.message) },
+                });
+            }
+        }
+        rules::apply_action(state, player, action);
+        Ok(())
+    }
+
+    /// §8: scores (`getScore`), ranks by score (equal scores share a rank), the end reason.
+    fn outcome(state: &State) -> Option<Outcome> {
+        if !state.game_over {
+            return None;
+        }
+        let scores: Vec<i64> = rules::final_scores(state).iter().map(|&s| s as i64).collect();
+        let ranks = Outcome::ranks_from_scores(&scores);
+        Some(Outcome {
+            scores,
+            ranks,
+            reason: state.end_reason.map_or("", |r| r.code()).to_string(),
+        })
+    }
 }

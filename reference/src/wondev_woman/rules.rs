@@ -1,0 +1,447 @@
+//! The rules: §3 turn structure, §5 MOVE&BUILD, §6 PUSH&BUILD, §7 fog of war, §8 elimination and
+//! end of game, §10 one action, §9 the legal list.
+
+use super::protocol::{self, Command, Word};
+use super::state::{
+    Action, Dir, Elimination, EndReason, Event, Kind, LastTurn, Point, Reason, Record, State,
+};
+
+/// §3: the round limit (`getMaxRoundCount`).
+pub const MAX_ROUNDS: u32 = 200;
+
+/// §1: height of a dome.
+pub const FINAL_HEIGHT: u8 = 4;
+
+fn lost(reason: Reason, message: String) -> Elimination {
+    Elimination { reason, message }
+}
+
+/// §7: whether the unit of `owner` at `pos` is visible to `viewer`: own units always; enemy units
+/// when within Chebyshev distance 1 of one of the viewer's units; everything without fog (§11).
+pub fn visible(state: &State, owner: usize, pos: Point, viewer: usize) -> bool {
+    if !state.params.league.fog() || owner == viewer {
+        return true;
+    }
+    state.units[viewer].iter().any(|u| u.distance(pos) <= 1)
+}
+
+/// §5: checks a `MOVE&BUILD i d1 d2` of `player`'s unit `unit`, in the referee's order, and
+/// returns its record (effects not applied) or the failing check.
+pub fn check_move(
+    state: &State,
+    player: usize,
+    unit: usize,
+    d1: Dir,
+    d2: Dir,
+) -> Result<Record, Elimination> {
+    let Some(&from) = state.units[player].get(unit) else {
+        return Err(invalid_input(state, ""));
+    };
+    let target = from.neighbour(d1);
+    // 1. T must exist.
+    let Some(target_height) = state.height(target) else {
+        return Err(lost(
+            Reason::BadCoords,
+            format!("Cannot move to position ({},{}).", target.x, target.y),
+        ));
+    };
+    let current_height = state.height(from).unwrap_or(0);
+    // 2. Climb at most one.
+    if target_height > current_height + 1 {
+        return Err(lost(
+            Reason::InvalidMove,
+            format!("Cannot move from height {current_height} to {target_height}."),
+        ));
+    }
+    // 3. Not onto a dome.
+    if target_height >= FINAL_HEIGHT {
+        return Err(lost(
+            Reason::MoveTooHigh,
+            format!("Cannot move to position ({},{}).", target.x, target.y),
+        ));
+    }
+    // 4. Not onto any unit, hidden or not.
+    if state.unit_at(target).is_some() {
+        return Err(lost(
+            Reason::MoveOnUnit,
+            format!("Trying to move onto an occupied cell at ({},{}).", target.x, target.y),
+        ));
+    }
+    let place = target.neighbour(d2);
+    // 5. B must exist.
+    let Some(place_height) = state.height(place) else {
+        return Err(lost(
+            Reason::InvalidPlace,
+            format!("Cannot build on position ({},{}).", place.x, place.y),
+        ));
+    };
+    // 6. B must not be a dome (the message quotes h(T), a referee quirk).
+    if place_height >= FINAL_HEIGHT {
+        return Err(lost(Reason::PlaceTooHigh, format!("Cannot build at height {target_height}.")));
+    }
+    // 7. Another unit on B: a hidden one cancels the build, a visible one is illegal.
+    let mut place_valid = true;
+    if let Some((q, j)) = state.unit_at(place).filter(|&o| o != (player, unit)) {
+        if visible(state, q, state.units[q][j], player) {
+            return Err(lost(
+                Reason::PlaceOnUnit,
+                format!("Trying to build on a unit at position ({},{}).", place.x, place.y),
+            ));
+        }
+        place_valid = false;
+    }
+    Ok(Record {
+        kind: Kind::Move,
+        player,
+        unit,
+        moved: (player, unit),
+        move_target: target,
+        place_target: place,
+        move_valid: true,
+        place_valid,
+        score_point: target_height == FINAL_HEIGHT - 1,
+    })
+}
+
+/// §6.1: `d2` within 45° of `d1`.
+pub fn valid_push_direction(d1: Dir, d2: Dir) -> bool {
+    let (a, b) = (d1.name(), d2.name());
+    if a.len() == 2 {
+        b == a || b == &a[0..1] || b == &a[1..2]
+    } else {
+        b.contains(a)
+    }
+}
+
+/// §6: checks a `PUSH&BUILD i d1 d2`, in the referee's order.
+pub fn check_push(
+    state: &State,
+    player: usize,
+    unit: usize,
+    d1: Dir,
+    d2: Dir,
+) -> Result<Record, Elimination> {
+    let Some(&from) = state.units[player].get(unit) else {
+        return Err(invalid_input(state, ""));
+    };
+    // 1. Direction within 45°.
+    if !valid_push_direction(d1, d2) {
+        return Err(lost(Reason::PushInvalid, format!("Not a valid push: {d1} + {d2}.")));
+    }
+    let target = from.neighbour(d1);
+    // 2. Somebody to push.
+    let Some((q, j)) = state.unit_at(target) else {
+        return Err(lost(
+            Reason::PushVoid,
+            format!("Nobody to push at position ({}, {}).", target.x, target.y),
+        ));
+    };
+    // 3. Not a friend.
+    if q == player {
+        return Err(lost(
+            Reason::FriendlyFire,
+            format!("Unit {unit} is tried to push friendly unit {j}."),
+        ));
+    }
+    // 4. D exists, is no dome, and is at most one above the victim's cell T.
+    let push_to = target.neighbour(d2);
+    let from_height = state.height(target).unwrap_or(0);
+    match state.height(push_to) {
+        Some(h) if h < FINAL_HEIGHT && h <= from_height + 1 => {}
+        _ => return Err(lost(Reason::PushInvalid, format!("Not a valid push: {d1} + {d2}."))),
+    }
+    // 5. A unit on D: hidden cancels the whole push, visible is illegal.
+    let mut valid = true;
+    if let Some((r, k)) = state.unit_at(push_to) {
+        if visible(state, r, state.units[r][k], player) {
+            return Err(lost(
+                Reason::PushOnUnit,
+                format!("Trying to push onto another unit: {d1} + {d2}."),
+            ));
+        }
+        valid = false;
+    }
+    Ok(Record {
+        kind: Kind::Push,
+        player,
+        unit,
+        moved: (q, j),
+        move_target: push_to,
+        place_target: target,
+        move_valid: valid,
+        place_valid: valid,
+        score_point: false,
+    })
+}
+
+/// §13: the `InvalidInput` elimination for `line`.
+pub fn invalid_input(state: &State, line: &str) -> Elimination {
+    lost(
+        Reason::InvalidInput,
+        format!(
+            "Invalid input. Expected '{}' but found '{line}'",
+            protocol::expected(state.params.league)
+        ),
+    )
+}
+
+/// §4, §10: what the referee makes of one printed line (`None`: a timeout), before any effect.
+pub fn resolve_output(
+    state: &State,
+    player: usize,
+    line: Option<&str>,
+) -> Result<Record, Elimination> {
+    let Some(line) = line else {
+        return Err(lost(
+            Reason::Timeout,
+            format!("${player} has not provided an action in time."),
+        ));
+    };
+    match protocol::parse_command(line) {
+        Err(_) => Err(invalid_input(state, line)),
+        Ok(Command::AcceptDefeat { .. }) => {
+            Err(lost(Reason::SelfDestruct, format!("${player} accepts defeat!")))
+        }
+        Ok(Command::Act { word, index, dir1, dir2, .. }) => {
+            if index >= state.units[player].len() {
+                return Err(invalid_input(state, line));
+            }
+            resolve_word(state, player, word, index, dir1, dir2)
+        }
+    }
+}
+
+/// §4, §10: the command word decides the check: `MOVE&BUILD` in any case, `PUSH&BUILD` only
+/// exactly so and only where pushing exists (§11); anything else is `InvalidCommand`.
+fn resolve_word(
+    state: &State,
+    player: usize,
+    word: Word,
+    unit: usize,
+    d1: Dir,
+    d2: Dir,
+) -> Result<Record, Elimination> {
+    match word {
+        Word::Move => check_move(state, player, unit, d1, d2),
+        Word::Push { exact: true } if state.params.league.can_push() => {
+            check_push(state, player, unit, d1, d2)
+        }
+        Word::Push { .. } => Err(lost(Reason::InvalidCommand, "InvalidCommand".to_string())),
+    }
+}
+
+/// §9: the legal list of `player`: every unit, `d1`, `d2` in the referee's direction order, a
+/// move then a push, kept when the check passes; sorted as strings (Java `compareTo`).
+pub fn legal_actions(state: &State, player: usize) -> Vec<Action> {
+    let mut actions = vec![];
+    for unit in 0..state.units[player].len() {
+        for d1 in Dir::ALL {
+            for d2 in Dir::ALL {
+                if check_move(state, player, unit, d1, d2).is_ok() {
+                    actions.push(Action::Build { kind: Kind::Move, unit, dir1: d1, dir2: d2 });
+                }
+                if state.params.league.can_push() && check_push(state, player, unit, d1, d2).is_ok()
+                {
+                    actions.push(Action::Build { kind: Kind::Push, unit, dir1: d1, dir2: d2 });
+                }
+            }
+        }
+    }
+    actions.sort_by_key(|a| a.to_string());
+    actions
+}
+
+/// §10: one action of `player`, from the result of its checks: an elimination, or the effects
+/// of the record (move, build, score) kept as the acting unit's record; then §3 passes the turn.
+/// The caller makes sure the game is running and `player` is to move.
+pub fn act(state: &mut State, player: usize, resolution: Result<Record, Elimination>) {
+    let round = state.round;
+    let events = match resolution {
+        Err(e) => {
+            state.dead[player] = true;
+            vec![Event::Eliminated { player, reason: e.reason, message: e.message }]
+        }
+        Ok(r) => {
+            if let Some(slot) = state.records[player].get_mut(r.unit) {
+                *slot = Some(r);
+            }
+            if r.move_valid {
+                let (q, j) = r.moved;
+                state.units[q][j] = r.move_target;
+            }
+            if r.place_valid {
+                let p = r.place_target;
+                if let Some(Some(h)) = state.heights[p.y as usize].get_mut(p.x as usize) {
+                    *h += 1;
+                }
+            }
+            if r.score_point {
+                state.scores[player] += 1;
+            }
+            state.records[player].iter().flatten().map(Event::from_record).collect()
+        }
+    };
+    state.last_turn = Some(LastTurn { player, round, events });
+    pass_turn(state, player);
+}
+
+/// §3: after `player`'s action, the turn goes to player 1 (if it was player 0 and player 1 is
+/// alive) or across the round boundary: `round++`, `updateGame`, the end test, the round limit;
+/// then player 0 (records cleared) or, if it is eliminated, player 1.
+pub fn pass_turn(state: &mut State, player: usize) {
+    if player == 0 && !state.dead[1] {
+        state.to_move = Some(1);
+        return;
+    }
+    state.round += 1;
+    update_game(state);
+    if let Some(reason) = end_test(state) {
+        finish(state, reason);
+    } else if state.round >= MAX_ROUNDS {
+        finish(state, EndReason::MaxRounds);
+    } else if !state.dead[0] {
+        clear_records(state);
+        state.to_move = Some(0);
+    } else {
+        state.to_move = Some(1);
+    }
+}
+
+fn finish(state: &mut State, reason: EndReason) {
+    state.game_over = true;
+    state.to_move = None;
+    state.end_reason = Some(reason);
+}
+
+/// §3: the `prepare` step: clears every unit's action record.
+pub fn clear_records(state: &mut State) {
+    for player_records in state.records.iter_mut() {
+        for r in player_records.iter_mut() {
+            *r = None;
+        }
+    }
+}
+
+/// §11 (`updateGame`): in version 0, a unit standing on height 3 makes its owner win. Nothing in
+/// later versions.
+pub fn update_game(state: &mut State) {
+    if !state.params.league.win_on_max_height() {
+        return;
+    }
+    for player in 0..2 {
+        for &u in &state.units[player] {
+            if state.height(u) == Some(FINAL_HEIGHT - 1) {
+                state.won[player] = true;
+            }
+        }
+    }
+}
+
+/// §8 end test (`gameIsOver`): both eliminated; or one eliminated and the other strictly ahead.
+/// Version 0 (§11): over as soon as a player won or is eliminated.
+pub fn end_test(state: &State) -> Option<EndReason> {
+    let [d0, d1] = state.dead;
+    if d0 && d1 {
+        return Some(EndReason::BothEliminated);
+    }
+    if state.params.league.win_on_max_height() {
+        if d0 || d1 {
+            return Some(EndReason::PlayerEliminated);
+        }
+        if state.won[0] || state.won[1] {
+            return Some(EndReason::HeightReached);
+        }
+        return None;
+    }
+    if d0 && state.scores[1] > state.scores[0] {
+        return Some(EndReason::SurvivorAhead);
+    }
+    if d1 && state.scores[0] > state.scores[1] {
+        return Some(EndReason::SurvivorAhead);
+    }
+    None
+}
+
+/// §8 ranking (`getScore`): the score of each player; in version 0, -1 eliminated, 1 won, else 0.
+pub fn final_scores(state: &State) -> [i32; 2] {
+    if state.params.league.win_on_max_height() {
+        let score = |p: usize| {
+            if state.dead[p] {
+                -1
+            } else if state.won[p] {
+                1
+            } else {
+                0
+            }
+        };
+        [score(0), score(1)]
+    } else {
+        state.scores
+    }
+}
+
+/// Why a turn could not be played at all (not a referee consequence: the game is over, or it is
+/// not this player's turn).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnError {
+    /// The game is over.
+    GameOver,
+    /// Someone else is to move.
+    NotToMove {
+        /// Who tried.
+        player: usize,
+    },
+}
+
+/// §10: the full text-level turn: the mover's printed line (`None`: timeout) with the referee's
+/// consequences.
+pub fn play_line(state: &mut State, line: Option<&str>) -> Result<(), TurnError> {
+    let Some(player) = state.to_move.filter(|_| !state.game_over) else {
+        return Err(TurnError::GameOver);
+    };
+    let resolution = resolve_output(state, player, line);
+    act(state, player, resolution);
+    Ok(())
+}
+
+/// Perft: the number of action sequences of length `depth` from `state`, each action taken from
+/// the referee's legal list of the player to move (§9) and played (every leaf made). A finished
+/// game, or a stuck player (empty list), ends a line early and contributes nothing.
+pub fn perft(state: &State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let Some(player) = state.to_move.filter(|_| !state.game_over) else {
+        return 0;
+    };
+    let mut total = 0;
+    for a in legal_actions(state, player) {
+        let mut next = state.clone();
+        apply_action(&mut next, player, &a);
+        total += perft(&next, depth - 1);
+    }
+    total
+}
+
+/// §10 for a typed action of `player` (who must be the player to move): `ACCEPT-DEFEAT`
+/// eliminates; a command is checked as its line would be (an unknown unit index is
+/// `InvalidInput`) and applied or eliminates.
+pub fn apply_action(state: &mut State, player: usize, action: &Action) {
+    let resolution = match *action {
+        Action::AcceptDefeat => {
+            Err(lost(Reason::SelfDestruct, format!("${player} accepts defeat!")))
+        }
+        Action::Build { kind, unit, dir1, dir2 } => {
+            if unit >= state.units[player].len() {
+                Err(invalid_input(state, &action.to_string()))
+            } else {
+                let word = match kind {
+                    Kind::Move => Word::Move,
+                    Kind::Push => Word::Push { exact: true },
+                };
+                resolve_word(state, player, word, unit, dir1, dir2)
+            }
+        }
+    };
+    act(state, player, resolution);
+}

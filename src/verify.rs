@@ -15,9 +15,12 @@ use std::time::{Duration, Instant};
 /// in an engine must not hang the tool).
 const MAX_TURNS: usize = 2_000;
 
-/// How often a random game's action line is replaced by a corrupted one, to exercise the
-/// referee's handling of bad output in both engines (one in `CORRUPT_ONE_IN` lines).
-const CORRUPT_ONE_IN: i32 = 40;
+/// One random game in `CORRUPT_ONE_GAME_IN` has one corrupted action line, at a random turn of
+/// its first [`CORRUPT_WITHIN_TURNS`], to exercise the referee's handling of bad output in both
+/// engines. (Corrupting lines at a steady rate would end most games early: bad output is fatal
+/// in most of these games, and deep positions matter more.)
+const CORRUPT_ONE_GAME_IN: i32 = 4;
+const CORRUPT_WITHIN_TURNS: i32 = 150;
 
 /// What `verify` found for one game.
 #[derive(Debug, Clone, Default)]
@@ -81,6 +84,7 @@ impl GameVerification {
             "traces_fast": pair(self.traces_fast),
             "random_games": pair(self.random_games),
             "random_turns": self.random_turns,
+            "reference_only_turns": self.reference_only_turns,
             "reference_turns_per_second": self.reference_rate(),
             "fast_turns_per_second": self.fast_rate(),
             "speedup": self.speedup(),
@@ -218,11 +222,17 @@ fn random_game(game: &str, params_pool: &[Value], master_seed: i64, index: i64) 
         }
     }
     let alternating = reference_engine.turns() == TurnStructure::Alternating;
+    let corrupt_turn = if rng.next_below(CORRUPT_ONE_GAME_IN) == 0 {
+        1 + rng.next_below(CORRUPT_WITHIN_TURNS) as usize
+    } else {
+        0
+    };
     for turn in 1..=MAX_TURNS {
         if reference.is_over() {
             break;
         }
-        let actions = random_actions(reference.as_ref(), alternating, &mut rng);
+        let actions =
+            random_actions(reference.as_ref(), alternating, turn == corrupt_turn, &mut rng);
         let start = Instant::now();
         let result = reference.play_turn(&actions);
         out.reference_time += start.elapsed();
@@ -278,24 +288,27 @@ fn random_game(game: &str, params_pool: &[Value], master_seed: i64, index: i64) 
     out
 }
 
-/// The actions of one turn, in the trace shape: one random legal line per acting player.
+/// The actions of one turn, in the trace shape: one random legal line per acting player; with
+/// `corrupt_one`, the first acting player's line is corrupted.
 fn random_actions(
     play: &dyn TracePlay,
     alternating: bool,
+    corrupt_one: bool,
     rng: &mut JavaRandom,
 ) -> Vec<Option<String>> {
     let acting = play.players_to_act();
     let pick = |player: usize, rng: &mut JavaRandom| -> String {
         let lines = play.legal_lines(player);
-        let mut line = if lines.is_empty() {
+        let line = if lines.is_empty() {
             String::new()
         } else {
             lines[rng.next_below(lines.len() as i32) as usize].clone()
         };
-        if rng.next_below(CORRUPT_ONE_IN) == 0 {
-            line = corrupt(&line, rng);
+        if corrupt_one && acting.first() == Some(&player) {
+            corrupt(&line, rng)
+        } else {
+            line
         }
-        line
     };
     if alternating {
         acting.first().map(|&p| vec![Some(pick(p, rng))]).unwrap_or_default()

@@ -111,12 +111,12 @@ pub fn ops() -> Vec<BenchOp> {
         game: "olymbits",
         name: "hurdle_best_action",
         reference: Box::new(move || {
-            let (map, _, cell, stun) = &queries[m % queries.len()];
+            let (map, _, cell, stun) = &queries[m & 511];
             m += 1;
             black_box(reference_hurdle_solution(map, *cell, *stun));
         }),
         fast: Box::new(move || {
-            let (t, cell, stun) = fast_queries[n % fast_queries.len()];
+            let (t, cell, stun) = fast_queries[n & 511];
             n += 1;
             black_box(hurdle_solution(tables, black_box(t), cell, stun));
         }),

@@ -121,5 +121,48 @@ pub fn ops() -> Vec<BenchOp> {
             black_box(hurdle_solution(tables, black_box(t), cell, stun));
         }),
     };
-    vec![joint_turn, whole_game, hurdle_best_action]
+    // The same joint turn on positions where no mini-game regenerates (only the skating
+    // shuffle draws), and that shuffle alone: the generator's share of a turn.
+    let calm: Vec<_> =
+        pos.iter().filter(|(s, _)| s.games.iter().all(|g| !g.should_reset)).collect();
+    let calm_ref: Vec<(r::State, [r::PlayerInput; 3])> =
+        calm.iter().map(|(s, a)| (s.clone(), a.map(r::PlayerInput::Action))).collect();
+    let calm_fast: Vec<(State, [Option<r::Action>; 3])> =
+        calm.iter().map(|(s, a)| (State::from(s), a.map(Some))).collect();
+    let (mut p, mut q) = (0usize, 0usize);
+    let joint_turn_no_reset = BenchOp {
+        game: "olymbits",
+        name: "joint_turn_no_reset",
+        reference: Box::new(move || {
+            let (s, a) = &calm_ref[p % calm_ref.len()];
+            p += 1;
+            let mut s = s.clone();
+            let _ = r::resolve_turn(&mut s, a);
+            black_box(&s);
+        }),
+        fast: Box::new(move || {
+            let (s, a) = &calm_fast[q % calm_fast.len()];
+            q += 1;
+            let mut s = s.clone();
+            let _ = s.step(a);
+            black_box(&s);
+        }),
+    };
+    let mut ref_rng = reference::sha1prng::Sha1Prng::new(3);
+    let mut fast_rng = ref_rng.clone();
+    let mut ref_order = [r::Action::Up, r::Action::Down, r::Action::Left, r::Action::Right];
+    let mut fast_order = [0u8, 1, 2, 3];
+    let skating_shuffle = BenchOp {
+        game: "olymbits",
+        name: "skating_shuffle_draws",
+        reference: Box::new(move || {
+            ref_rng.shuffle(&mut ref_order);
+            black_box(&ref_order);
+        }),
+        fast: Box::new(move || {
+            super::step::shuffle4(&mut fast_rng, &mut fast_order);
+            black_box(&fast_order);
+        }),
+    };
+    vec![joint_turn, joint_turn_no_reset, skating_shuffle, whole_game, hurdle_best_action]
 }

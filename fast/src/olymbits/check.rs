@@ -11,16 +11,17 @@ use reference::olymbits as r;
 use reference::trace::{lockstep_difference, Moment};
 use std::collections::HashMap;
 
-/// The line a fuzz byte stands for: valid spellings mostly, some timeouts and invalid lines.
+/// The line a fuzz byte stands for: valid spellings mostly (252 of 256 values), else a
+/// timeout or one of three invalid lines.
 pub fn line_of(byte: u8) -> Option<String> {
     let action = r::Action::ALL[(byte % 4) as usize].keyword();
-    match byte >> 2 {
+    match byte {
         0 => None,
         1 => Some("WAIT".into()),
         2 => Some(format!("&lt;{action}&gt;")),
         3 => Some(format!("{action}\u{a0}")),
-        k if k % 3 == 0 => Some(action.to_ascii_lowercase()),
-        k if k % 3 == 1 => Some(format!("{action} msg")),
+        b if (b >> 2) % 3 == 0 => Some(action.to_ascii_lowercase()),
+        b if (b >> 2) % 3 == 1 => Some(format!("{action} msg")),
         _ => Some(action.to_string()),
     }
 }

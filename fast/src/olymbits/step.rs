@@ -5,7 +5,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::state::*;
-use super::tables::{hurdle_tables, wind_thresholds, FINISH};
+use super::tables::{hurdle_tables, wind_thresholds, FINISH, UNKNOWN_TRACK};
 use reference::game::StepError;
 use reference::olymbits as r;
 use reference::sha1prng::Sha1Prng;
@@ -61,12 +61,56 @@ fn reset_archery(s: &mut Slot, rng: &mut Sha1Prng) {
     s.len = rounds as u8;
 }
 
+/// `nextInt(bound)` (§3.3) on 4 bytes already drawn; `None` when Java would reject them and
+/// draw again. Reference twin: `reference::sha1prng::Sha1Prng::next_int_bounded`.
+#[inline]
+fn bounded_from(bytes: [u8; 4], bound: i32) -> Option<i32> {
+    let r = (u32::from_be_bytes(bytes) >> 1) as i32;
+    let m = bound - 1;
+    if bound & m == 0 {
+        return Some(((i64::from(bound) * i64::from(r)) >> 31) as i32);
+    }
+    let v = r % bound;
+    (r.wrapping_sub(v).wrapping_add(m) >= 0).then_some(v)
+}
+
+/// [`bounded_from`] for the tests.
+#[cfg(test)]
+pub fn bounded_from_for_tests(bytes: [u8; 4], bound: i32) -> Option<i32> {
+    bounded_from(bytes, bound)
+}
+
+/// `Collections.shuffle` of the 4-entry risk order (§3.3) with its 12 bytes drawn in one
+/// request (more only on a rejection). Reference twin: `reference::sha1prng::Sha1Prng::shuffle`.
+#[inline]
+pub fn shuffle4(rng: &mut Sha1Prng, d: &mut [u8; 4]) {
+    let mut buf = [0u8; 12];
+    rng.fill_bytes(&mut buf);
+    let mut at = 0;
+    for i in (2..=4usize).rev() {
+        loop {
+            let bytes = if at < 12 {
+                [buf[at], buf[at + 1], buf[at + 2], buf[at + 3]]
+            } else {
+                let mut more = [0u8; 4];
+                rng.fill_bytes(&mut more);
+                more
+            };
+            at += 4;
+            if let Some(j) = bounded_from(bytes, i as i32) {
+                d.swap(i - 1, j as usize);
+                break;
+            }
+        }
+    }
+}
+
 /// §6.1 reset. Reference twin: `reference::olymbits::Skating::reset`.
 #[inline]
 fn reset_skating(s: &mut Slot, rng: &mut Sha1Prng) {
     s.a = [0; 3];
     s.b = [0; 3];
-    rng.shuffle(&mut s.directions);
+    shuffle4(rng, &mut s.directions);
     s.timer = 15;
 }
 
@@ -95,9 +139,12 @@ pub fn reset(s: &mut Slot, rng: &mut Sha1Prng) {
     }
 }
 
-/// §4.3 tick. Reference twin: `reference::olymbits::HurdleRace::tick`.
+/// §4.3 tick. Reference twin: `reference::olymbits::HurdleRace::tick`. On one of the 251
+/// tracks a move is one lookup in the precomputed move table; other tracks (hand-made states)
+/// walk the cells.
 #[inline]
 pub fn tick_hurdles(s: &mut Slot, act: &[u8; 3]) {
+    let tables = hurdle_tables();
     let mut count = 0;
     for i in 0..3 {
         let a = act[i];
@@ -112,25 +159,42 @@ pub fn tick_hurdles(s: &mut Slot, act: &[u8; 3]) {
         if s.finished[i] > -1 {
             continue;
         }
-        let steps = [2u8, 2, 1, 3][a as usize & 3];
-        let mut jump = a == UP;
-        let mut p = s.a[i] as i32;
-        for _ in 0..steps {
-            p = (p + 1).min(FINISH as i32);
-            if (s.track >> p) & 1 != 0 && !jump {
-                s.b[i] = 2;
-                break;
-            }
-            if p == FINISH as i32 && s.finished[i] == -1 {
-                s.finished[i] = s.rank;
-                count += 1;
-                break;
-            }
-            jump = false;
-        }
+        let (p, hit) = if s.track_id != UNKNOWN_TRACK && (0..30).contains(&s.a[i]) {
+            let e =
+                tables.moves[(s.track_id as usize * 30 + s.a[i] as usize) * 4 + (a & 3) as usize];
+            (i32::from(e & 31), e >> 5 != 0)
+        } else {
+            walk_hurdles(s.track, s.a[i] as i32, a)
+        };
         s.a[i] = p as i16;
+        if hit {
+            s.b[i] = 2;
+        } else if p == FINISH as i32 {
+            s.finished[i] = s.rank;
+            count += 1;
+        }
     }
     s.rank += count;
+}
+
+/// §4.3 one runner's move, cell by cell (any track, any start cell): the new cell and
+/// whether it stopped on a hurdle.
+#[inline]
+fn walk_hurdles(track: u32, pos: i32, a: u8) -> (i32, bool) {
+    let steps = [2u8, 2, 1, 3][a as usize & 3];
+    let mut jump = a == UP;
+    let mut p = pos;
+    for _ in 0..steps {
+        p = (p + 1).min(FINISH as i32);
+        if (0..30).contains(&p) && (track >> p) & 1 != 0 && !jump {
+            return (p, true);
+        }
+        if p == FINISH as i32 {
+            return (p, false);
+        }
+        jump = false;
+    }
+    (p, false)
 }
 
 /// §4.4. Reference twin: `reference::olymbits::HurdleRace::is_run_over`.
@@ -175,6 +239,11 @@ fn tick_archery(s: &mut Slot, act: &[u8; 3]) {
 /// §6.2 tick. Reference twin: `reference::olymbits::Skating::tick`.
 #[inline]
 fn tick_skating(s: &mut Slot, act: &[u8; 3], rng: &mut Sha1Prng) {
+    // Place of each action in the risk order (the order is a permutation).
+    let mut place = [0usize; 4];
+    for (k, d) in s.directions.iter().enumerate() {
+        place[(d & 3) as usize] = k;
+    }
     for i in 0..3 {
         let a = act[i];
         if a == NONE {
@@ -185,7 +254,7 @@ fn tick_skating(s: &mut Slot, act: &[u8; 3], rng: &mut Sha1Prng) {
             s.b[i] += 1;
             continue;
         }
-        let k = s.directions.iter().position(|d| *d == a).unwrap_or(0);
+        let k = place[(a & 3) as usize];
         s.a[i] += [1, 2, 2, 3][k];
         s.b[i] = (s.b[i] + k as i8 - 1).max(0);
     }
@@ -202,7 +271,7 @@ fn tick_skating(s: &mut Slot, act: &[u8; 3], rng: &mut Sha1Prng) {
             s.b[i] = -2;
         }
     }
-    rng.shuffle(&mut s.directions);
+    shuffle4(rng, &mut s.directions);
     s.timer -= 1;
 }
 

@@ -1,1 +1,230 @@
+//! Fast against reference: tables entry by entry, whole games (quickcheck over fuzz-style
+//! byte strings), hurdle ticks on arbitrary tracks, conversions, the typed step.
 
+use super::check::{hurdle_diff, olymbits_diff, parse_check, reference_hurdle_solution};
+use super::state::*;
+use super::step::reset;
+use super::tables::*;
+use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use reference::game::Game;
+use reference::olymbits as r;
+
+#[test]
+fn draw_table_matches_the_reference_generator_entry_by_entry() {
+    let t = hurdle_tables();
+    for start in 0..5 {
+        for count in 0..4 {
+            for pattern in 0u32..64 {
+                let mut k = 0;
+                let map = r::hurdle_track(start, count, || {
+                    let bit = pattern >> k & 1 == 1;
+                    k += 1;
+                    bit
+                });
+                let id = t.draw_to_track[((start * 4 + count) as usize) * 64 + pattern as usize];
+                assert_eq!(t.masks[id as usize], mask_of(&map), "draw {start} {count} {pattern}");
+            }
+        }
+    }
+}
+
+#[test]
+fn track_list_and_weights_match_reference_hurdle_tracks() {
+    let t = hurdle_tables();
+    let tracks = r::hurdle_tracks();
+    assert_eq!(tracks.len(), TRACK_COUNT);
+    for (id, (text, weight)) in tracks.iter().enumerate() {
+        assert_eq!(t.masks[id], mask_of(text.as_bytes()), "track {id}");
+        assert_eq!(u32::from(t.weights[id]), *weight, "weight of track {id}");
+        assert_eq!(t.index[&t.masks[id]], id as u8);
+    }
+}
+
+#[test]
+fn solved_table_matches_the_reference_search_entry_by_entry() {
+    let t = hurdle_tables();
+    for (id, mask) in t.masks.iter().enumerate() {
+        let map: Vec<u8> = (0..30).map(|x| if mask >> x & 1 == 1 { b'#' } else { b'.' }).collect();
+        for cell in 0..30u8 {
+            for stun in 0..3u8 {
+                assert_eq!(
+                    hurdle_solution(t, id as u8, cell, stun),
+                    reference_hurdle_solution(&map, cell, stun),
+                    "track {id} cell {cell} stun {stun}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn hurdle_move_matches_the_reference_tick() {
+    let t = hurdle_tables();
+    for mask in t.masks.iter().take(40) {
+        let map: Vec<u8> = (0..30).map(|x| if mask >> x & 1 == 1 { b'#' } else { b'.' }).collect();
+        for pos in 0..30 {
+            for a in 0..4u8 {
+                let mut race = r::HurdleRace {
+                    map: map.clone(),
+                    positions: [pos, 0, 0],
+                    stun_timers: [0; 3],
+                    dead: [false; 3],
+                    finished: [-1; 3],
+                    rank: 0,
+                };
+                race.tick(&[Some(r::Action::ALL[a as usize]), None, None]);
+                let (p, hit) = hurdle_move(*mask, pos as u32, a);
+                assert_eq!((p as i32, hit), (race.positions[0], race.stun_timers[0] == 2));
+            }
+        }
+    }
+}
+
+#[test]
+fn wind_thresholds_are_the_reference_bits() {
+    let c = wind_thresholds();
+    for (v, bits) in r::setup::WIND_CUMULATIVE_BITS.iter().enumerate() {
+        assert_eq!(c[v].to_bits(), *bits);
+    }
+}
+
+#[test]
+fn resets_match_the_reference_resets() {
+    for seed in 1..200i64 {
+        let reference = r::new_game(seed, &r::Params::default()).unwrap();
+        let fast = State::new(seed, &r::Params::default()).unwrap();
+        assert_eq!(fast.to_reference(), reference, "seed {seed}");
+        // A second round of resets from the same generator.
+        let mut rr = reference.clone();
+        let mut ff = fast.clone();
+        for g in 0..4 {
+            r::setup::reset_run(&mut rr.games[g].run, &mut rr.rng);
+            reset(&mut ff.games[g], &mut ff.rng);
+        }
+        assert_eq!(ff.to_reference(), rr, "seed {seed}, second resets");
+    }
+    for league in [r::League::Wood1, r::League::Wood2] {
+        let p = r::Params { league };
+        for seed in [-3i64, 5, 99] {
+            assert_eq!(
+                State::new(seed, &p).unwrap().to_reference(),
+                r::new_game(seed, &p).unwrap()
+            );
+        }
+    }
+    assert_eq!(State::new(0, &r::Params::default()), Err(r::SetupError::SeedZero));
+}
+
+/// Fuzz-style bytes long enough to play whole games.
+#[derive(Clone, Debug)]
+struct GameBytes(Vec<u8>);
+
+impl Arbitrary for GameBytes {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let n = 9 + usize::from(u16::arbitrary(g) % 320);
+        GameBytes((0..n).map(|_| u8::arbitrary(g)).collect())
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        Box::new(self.0.shrink().map(GameBytes))
+    }
+}
+
+#[test]
+fn prop_whole_games_fast_equals_reference() {
+    fn prop(b: GameBytes) -> TestResult {
+        match olymbits_diff(&b.0) {
+            Ok(()) => TestResult::passed(),
+            Err(e) => TestResult::error(e),
+        }
+    }
+    QuickCheck::new().tests(300).quickcheck(prop as fn(GameBytes) -> TestResult);
+}
+
+#[test]
+fn prop_hurdle_ticks_fast_equals_reference() {
+    fn prop(bytes: Vec<u8>) -> TestResult {
+        match hurdle_diff(&bytes) {
+            Ok(()) => TestResult::passed(),
+            Err(e) => TestResult::error(e),
+        }
+    }
+    QuickCheck::new().tests(1000).quickcheck(prop as fn(Vec<u8>) -> TestResult);
+}
+
+#[test]
+fn prop_parsers_hold_on_any_text() {
+    fn prop(bytes: Vec<u8>, text: String) -> TestResult {
+        for data in [bytes.as_slice(), text.as_bytes()] {
+            if let Err(e) = parse_check(data) {
+                return TestResult::error(e);
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new().tests(1000).quickcheck(prop as fn(Vec<u8>, String) -> TestResult);
+}
+
+#[test]
+fn prop_typed_step_fast_equals_reference() {
+    fn prop(seed: i64, moves: Vec<u8>) -> TestResult {
+        let seed = if seed == 0 { 1 } else { seed };
+        let mut reference = r::new_game(seed, &r::Params::default()).unwrap();
+        let mut fast = State::new(seed, &r::Params::default()).unwrap();
+        for chunk in moves.chunks(3).cycle().take(120) {
+            let actions: [Option<r::Action>; 3] = std::array::from_fn(|i| {
+                let b = chunk.get(i).copied().unwrap_or(1);
+                if !reference.active[i] || b == 0 {
+                    None
+                } else {
+                    Some(r::Action::ALL[(b % 4) as usize])
+                }
+            });
+            let a = r::Olymbits::step(&mut reference, &actions);
+            let b = fast.step(&actions);
+            if a != b {
+                return TestResult::error(format!("{a:?} vs {b:?}"));
+            }
+            reference.events.clear();
+            if fast.to_reference() != reference {
+                return TestResult::error(super::check::state_diff(
+                    &reference,
+                    &fast.to_reference(),
+                ));
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new().tests(150).quickcheck(prop as fn(i64, Vec<u8>) -> TestResult);
+}
+
+#[test]
+fn shuffle4_matches_the_reference_shuffle_including_rejections() {
+    use super::step::shuffle4;
+    use reference::sha1prng::Sha1Prng;
+    for seed in 1..300i64 {
+        let mut a = Sha1Prng::new(seed);
+        let mut b = a.clone();
+        let mut x = [r::Action::Up, r::Action::Down, r::Action::Left, r::Action::Right];
+        let mut y = [UP, DOWN, LEFT, RIGHT];
+        for _ in 0..20 {
+            a.shuffle(&mut x);
+            shuffle4(&mut b, &mut y);
+            assert_eq!(x.map(|v| v.index() as u8), y);
+            assert_eq!(a, b);
+        }
+    }
+}
+
+#[test]
+fn bounded_draws_reject_exactly_like_java() {
+    use super::step::bounded_from_for_tests as bounded;
+    // r = 2^31 - 1 (all ones): for bound 3, r - r % 3 + 2 overflows → rejected.
+    assert_eq!(bounded([0xff; 4], 3), None);
+    assert_eq!(bounded([0xff, 0xff, 0xff, 0xfd], 3), None);
+    assert_eq!(bounded([0xff, 0xff, 0xff, 0xfb], 3), Some(2));
+    assert_eq!(bounded([0xff, 0xff, 0xff, 0xf9], 3), Some(0x7fff_fffc % 3));
+    assert_eq!(bounded([0x7f, 0xff, 0xff, 0xff], 3), Some(0x3fff_ffff % 3));
+    assert_eq!(bounded([0xff; 4], 4), Some(3));
+    assert_eq!(bounded([0xff; 4], 2), Some(1));
+}

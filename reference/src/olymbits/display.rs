@@ -55,7 +55,8 @@ fn archery_panel(g: &Archery) -> Vec<Cell> {
     let mut out = vec![plain(format!("wind {wind}"))];
     for i in 0..PLAYER_COUNT {
         let (x, y) = g.cursors[i];
-        let mut line = format!("p{i} ({x:>3},{y:>3}) d²={:>3}", x * x + y * y);
+        let d2 = (x as i64).pow(2) + (y as i64).pow(2);
+        let mut line = format!("p{i} ({x:>3},{y:>3}) d²={d2:>3}");
         if g.dead[i] {
             line.push_str(" dead");
         }
@@ -72,7 +73,7 @@ fn skating_panel(g: &Skating) -> Vec<Cell> {
         if g.risk[i] < 0 {
             line.push_str(&format!(" stun {}", g.risk[i]));
         } else {
-            line.push_str(&format!(" risk {}", "▮".repeat(g.risk[i] as usize)));
+            line.push_str(&format!(" risk {}", "▮".repeat(g.risk[i].clamp(0, 9) as usize)));
         }
         if g.dead[i] {
             line.push_str(" dead");

@@ -102,7 +102,7 @@ impl Archery {
     /// §5.3: −(x² + y²), or −Double.MAX_VALUE if dead.
     pub fn scores(&self) -> [f64; PLAYER_COUNT] {
         std::array::from_fn(|i| {
-            let (x, y) = self.cursors[i];
+            let (x, y) = (self.cursors[i].0 as i64, self.cursors[i].1 as i64);
             if self.dead[i] {
                 DEAD_ARCHER_SCORE
             } else {
@@ -318,7 +318,9 @@ pub fn resolve_turn(
             let ranks = ranks(game.run.scores(), state.active);
             events.push(format!("Game over: {}", game.run.kind().name()));
             for (i, rank) in ranks.iter().enumerate() {
-                state.medals[i][g][*rank] += 1;
+                if let Some(medals) = state.medals[i].get_mut(g) {
+                    medals[*rank] += 1;
+                }
                 events.push(format!("${i} earns a {} medal", MEDAL_NAMES[*rank]));
             }
         }

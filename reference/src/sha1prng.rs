@@ -53,14 +53,18 @@ impl Sha1Prng {
         self.used = 0;
     }
 
-    /// `nextBytes`: fills `out` with the next bytes of the stream (§3.2 step 5).
+    /// `nextBytes`: fills `out` with the next bytes of the stream (§3.2 step 5): leftover bytes
+    /// of the current block first, then fresh blocks.
     pub fn fill_bytes(&mut self, out: &mut [u8]) {
-        for byte in out.iter_mut() {
+        let mut filled = 0;
+        while filled < out.len() {
             if self.used == 20 {
                 self.next_block();
             }
-            *byte = self.block[self.used];
-            self.used += 1;
+            let take = (20 - self.used).min(out.len() - filled);
+            out[filled..filled + take].copy_from_slice(&self.block[self.used..self.used + take]);
+            self.used += take;
+            filled += take;
         }
         self.bytes_drawn += out.len() as u64;
     }

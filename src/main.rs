@@ -502,9 +502,10 @@ fn run_bench(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let mut results = Vec::new();
+    let live = !json && std::io::stdout().is_terminal();
     for op in ops.iter_mut() {
         let r = bench::measure(op, rounds, Duration::from_millis(20));
-        if !json {
+        if live {
             print!("\r{:<60}", format!("measured {} {}", r.game, r.name));
             let _ = std::io::stdout().flush();
         }
@@ -514,7 +515,9 @@ fn run_bench(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
         let out: Vec<Value> = results.iter().map(|r| r.to_json()).collect();
         println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {
-        print!("\r{:<60}\r", "");
+        if live {
+            print!("\r{:<60}\r", "");
+        }
         print!("{}", bench::table(&results));
     }
     ExitCode::SUCCESS

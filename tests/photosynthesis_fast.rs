@@ -110,3 +110,65 @@ fn fuzz_regressions_replay() {
     }
     assert!(count > 0, "no regression inputs found");
 }
+
+#[test]
+fn skip_shuffle_consumes_exactly_what_shuffle_draws() {
+    fn prop(seed: i64, n: u16) -> bool {
+        let n = n as usize % 700;
+        let mut a = JavaRandom::new(seed);
+        let mut list = vec![0u8; n];
+        a.shuffle(&mut list);
+        let mut b = JavaRandom::new(seed).state() as u64;
+        fast::photosynthesis::skip_shuffle(&mut b, n as u32);
+        a.state() as u64 == b
+    }
+    quickcheck(prop as fn(i64, u16) -> bool);
+}
+
+/// The rejection table is the JDK's test `u - r + m < 0`, entry by entry, at its boundary.
+#[test]
+fn reject_limits_match_the_jdk_test() {
+    for bound in 2..fast::photosynthesis::REJECT_LIMIT.len() as i32 {
+        let limit = fast::photosynthesis::REJECT_LIMIT[bound as usize] as i64;
+        for u in [limit - 1, limit, i32::MAX as i64] {
+            if u < 0 || u > i32::MAX as i64 {
+                continue;
+            }
+            let u = u as i32;
+            let r = u % bound;
+            let rejected =
+                bound & (bound - 1) != 0 && u.wrapping_sub(r).wrapping_add(bound - 1) < 0;
+            assert_eq!(rejected, u as i64 >= limit, "bound {bound}, u {u}");
+        }
+    }
+}
+
+/// The jump-ahead path and the sequential path agree with the JDK shuffle also when a draw is
+/// rejected: for the bound with the largest rejection zone below the table size, search
+/// generator states whose next draw is rejected, and shuffle lists of that length from them.
+#[test]
+fn skip_shuffle_paths_agree_including_rejections() {
+    use fast::photosynthesis::{next31, skip_shuffle, skip_shuffle_sequential, REJECT_LIMIT};
+    let bound =
+        (2..REJECT_LIMIT.len()).max_by_key(|&b| (1u64 << 31) - REJECT_LIMIT[b] as u64).unwrap();
+    let mut found = 0;
+    let mut state = 12345u64;
+    for _ in 0..200_000_000u64 {
+        let mut probe = state;
+        if next31(&mut probe) as u32 >= REJECT_LIMIT[bound] {
+            let mut a = JavaRandom::from_state(state as i64);
+            a.shuffle(&mut vec![0u8; bound]);
+            let (mut b, mut c) = (state, state);
+            skip_shuffle(&mut b, bound as u32);
+            skip_shuffle_sequential(&mut c, bound);
+            assert_eq!(a.state() as u64, b);
+            assert_eq!(b, c);
+            found += 1;
+            if found == 3 {
+                break;
+            }
+        }
+        state = probe;
+    }
+    assert!(found > 0, "no rejection found to test");
+}

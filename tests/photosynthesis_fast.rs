@@ -172,3 +172,31 @@ fn skip_shuffle_paths_agree_including_rejections() {
     }
     assert!(found > 0, "no rejection found to test");
 }
+
+/// `nth_legal` is indexing into the legal list, for every index, deep into games.
+#[test]
+#[allow(clippy::needless_range_loop)]
+fn nth_legal_indexes_the_legal_list() {
+    use fast::photosynthesis::MoveList;
+    let mut rng = XorShift(3);
+    let mut list = MoveList::default();
+    for seed in 0..30 {
+        let mut s = State::new_game(seed, reference::photosynthesis::Params::default(), None);
+        while !s.game_over() {
+            let mut answers = [None, None];
+            for p in 0..2 {
+                if !s.is_asked(p) {
+                    continue;
+                }
+                s.legal_moves(p, &mut list);
+                let counts = s.group_counts(p);
+                for (k, m) in list.as_slice().iter().enumerate() {
+                    assert_eq!(s.nth_legal(p, counts, k as u32), *m);
+                }
+                let m = list.moves[rng.below(list.len)];
+                answers[p] = Some(reference::photosynthesis::Answer::Action(m.action()));
+            }
+            s.step(&answers, None).unwrap();
+        }
+    }
+}

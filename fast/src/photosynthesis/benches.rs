@@ -65,18 +65,19 @@ pub fn reference_random_game(seed: i64, rng: &mut XorShift) -> u32 {
 /// [`reference_random_game`]); returns the number of frames.
 pub fn fast_random_game(seed: i64, rng: &mut XorShift) -> u32 {
     let mut s = State::new_game(seed, Params::default(), None);
-    let mut list = MoveList::default();
     let mut frames = 0;
     while !s.game_over() {
         let mut answers = [None, None];
+        let mut counts = [[0; 3]; 2];
         for (p, slot) in answers.iter_mut().enumerate() {
             if s.is_asked(p) {
-                s.legal_moves(p, &mut list);
-                let m = list.moves[rng.below(list.len)];
+                counts[p] = s.group_counts(p);
+                let c = counts[p];
+                let m = s.nth_legal(p, c, rng.below((1 + c[0] + c[1] + c[2]) as usize) as u32);
                 *slot = Some(r::Answer::Action(m.action()));
             }
         }
-        let _ = s.step(&answers, None);
+        let _ = s.step_counted(&answers, counts, None);
         frames += 1;
     }
     frames

@@ -736,6 +736,60 @@ impl State {
         }
     }
 
+    /// The `k`-th move of [`State::legal_moves`] (k < 1 + the sum of `counts`, the player's
+    /// [`State::group_counts`]) without building the list: for random playouts. Twin: indexing
+    /// `Game::legal_actions` of the reference.
+    pub fn nth_legal(&self, p: usize, counts: [u32; 3], mut k: u32) -> Move {
+        if k == 0 {
+            return Move::WAIT;
+        }
+        k -= 1;
+        let mine = self.owner[p] & !self.dormant;
+        if k < counts[0] {
+            return Move::complete(nth_bit(mine & self.size[3], k));
+        }
+        k -= counts[0];
+        if k < counts[1] {
+            let sun = self.sun[p];
+            let mut growable = 0u64;
+            for s in 0..3 {
+                if self.grow_cost(p, s) <= sun {
+                    growable |= mine & self.size[s];
+                }
+            }
+            return Move::grow(nth_bit(growable, k));
+        }
+        k -= counts[1];
+        let free = ALL & !self.holes & !self.occupied();
+        let mut sources = mine & !self.size[0];
+        while sources != 0 {
+            let c = sources.trailing_zeros() as usize;
+            sources &= sources - 1;
+            let s = if self.size[1] >> c & 1 == 1 {
+                1
+            } else if self.size[2] >> c & 1 == 1 {
+                2
+            } else {
+                3
+            };
+            let targets = WITHIN[c][s] & free;
+            let n = targets.count_ones();
+            if k < n {
+                let order = &SEED_ORDER[c][s];
+                for &t in &order.cells[..order.len as usize] {
+                    if targets >> t & 1 == 1 {
+                        if k == 0 {
+                            return Move::seed(c, t as usize);
+                        }
+                        k -= 1;
+                    }
+                }
+            }
+            k -= n;
+        }
+        Move::WAIT
+    }
+
     /// The printed list of `p`, shuffled with `rng` (twin: `protocol::possible_actions_with`).
     pub fn possible_actions_with(&self, p: usize, rng: &mut u64) -> Vec<Move> {
         let mut list = MoveList::default();
@@ -760,6 +814,19 @@ impl State {
     pub fn step(
         &mut self,
         answers: &[Option<Answer>; 2],
+        events: Option<&mut Vec<String>>,
+    ) -> Result<(), StepError> {
+        let counts = [self.group_counts(0), self.group_counts(1)];
+        self.step_counted(answers, counts, events)
+    }
+
+    /// [`State::step`] given both players' [`State::group_counts`] of this state (a playout
+    /// that already computed them to pick its moves saves computing them twice). Counts of a
+    /// player not asked are ignored.
+    pub fn step_counted(
+        &mut self,
+        answers: &[Option<Answer>; 2],
+        counts: [[u32; 3]; 2],
         mut events: Option<&mut Vec<String>>,
     ) -> Result<(), StepError> {
         if self.game_over() {
@@ -777,7 +844,7 @@ impl State {
         let asked = [self.is_asked(0), self.is_asked(1)];
         for (p, &a) in asked.iter().enumerate() {
             if a {
-                for n in self.group_counts(p) {
+                for n in counts[p] {
                     skip_shuffle(&mut self.rng, n);
                 }
                 self.executions += 1;

@@ -73,14 +73,23 @@ pub fn cell_coordinates() -> [Cube; NUM_CELLS] {
     out
 }
 
+/// [`cell_coordinates`], computed once.
+fn coordinates() -> &'static [Cube; NUM_CELLS] {
+    static TABLE: std::sync::OnceLock<[Cube; NUM_CELLS]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(cell_coordinates)
+}
+
 /// The cube coordinate of cell `index` (0..37).
 pub fn coord(index: usize) -> Cube {
-    cell_coordinates()[index]
+    coordinates()[index]
 }
 
 /// The index of the cell at `cube`, or `None` off the board.
 pub fn index_of(cube: Cube) -> Option<usize> {
-    cell_coordinates().iter().position(|&c| c == cube)
+    if cube.ring() > RING_COUNT {
+        return None;
+    }
+    coordinates().iter().position(|&c| c == cube)
 }
 
 /// The neighbour of `index` in direction `dir`, or `None` off the board (§1 columns n0..n5).

@@ -1,0 +1,160 @@
+//! Benchmark pairs (reference vs fast) of the hot operations: sun income, one player's legal
+//! actions, one joint turn step, and a whole random game.
+
+use super::{FastPhotosynthesis, MoveList, State};
+use crate::bench::BenchOp;
+use reference::game::Game;
+use reference::photosynthesis::{self as r, rules, Action, Params, Photosynthesis};
+use std::hint::black_box;
+
+/// xorshift64* for random playouts.
+#[derive(Clone, Copy, Debug)]
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545F4914F6CDD1D)
+    }
+    #[inline]
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// Reference states from random playouts (mid-game positions), with the joint actions played
+/// from them.
+pub fn sample_positions(count: usize) -> Vec<(r::State, [Option<Action>; 2])> {
+    let mut rng = XorShift(0x9E3779B97F4A7C15);
+    let mut out = vec![];
+    let mut seed = 1i64;
+    while out.len() < count {
+        let mut s = Photosynthesis::new_game(seed, &Params::default());
+        seed += 1;
+        while !s.game_over && out.len() < count {
+            let actions = [0, 1].map(|p| {
+                let legal = Photosynthesis::legal_actions(&s, p);
+                (!legal.is_empty()).then(|| legal[rng.below(legal.len())])
+            });
+            out.push((s.clone(), actions));
+            Photosynthesis::step(&mut s, &actions).expect("legal");
+        }
+    }
+    out
+}
+
+/// A whole reference game with uniformly random legal actions; returns the number of frames.
+pub fn reference_random_game(seed: i64, rng: &mut XorShift) -> u32 {
+    let mut s = Photosynthesis::new_game(seed, &Params::default());
+    let mut frames = 0;
+    while !s.game_over {
+        let actions = [0, 1].map(|p| {
+            let legal = Photosynthesis::legal_actions(&s, p);
+            (!legal.is_empty()).then(|| legal[rng.below(legal.len())])
+        });
+        let _ = Photosynthesis::step(&mut s, &actions);
+        frames += 1;
+    }
+    frames
+}
+
+/// A whole fast game with uniformly random legal actions (same policy, same draws as
+/// [`reference_random_game`]); returns the number of frames.
+pub fn fast_random_game(seed: i64, rng: &mut XorShift) -> u32 {
+    let mut s = State::new_game(seed, Params::default(), None);
+    let mut frames = 0;
+    while !s.game_over() {
+        let mut answers = [None, None];
+        let mut counts = [[0; 3]; 2];
+        for (p, slot) in answers.iter_mut().enumerate() {
+            if s.is_asked(p) {
+                counts[p] = s.group_counts(p);
+                let c = counts[p];
+                let m = s.nth_legal(p, c, rng.below((1 + c[0] + c[1] + c[2]) as usize) as u32);
+                *slot = Some(r::Answer::Action(m.action()));
+            }
+        }
+        let _ = s.step_counted(&answers, counts, None);
+        frames += 1;
+    }
+    frames
+}
+
+/// The benchmark pairs.
+pub fn bench_ops() -> Vec<BenchOp> {
+    let positions = sample_positions(512);
+    let ref_states: Vec<r::State> = positions.iter().map(|(s, _)| s.clone()).collect();
+    let fast_states: Vec<State> = ref_states.iter().map(State::from).collect();
+    let actions: Vec<[Option<Action>; 2]> = positions.iter().map(|(_, a)| *a).collect();
+    let mut ops = vec![];
+
+    let (rs, fs) = (ref_states.clone(), fast_states.clone());
+    let (mut i, mut j) = (0, 0);
+    ops.push(BenchOp {
+        game: "photosynthesis",
+        name: "sun_income",
+        reference: Box::new(move || {
+            i = (i + 1) % rs.len();
+            black_box(rules::sun_income(black_box(&rs[i])));
+        }),
+        fast: Box::new(move || {
+            j = (j + 1) % fs.len();
+            black_box(black_box(&fs[j]).sun_income());
+        }),
+    });
+
+    let (rs, fs) = (ref_states.clone(), fast_states.clone());
+    let (mut i, mut j) = (0, 0);
+    let mut list = MoveList::default();
+    ops.push(BenchOp {
+        game: "photosynthesis",
+        name: "legal_actions",
+        reference: Box::new(move || {
+            i = (i + 1) % rs.len();
+            black_box(Photosynthesis::legal_actions(black_box(&rs[i]), 0));
+        }),
+        fast: Box::new(move || {
+            j = (j + 1) % fs.len();
+            black_box(&fs[j]).legal_moves(0, &mut list);
+            black_box(list.len);
+        }),
+    });
+
+    let (rs, fs, ra, fa) = (ref_states, fast_states, actions.clone(), actions);
+    let (mut i, mut j) = (0, 0);
+    ops.push(BenchOp {
+        game: "photosynthesis",
+        name: "step",
+        reference: Box::new(move || {
+            i = (i + 1) % rs.len();
+            let mut s = rs[i].clone();
+            let _ = black_box(Photosynthesis::step(&mut s, &ra[i]));
+            black_box(s);
+        }),
+        fast: Box::new(move || {
+            j = (j + 1) % fs.len();
+            let mut s = fs[j];
+            let _ = black_box(FastPhotosynthesis::step(&mut s, &fa[j]));
+            black_box(s);
+        }),
+    });
+
+    let (mut rr, mut fr) = (XorShift(7), XorShift(7));
+    let (mut rseed, mut fseed) = (0i64, 0i64);
+    ops.push(BenchOp {
+        game: "photosynthesis",
+        name: "random_game",
+        reference: Box::new(move || {
+            rseed += 1;
+            black_box(reference_random_game(rseed, &mut rr));
+        }),
+        fast: Box::new(move || {
+            fseed += 1;
+            black_box(fast_random_game(fseed, &mut fr));
+        }),
+    });
+    ops
+}

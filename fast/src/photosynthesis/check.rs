@@ -1,0 +1,167 @@
+//! Differential checks, fast vs reference, in library code so that each fuzz target is one line
+//! and ordinary tests replay the committed regressions. Every check panics with a readable
+//! state diff on the first difference.
+
+use super::{MoveList, State};
+use reference::game::Game;
+use reference::photosynthesis::{
+    self as r, protocol, rules, Action, Answer, Params, Photosynthesis,
+};
+
+/// A readable diff of two reference states (empty: equal).
+pub fn state_diff(want: &r::State, got: &r::State) -> String {
+    let mut out = String::new();
+    let mut field = |name: &str, a: String, b: String| {
+        if a != b {
+            out.push_str(&format!("  {name}: reference {a}, fast {b}\n"));
+        }
+    };
+    field("day", want.day.to_string(), got.day.to_string());
+    field("sun_direction", want.sun_direction.to_string(), got.sun_direction.to_string());
+    field("nutrients", want.nutrients.to_string(), got.nutrients.to_string());
+    field("players", format!("{:?}", want.players), format!("{:?}", got.players));
+    for cell in 0..37 {
+        field(
+            &format!("tree on {cell}"),
+            format!("{:?}", want.trees.get(&cell)),
+            format!("{:?}", got.trees.get(&cell)),
+        );
+    }
+    field("richness", format!("{:?}", want.richness), format!("{:?}", got.richness));
+    field("shadows", format!("{:?}", want.shadows), format!("{:?}", got.shadows));
+    field("rng", want.rng.state().to_string(), got.rng.state().to_string());
+    field("game_over", want.game_over.to_string(), got.game_over.to_string());
+    field("executions", want.executions.to_string(), got.executions.to_string());
+    field("params", format!("{:?}", want.params), format!("{:?}", got.params));
+    out
+}
+
+/// Panics with a readable diff unless `fast` equals `reference` (and its hash is right).
+pub fn assert_same(reference: &r::State, fast: &State, context: &str) {
+    let got = fast.to_reference();
+    if *reference != got {
+        let diff = state_diff(reference, &got);
+        panic!("{context}: fast differs from reference:\n{diff}");
+    }
+    assert_eq!(fast.hash, fast.hash_from_scratch(), "{context}: incremental hash drifted");
+    assert_eq!(State::from(reference), *fast, "{context}: From<&reference> differs");
+}
+
+/// Reads bytes as a little stream (zeros after the end).
+struct Bytes<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl Bytes<'_> {
+    fn byte(&mut self) -> u8 {
+        let b = self.data.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        b
+    }
+    fn done(&self) -> bool {
+        self.at >= self.data.len()
+    }
+}
+
+/// One player's answer from a byte: mostly a legal action (`byte % legal.len()`), sometimes an
+/// arbitrary (often illegal) action, a malformed line or a timeout.
+fn answer(bytes: &mut Bytes, legal: &[Action]) -> Answer {
+    let b = bytes.byte();
+    match b {
+        250 => Answer::Malformed { got: "GROW x".into() },
+        251 => Answer::Timeout,
+        252 => Answer::Action(Action::Grow(bytes.byte() as i32 % 40)),
+        253 => Answer::Action(Action::Complete(bytes.byte() as i32 % 40)),
+        254 | 255 => {
+            Answer::Action(Action::Seed(bytes.byte() as i32 % 40, bytes.byte() as i32 % 40))
+        }
+        _ => Answer::Action(legal[b as usize % legal.len()]),
+    }
+}
+
+#[allow(clippy::needless_range_loop)]
+/// Whole games from fuzzer bytes: seed and league from the first bytes, then joint answers
+/// until the bytes or the game end. After every step: states, legal lists (pre-shuffle order),
+/// views, events, hash and outcome must agree.
+pub fn game_diff(data: &[u8]) {
+    let mut bytes = Bytes { data, at: 0 };
+    let mut seed = 0i64;
+    for _ in 0..8 {
+        seed = seed << 8 | bytes.byte() as i64;
+    }
+    let league = [3u8, 3, 3, 2, 1, 4][bytes.byte() as usize % 6];
+    let params = Params { league_level: league };
+    let (mut rs, revents) = r::setup::new_game(seed, params);
+    let mut fevents = vec![];
+    let mut fs = State::new_game(seed, params, Some(&mut fevents));
+    assert_eq!(revents, fevents, "setup events");
+    assert_same(&rs, &fs, "setup");
+    let mut list = MoveList::default();
+    let mut turn = 0;
+    while !rs.game_over && !bytes.done() {
+        turn += 1;
+        let mut answers: [Option<Answer>; 2] = [None, None];
+        for p in 0..2 {
+            let legal = Photosynthesis::legal_actions(&rs, p);
+            fs.legal_moves(p, &mut list);
+            let fast: Vec<Action> = list.as_slice().iter().map(|m| m.action()).collect();
+            assert_eq!(legal, fast, "turn {turn}: legal list of player {p}");
+            let counts = fs.group_counts(p);
+            let groups = protocol::possible_action_groups(&rs, p);
+            if rs.is_asked(p) {
+                assert_eq!(
+                    counts.map(|c| c as usize),
+                    groups.clone().map(|g| g.len()),
+                    "turn {turn}: group sizes"
+                );
+                answers[p] = Some(answer(&mut bytes, &legal));
+            }
+        }
+        assert_eq!(protocol::view_texts(&rs), super::engine::view_texts(&fs), "turn {turn}: views");
+        let mut fevents = vec![];
+        let revents = rules::play_frame(&mut rs, &answers);
+        let fresult = fs.step(&answers, Some(&mut fevents));
+        assert_eq!(revents.as_ref().err(), fresult.as_ref().err(), "turn {turn}: step result");
+        assert_eq!(revents.unwrap_or_default(), fevents, "turn {turn}: events");
+        assert_same(&rs, &fs, &format!("turn {turn}"));
+        assert_eq!(rules::sun_income(&rs), fs.sun_income(), "turn {turn}: sun income");
+        assert_eq!(rules::outcome(&rs), fs.outcome(), "turn {turn}: outcome");
+    }
+}
+
+/// Sun income and shadows over arbitrary boards (not only reachable ones): each byte pair puts
+/// a tree (size, owner, dormancy) on a cell; the last byte picks the sun direction.
+pub fn shadow_diff(data: &[u8]) {
+    let mut s = r::State::blank(0, Params::default());
+    for pair in data.chunks(2) {
+        let cell = pair[0] as usize % 37;
+        let info = pair.get(1).copied().unwrap_or(0);
+        s.trees.insert(
+            cell,
+            r::Tree { size: info % 4, owner: (info >> 2) as usize & 1, dormant: info & 8 != 0 },
+        );
+    }
+    s.sun_direction = data.last().copied().unwrap_or(0) as usize % 6;
+    let mut f = State::from(&s);
+    rules::compute_shadows(&mut s);
+    f.compute_shadows();
+    assert_eq!(s.shadows, f.to_reference().shadows, "shadows");
+    assert_eq!(rules::sun_income(&s), f.sun_income(), "sun income");
+}
+
+/// Arbitrary text at the protocol parsers: no panic, and whatever parses renders back.
+pub fn parse_diff(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for league in 1..=3 {
+        let params = Params { league_level: league };
+        if let Ok(c) = protocol::parse_line(&text, &params) {
+            let again = protocol::parse_line(&c.action.to_string(), &params).expect("reparse");
+            assert_eq!(again.action, c.action);
+        }
+    }
+    if let Ok(view) = protocol::parse_view(&text) {
+        let rendered = protocol::render_view(&view);
+        assert_eq!(protocol::parse_view(&rendered), Ok(view));
+    }
+}

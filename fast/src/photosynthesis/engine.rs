@@ -1,0 +1,237 @@
+//! The fast twin's text-level engine: the same trace keys as the reference's
+//! (`reference::photosynthesis::trace`), produced from the fast state.
+
+use super::tables::{DEFAULT_RICHNESS, N, NEIGHBOURS};
+use super::{Move, State};
+use reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use reference::photosynthesis::{protocol, trace as rtrace};
+use serde_json::{json, Map, Value};
+
+/// Richness of a cell in this state.
+fn richness(s: &State, cell: usize) -> u8 {
+    if s.holes >> cell & 1 == 1 {
+        0
+    } else {
+        DEFAULT_RICHNESS[cell]
+    }
+}
+
+/// The possible-actions lists of this decision point, shuffled as the referee prints them
+/// (twin: `protocol::decision_lists`).
+pub fn decision_lists(s: &State) -> [Option<Vec<Move>>; 2] {
+    let mut rng = s.rng;
+    let mut out = [None, None];
+    for (p, slot) in out.iter_mut().enumerate() {
+        if s.is_asked(p) {
+            *slot = Some(s.possible_actions_with(p, &mut rng));
+        }
+    }
+    out
+}
+
+/// The view texts (twin: `protocol::view_texts`).
+pub fn view_texts(s: &State) -> [Option<String>; 2] {
+    let lists = decision_lists(s);
+    let mut out = [None, None];
+    for (p, list) in lists.into_iter().enumerate() {
+        let Some(list) = list else { continue };
+        let mut t = String::with_capacity(1024);
+        if s.executions == 0 {
+            t.push_str("37\n");
+            for (c, ns) in NEIGHBOURS.iter().enumerate() {
+                t.push_str(&format!(
+                    "{c} {} {} {} {} {} {} {}\n",
+                    richness(s, c),
+                    ns[0],
+                    ns[1],
+                    ns[2],
+                    ns[3],
+                    ns[4],
+                    ns[5]
+                ));
+            }
+        }
+        let o = 1 - p;
+        t.push_str(&format!(
+            "{}\n{}\n{} {}\n{} {} {}\n{}\n",
+            s.day,
+            s.nutrients,
+            s.sun[p],
+            s.score[p],
+            s.sun[o],
+            s.score[o],
+            u8::from(s.waiting(o)),
+            s.occupied().count_ones()
+        ));
+        for cell in 0..N {
+            if let Some(size) = s.size_at(cell) {
+                t.push_str(&format!(
+                    "{cell} {size} {} {}\n",
+                    u8::from(s.owner[p] >> cell & 1 == 1),
+                    s.dormant >> cell & 1
+                ));
+            }
+        }
+        t.push_str(&list.len().to_string());
+        for m in list {
+            t.push('\n');
+            t.push_str(&m.action().to_string());
+        }
+        out[p] = Some(t);
+    }
+    out
+}
+
+/// §13 state object from the fast state (twin: `trace::state_json`).
+pub fn state_json(s: &State) -> Value {
+    let players: Vec<Value> = (0..2)
+        .map(|p| {
+            json!({"sun": s.sun[p], "score": s.score[p], "waiting": s.waiting(p), "active": s.active(p)})
+        })
+        .collect();
+    let trees: Vec<Value> = (0..N)
+        .filter_map(|c| {
+            s.size_at(c).map(|size| json!([c, size, s.owner[1] >> c & 1, s.dormant >> c & 1]))
+        })
+        .collect();
+    let rich: Vec<u8> = (0..N).map(|c| richness(s, c)).collect();
+    json!({
+        "day": s.day,
+        "sun_direction": s.sun_direction,
+        "nutrients": s.nutrients,
+        "players": players,
+        "trees": trees,
+        "richness": rich,
+        "rng_state": s.rng,
+        "game_over": s.game_over(),
+    })
+}
+
+fn views_json(s: &State) -> Value {
+    Value::Array(view_texts(s).into_iter().map(|v| v.map_or(Value::Null, Value::String)).collect())
+}
+
+fn legal_json(s: &State) -> Value {
+    Value::Array(
+        decision_lists(s)
+            .into_iter()
+            .map(|l| match l {
+                None => Value::Null,
+                Some(l) => {
+                    let mut lines: Vec<String> = l.iter().map(|m| m.action().to_string()).collect();
+                    lines.sort();
+                    json!(lines)
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The envelope's outcome (twin: `trace::outcome_json`).
+pub fn outcome_json(s: &State) -> Option<Value> {
+    let o = s.outcome()?;
+    Some(json!({
+        "scores": o.scores,
+        "raw_scores_before_end_bonus": s.score,
+        "winner": o.winner(),
+        "ranks": o.ranks,
+        "reason": o.reason,
+        "active": [s.active(0), s.active(1)],
+        "total_executions": s.executions,
+        "exceeds_sdk_time_quota": s.executions > rtrace::SDK_MAX_EXECUTIONS,
+    }))
+}
+
+/// The fast engine's text-level face.
+pub struct FastEngine;
+
+/// The static engine object.
+pub static ENGINE: FastEngine = FastEngine;
+
+/// The text-level engine for replay and verification.
+pub fn engine() -> Option<&'static dyn TraceEngine> {
+    Some(&ENGINE)
+}
+
+impl TraceEngine for FastEngine {
+    fn game(&self) -> &'static str {
+        "photosynthesis"
+    }
+    fn kind(&self) -> EngineKind {
+        EngineKind::Fast
+    }
+    fn turns(&self) -> TurnStructure {
+        TurnStructure::Simultaneous
+    }
+    fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
+        let seed = seed.ok_or("photosynthesis needs a seed")?;
+        let params = rtrace::params_from_json(params)?;
+        let mut setup_events = vec![];
+        let state = State::new_game(seed, params, Some(&mut setup_events));
+        Ok(Box::new(FastPlay { state, setup_events, events: vec![] }))
+    }
+}
+
+/// A game in progress through the fast engine.
+#[derive(Clone, Debug)]
+pub struct FastPlay {
+    pub state: State,
+    pub setup_events: Vec<String>,
+    pub events: Vec<String>,
+}
+
+impl TracePlay for FastPlay {
+    fn boxed_clone(&self) -> Box<dyn TracePlay> {
+        Box::new(self.clone())
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn initial_record(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("initial".into(), state_json(&self.state));
+        m.insert("initial_views".into(), views_json(&self.state));
+        m.insert("initial_legal".into(), legal_json(&self.state));
+        m.insert("setup_events".into(), json!(self.setup_events));
+        m
+    }
+    fn players_to_act(&self) -> Vec<PlayerId> {
+        (0..2).filter(|&p| self.state.is_asked(p)).collect()
+    }
+    fn legal_lines(&self, player: PlayerId) -> Vec<String> {
+        let mut list = super::MoveList::default();
+        self.state.legal_moves(player, &mut list);
+        list.as_slice().iter().map(|m| m.action().to_string()).collect()
+    }
+    fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
+        if actions.len() != 2 {
+            return Err(format!("expected 2 action slots, found {}", actions.len()));
+        }
+        let params = reference::photosynthesis::Params { league_level: self.state.league };
+        let answers = [0, 1].map(|p| {
+            self.state.is_asked(p).then(|| protocol::read_answer(actions[p].as_deref(), &params))
+        });
+        let mut events = vec![];
+        self.state.step(&answers, Some(&mut events)).map_err(|e| e.to_string())?;
+        self.events = events;
+        Ok(())
+    }
+    fn turn_record(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("state".into(), state_json(&self.state));
+        m.insert("views".into(), views_json(&self.state));
+        m.insert("legal".into(), legal_json(&self.state));
+        m.insert("events".into(), json!(self.events));
+        m.insert("executions".into(), json!(self.state.executions));
+        m
+    }
+    fn is_over(&self) -> bool {
+        self.state.game_over()
+    }
+    fn outcome(&self) -> Option<Value> {
+        outcome_json(&self.state)
+    }
+    fn render(&self, colour: bool) -> String {
+        reference::photosynthesis::display::render(&self.state.to_reference(), colour)
+    }
+}

@@ -1,0 +1,326 @@
+//! Precomputed geometry, built at compile time by `const fn`s that restate §1 of the rules doc
+//! (spiral numbering, six directions, hex distance) and tested entry by entry against the
+//! reference's `board` functions (see the tests at the bottom).
+
+/// Number of cells.
+pub const N: usize = 37;
+/// Mask of all 37 cells.
+pub const ALL: u64 = (1u64 << N) - 1;
+
+const DIRS: [(i32, i32, i32); 6] =
+    [(1, -1, 0), (1, 0, -1), (0, 1, -1), (-1, 1, 0), (-1, 0, 1), (0, -1, 1)];
+
+const fn build_coords() -> [(i32, i32, i32); N] {
+    let mut out = [(0, 0, 0); N];
+    let mut next = 1;
+    let mut cur = DIRS[0];
+    let mut ring = 1;
+    while ring <= 3 {
+        let mut o = 0;
+        while o < 6 {
+            let mut k = 0;
+            while k < ring {
+                out[next] = cur;
+                next += 1;
+                let d = DIRS[(o + 2) % 6];
+                cur = (cur.0 + d.0, cur.1 + d.1, cur.2 + d.2);
+                k += 1;
+            }
+            o += 1;
+        }
+        cur = (cur.0 + DIRS[0].0, cur.1 + DIRS[0].1, cur.2 + DIRS[0].2);
+        ring += 1;
+    }
+    out
+}
+
+/// Cube coordinates by cell index (twin of `reference::photosynthesis::board::coord`).
+pub const COORDS: [(i32, i32, i32); N] = build_coords();
+
+const fn find(c: (i32, i32, i32)) -> i32 {
+    let mut i = 0;
+    while i < N {
+        if COORDS[i].0 == c.0 && COORDS[i].1 == c.1 && COORDS[i].2 == c.2 {
+            return i as i32;
+        }
+        i += 1;
+    }
+    -1
+}
+
+const fn abs(x: i32) -> i32 {
+    if x < 0 {
+        -x
+    } else {
+        x
+    }
+}
+
+const fn dist(a: usize, b: usize) -> i32 {
+    let (p, q) = (COORDS[a], COORDS[b]);
+    (abs(p.0 - q.0) + abs(p.1 - q.1) + abs(p.2 - q.2)) / 2
+}
+
+const fn build_neighbours() -> [[i8; 6]; N] {
+    let mut out = [[-1i8; 6]; N];
+    let mut i = 0;
+    while i < N {
+        let mut d = 0;
+        while d < 6 {
+            let c = COORDS[i];
+            out[i][d] = find((c.0 + DIRS[d].0, c.1 + DIRS[d].1, c.2 + DIRS[d].2)) as i8;
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Neighbour of each cell in each direction, −1 off the board (twin of `board::neighbour`).
+pub const NEIGHBOURS: [[i8; 6]; N] = build_neighbours();
+
+const fn build_mirror() -> [u8; N] {
+    let mut out = [0u8; N];
+    let mut i = 0;
+    while i < N {
+        let c = COORDS[i];
+        out[i] = find((-c.0, -c.1, -c.2)) as u8;
+        i += 1;
+    }
+    out
+}
+
+/// Mirror cell (twin of `board::mirror`).
+pub const MIRROR: [u8; N] = build_mirror();
+
+const fn build_within() -> [[u64; 4]; N] {
+    let mut out = [[0u64; 4]; N];
+    let mut i = 0;
+    while i < N {
+        let mut j = 0;
+        while j < N {
+            let d = dist(i, j);
+            let mut k = 0;
+            while k < 4 {
+                if d <= k as i32 {
+                    out[i][k] |= 1u64 << j;
+                }
+                k += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `WITHIN[c][d]`: cells at hex distance ≤ d of c (c included) (twin of `board::distance`).
+pub const WITHIN: [[u64; 4]; N] = build_within();
+
+const fn build_shadow() -> [[[u64; 4]; N]; 6] {
+    let mut out = [[[0u64; 4]; N]; 6];
+    let mut dir = 0;
+    while dir < 6 {
+        let mut i = 0;
+        while i < N {
+            let mut s = 1;
+            while s < 4 {
+                let mut mask = 0u64;
+                let mut k = 1;
+                while k <= s {
+                    let c = COORDS[i];
+                    let t =
+                        find((c.0 + k * DIRS[dir].0, c.1 + k * DIRS[dir].1, c.2 + k * DIRS[dir].2));
+                    if t >= 0 {
+                        mask |= 1u64 << t;
+                    }
+                    k += 1;
+                }
+                out[dir][i][s as usize] = mask;
+                s += 1;
+            }
+            i += 1;
+        }
+        dir += 1;
+    }
+    out
+}
+
+/// `SHADOW[dir][c][s]`: the cells a size-s tree on c shadows when the sun points to `dir`
+/// (twin of `rules::compute_shadows` for a single tree).
+pub const SHADOW: [[[u64; 4]; N]; 6] = build_shadow();
+
+/// The seed targets of a source in the referee's x/y loop order (§8), per cell and size.
+#[derive(Clone, Copy, Debug)]
+pub struct SeedOrder {
+    /// Target cells, in loop order (the source itself included; filtered by masks at use).
+    pub cells: [u8; N],
+    /// How many entries of `cells` are used.
+    pub len: u8,
+}
+
+const fn build_seed_order() -> [[SeedOrder; 4]; N] {
+    let mut out = [[SeedOrder { cells: [0; N], len: 0 }; 4]; N];
+    let mut i = 0;
+    while i < N {
+        let mut s = 1i32;
+        while s < 4 {
+            let c = COORDS[i];
+            let mut len = 0usize;
+            let mut x = -s;
+            while x <= s {
+                let lo = if -s > -x - s { -s } else { -x - s };
+                let hi = if s < -x + s { s } else { -x + s };
+                let mut y = lo;
+                while y <= hi {
+                    let t = find((c.0 + x, c.1 + y, c.2 - x - y));
+                    if t >= 0 {
+                        out[i][s as usize].cells[len] = t as u8;
+                        len += 1;
+                    }
+                    y += 1;
+                }
+                x += 1;
+            }
+            out[i][s as usize].len = len as u8;
+            s += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `SEED_ORDER[c][s]`: the loop order of seed targets of a size-s tree on c.
+pub const SEED_ORDER: [[SeedOrder; 4]; N] = build_seed_order();
+
+const fn build_richness() -> [u8; N] {
+    let mut out = [0u8; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = match dist(i, 0) {
+            0 | 1 => 3,
+            2 => 2,
+            _ => 1,
+        };
+        i += 1;
+    }
+    out
+}
+
+/// Richness before holes (twin of `board::default_richness`).
+pub const DEFAULT_RICHNESS: [u8; N] = build_richness();
+
+/// Cells of default richness 2 (ring 2) and 3 (centre and ring 1).
+pub const RICH2: u64 = ((1 << 19) - 1) ^ ((1 << 7) - 1);
+/// Centre and ring 1.
+pub const RICH3: u64 = (1 << 7) - 1;
+
+const fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A Zobrist key for a scalar `field` holding `value` (computed, not tabled).
+#[inline]
+pub const fn scalar_key(field: u64, value: i64) -> u64 {
+    splitmix((field << 40) ^ (value as u64 & 0xFF_FFFF_FFFF) ^ 0x5EED_0000_0000_0000)
+}
+
+const fn build_cell_keys() -> [[u64; 9]; N] {
+    let mut out = [[0u64; 9]; N];
+    let mut i = 0;
+    while i < N {
+        let mut k = 1;
+        while k < 9 {
+            out[i][k] = splitmix((i * 16 + k) as u64 ^ 0xCE11_0000);
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Zobrist keys per cell and content (0 empty: no key; 1 + size·2 + owner for a tree).
+pub const CELL_KEYS: [[u64; 9]; N] = build_cell_keys();
+
+const fn build_dormant_keys() -> [u64; N] {
+    let mut out = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = splitmix(i as u64 ^ 0xD0_0000_0000);
+        i += 1;
+    }
+    out
+}
+
+/// Zobrist keys of the dormant flag per cell.
+pub const DORMANT_KEYS: [u64; N] = build_dormant_keys();
+
+#[cfg(test)]
+#[allow(clippy::needless_range_loop)]
+mod tests {
+    use super::*;
+    use reference::photosynthesis::board;
+
+    #[test]
+    fn geometry_tables_equal_the_reference_entry_by_entry() {
+        for i in 0..N {
+            let c = board::coord(i);
+            assert_eq!(COORDS[i], (c.x, c.y, c.z));
+            assert_eq!(MIRROR[i] as usize, board::mirror(i));
+            assert_eq!(DEFAULT_RICHNESS[i], board::default_richness(i));
+            assert_eq!(RICH2 >> i & 1 == 1, board::default_richness(i) == 2);
+            assert_eq!(RICH3 >> i & 1 == 1, board::default_richness(i) == 3);
+            for d in 0..6 {
+                assert_eq!(
+                    NEIGHBOURS[i][d] as i32,
+                    board::neighbour(i, d).map_or(-1, |n| n as i32)
+                );
+            }
+            for j in 0..N {
+                for k in 0..4 {
+                    assert_eq!(WITHIN[i][k] >> j & 1 == 1, board::distance(i, j) <= k as i32);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shadow_table_equals_reference_shadows_of_single_trees() {
+        use reference::photosynthesis::{rules, Params, State, Tree};
+        for dir in 0..6 {
+            for cell in 0..N {
+                for size in 1..4u8 {
+                    let mut s = State::blank(0, Params::default());
+                    s.sun_direction = dir;
+                    s.trees.insert(cell, Tree { size, owner: 0, dormant: false });
+                    rules::compute_shadows(&mut s);
+                    let want: u64 = (0..N).filter(|&t| s.shadows[t] > 0).map(|t| 1u64 << t).sum();
+                    assert_eq!(SHADOW[dir][cell][size as usize], want);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn seed_order_equals_the_reference_loop() {
+        use reference::photosynthesis::{protocol, Action, Params, State, Tree};
+        for cell in 0..N {
+            for size in 1..4u8 {
+                let mut s = State::blank(0, Params::default());
+                s.players[0].sun = 100;
+                s.trees.insert(cell, Tree { size, owner: 0, dormant: false });
+                let seeds = &protocol::possible_action_groups(&s, 0)[2];
+                let order = SEED_ORDER[cell][size as usize];
+                let mine: Vec<Action> = order.cells[..order.len as usize]
+                    .iter()
+                    .filter(|&&t| t as usize != cell)
+                    .map(|&t| Action::Seed(cell as i32, t as i32))
+                    .collect();
+                assert_eq!(&mine, seeds);
+            }
+        }
+    }
+}

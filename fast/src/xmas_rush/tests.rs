@@ -1,0 +1,144 @@
+//! Fast vs reference: tables entry by entry, and quickcheck properties over whole random games
+//! and states deep into them.
+
+use super::board::*;
+use super::*;
+use quickcheck::{Gen, QuickCheck, TestResult};
+use reference::xmas_rush as r;
+
+#[test]
+fn nibble_table_matches_the_reference_patterns_entry_by_entry() {
+    for n in 0..16u8 {
+        let p = pattern(n);
+        assert_eq!(nibble(p), n);
+        for d in r::Direction::ALL {
+            assert_eq!(p.has(d), n & (1 << d.index()) != 0);
+        }
+        let text: String = (0..4).map(|i| if n >> i & 1 == 1 { '1' } else { '0' }).collect();
+        assert_eq!(r::Pattern::parse(&text), Some(p));
+    }
+}
+
+#[test]
+fn item_ids_cover_every_item_once() {
+    let mut seen = [false; ITEM_IDS];
+    for name in r::ItemName::ALL {
+        for owner in 0..2 {
+            let item = r::Item { name, owner };
+            let id = item_id(item);
+            assert!(!seen[id as usize]);
+            seen[id as usize] = true;
+            assert_eq!(item_of(id), item);
+        }
+    }
+}
+
+#[test]
+fn the_fast_engine_replays_games_like_the_reference_on_fixed_inputs() {
+    // A few fixed byte strings: leagues 0..7, junk and timeouts, long games.
+    for k in 0..16u8 {
+        let mut data: Vec<u8> = vec![k, 1, 2, 3, k, 5, 6, k];
+        data.extend((0..400u32).map(|i| ((i * 37 + u32::from(k) * 11) % 251) as u8));
+        check_game_bytes(&data);
+    }
+    check_game_bytes(&[6, 0, 0, 0, 0, 0, 0, 1, 10, 255]);
+    check_game_bytes(&[6, 0, 0, 0, 0, 0, 0, 1, 254, 254]);
+}
+
+#[test]
+fn prop_whole_games_fast_equals_reference() {
+    fn property(data: Vec<u8>) -> bool {
+        check_game_bytes(&data);
+        true
+    }
+    let mut qc = QuickCheck::new().rng(Gen::new(400)).tests(200);
+    qc.quickcheck(property as fn(Vec<u8>) -> bool);
+}
+
+#[test]
+fn prop_push_and_reachable_match_the_reference_on_deep_states() {
+    // States sampled along random games; every push from each and the reachable sets.
+    let states = sample_states(300);
+    for rs in &states {
+        let fs = State::from(rs);
+        assert_eq!(fs.to_reference(), *rs);
+        for p in 0..2 {
+            for line in 0..7 {
+                for d in r::Direction::ALL {
+                    let mut a = rs.clone();
+                    r::rules::apply_push(&mut a, p, line, d);
+                    let mut b = fs;
+                    push::push(&mut b, p, line, d.index() as u8);
+                    assert_eq!(b.to_reference(), a, "{}", state_diff(&a, &b.to_reference()));
+                }
+            }
+        }
+        for x in 0..7 {
+            for y in 0..7 {
+                let want: u64 =
+                    r::rules::reachable(rs, x, y).iter().map(|(a, b)| 1u64 << (b * 7 + a)).sum();
+                assert_eq!(bfs::reachable(&fs, x, y), want);
+            }
+        }
+    }
+}
+
+#[test]
+fn prop_turns_match_on_random_answers_including_odd_ones() {
+    fn property(seed: i64, turns: u8, lines: Vec<(u8, u8)>) -> TestResult {
+        let mut rs = r::new_game(seed, r::League::default());
+        let mut chooser = reference::java_random::JavaRandom::new(seed);
+        for _ in 0..turns {
+            if rs.game_over {
+                break;
+            }
+            let pick = |s: &r::State, p: usize, c: &mut reference::java_random::JavaRandom| {
+                let l = r::legal_actions(s, p);
+                l[c.next_below(l.len() as i32) as usize].to_string()
+            };
+            let (a, b) = (pick(&rs, 0, &mut chooser), pick(&rs, 1, &mut chooser));
+            let _ = r::rules::play_turn(
+                &mut rs,
+                &[r::Answer::from_line(Some(&a)), r::Answer::from_line(Some(&b))],
+            );
+        }
+        const ODD: [&str; 10] = [
+            "PUSH 3 UP",
+            "PUSH 3 DOWN",
+            "PUSH 3 LEFT",
+            "PUSH 3 RIGHT",
+            "MOVE UP RIGHT DOWN LEFT",
+            "PASS",
+            "",
+            "PUSH   UP",
+            "MOVE LEFT LEFT LEFT LEFT",
+            "MOVE DOWN DOWN",
+        ];
+        let mut fs = State::from(&rs);
+        for (a, b) in lines {
+            if rs.game_over {
+                break;
+            }
+            let ra = [
+                r::Answer::from_line(Some(ODD[a as usize % 10])),
+                if b == 0 {
+                    r::Answer::Timeout
+                } else {
+                    r::Answer::from_line(Some(ODD[b as usize % 10]))
+                },
+            ];
+            let re = r::rules::play_turn(&mut rs, &ra).unwrap_or_default();
+            let mut fe = Vec::new();
+            let _ = rules::play_turn(
+                &mut fs,
+                &[Answer::from_reference(&ra[0]), Answer::from_reference(&ra[1])],
+                &mut fe,
+            );
+            if re != fe || fs.to_reference() != rs {
+                return TestResult::error(state_diff(&rs, &fs.to_reference()));
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new().tests(150).quickcheck(property as fn(i64, u8, Vec<(u8, u8)>) -> TestResult);
+}

@@ -11,6 +11,7 @@ pub mod board;
 pub mod protocol;
 pub mod push;
 pub mod rules;
+pub mod search;
 
 #[cfg(test)]
 mod tests;
@@ -203,6 +204,10 @@ pub fn check_game_bytes(data: &[u8]) {
             for p in 0..2 {
                 assert_eq!(protocol::render_view(&fast, p), r::render_view(&reference, p), "view");
             }
+        }
+        for p in 0..2 {
+            assert_eq!(search::greedy_walk(&fast, p), r::search::greedy_walk(&reference, p));
+            assert_eq!(search::most_items(&fast, p), r::search::most_items(&reference, p));
         }
         for x in 0..7 {
             for y in 0..7 {

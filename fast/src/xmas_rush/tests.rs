@@ -142,3 +142,14 @@ fn prop_turns_match_on_random_answers_including_odd_ones() {
     }
     QuickCheck::new().tests(150).quickcheck(property as fn(i64, u8, Vec<(u8, u8)>) -> TestResult);
 }
+
+#[test]
+fn searches_match_their_reference_twins_on_deep_states() {
+    for rs in sample_states(400) {
+        let fs = State::from(&rs);
+        for p in 0..2 {
+            assert_eq!(search::greedy_walk(&fs, p), r::search::greedy_walk(&rs, p));
+            assert_eq!(search::most_items(&fs, p), r::search::most_items(&rs, p));
+        }
+    }
+}

@@ -912,7 +912,10 @@ fn colour_rendering_adds_ansi_codes_only_when_asked() {
 /// right, row 1 right to left, ...).
 fn snake_cell(k: usize) -> (usize, usize) {
     let y = k / 7;
-    let x = if y % 2 == 0 { k % 7 } else { 6 - k % 7 };
+    let x = match y % 2 {
+        0 => k % 7,
+        _ => 6 - k % 7,
+    };
     (x, y)
 }
 

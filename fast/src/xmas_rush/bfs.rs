@@ -18,24 +18,6 @@ const NOT_LAST_COLUMN: u64 = {
 /// Cells not in row 6.
 const NOT_LAST_ROW: u64 = (1 << 42) - 1;
 
-/// Which cells have a path towards each direction: `open[d]` bit `c`.
-#[inline]
-pub fn open_masks(s: &State) -> [u64; 4] {
-    let mut open = [0u64; 4];
-    for (y, &row) in s.rows.iter().enumerate() {
-        for x in 0..7 {
-            let n = (row >> (4 * x)) & 0xF;
-            let bit = 1u64 << (y * 7 + x);
-            for (d, mask) in open.iter_mut().enumerate() {
-                if n & (1 << d) != 0 {
-                    *mask |= bit;
-                }
-            }
-        }
-    }
-    open
-}
-
 /// The edges of the board graph: `right` bit `c` = a valid step between `c` and `c + 1`;
 /// `down` bit `c` = between `c` and `c + 7` (rules doc §7.2: both tiles open towards each other).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +29,7 @@ pub struct Edges {
 /// The board's edges.
 #[inline]
 pub fn edges(s: &State) -> Edges {
-    let open = open_masks(s);
+    let open = &s.open;
     Edges {
         right: open[1] & (open[3] >> 1) & NOT_LAST_COLUMN,
         down: open[2] & (open[0] >> 7) & NOT_LAST_ROW,

@@ -60,6 +60,10 @@ pub struct Player {
 pub struct State {
     /// Row `y`: tile `x` in bits `4x .. 4x+4`.
     pub rows: [u32; SIZE],
+    /// The same board as four 49-bit sets (bit `y * 7 + x`): `open[d]` = tiles with a path
+    /// towards direction `d`. Kept in step with `rows` by every push (see
+    /// [`masks_of_rows`], the plain recomputation it is checked against).
+    pub open: [u64; 4],
     /// The players' hand tiles, as nibbles.
     pub hands: [u8; 2],
     /// Position of each item id (cell, hand, or [`GONE`]).
@@ -74,6 +78,22 @@ pub struct State {
     pub game_over: bool,
     pub end_reason: Option<EndReason>,
     pub league: League,
+}
+
+/// The four direction sets of a board given as nibble rows.
+pub fn masks_of_rows(rows: &[u32; SIZE]) -> [u64; 4] {
+    let mut open = [0u64; 4];
+    for (y, &row) in rows.iter().enumerate() {
+        for x in 0..SIZE {
+            let n = (row >> (4 * x)) & 0xF;
+            for (d, mask) in open.iter_mut().enumerate() {
+                if n & (1 << d) != 0 {
+                    *mask |= 1u64 << (y * 7 + x);
+                }
+            }
+        }
+    }
+    open
 }
 
 impl State {
@@ -189,6 +209,7 @@ impl From<&RefState> for State {
         };
         State {
             rows,
+            open: masks_of_rows(&rows),
             hands: [nibble(r.players[0].hand.pattern), nibble(r.players[1].hand.pattern)],
             item_pos,
             order,

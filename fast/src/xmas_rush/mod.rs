@@ -200,6 +200,7 @@ pub fn check_game_bytes(data: &[u8]) {
         assert_eq!(re.as_ref().map(|_| ()), fr.as_ref().map(|_| ()), "result");
         assert_eq!(re.unwrap_or_default(), fe, "events after {lines:?}");
         assert_same(&fast, &reference, &format!("after {lines:?}"));
+        assert_eq!(fast.open, board::masks_of_rows(&fast.rows), "direction sets out of step");
         if !reference.game_over {
             for p in 0..2 {
                 assert_eq!(protocol::render_view(&fast, p), r::render_view(&reference, p), "view");
@@ -323,6 +324,38 @@ pub fn bench_ops() -> Vec<BenchOp> {
                     &[a(j), a(j / 3)],
                     &mut NoEvents,
                 ));
+            }),
+        });
+    }
+    {
+        let (rs, fs) = (refs.clone(), fasts.clone());
+        let (mut i, mut j) = (0usize, 0usize);
+        ops.push(BenchOp {
+            game: "xmas-rush",
+            name: "greedy_walk",
+            reference: Box::new(move || {
+                i = (i + 1) % rs.len();
+                std::hint::black_box(r::search::greedy_walk(&rs[i], i % 2));
+            }),
+            fast: Box::new(move || {
+                j = (j + 1) % fs.len();
+                std::hint::black_box(search::greedy_walk(&fs[j], j % 2));
+            }),
+        });
+    }
+    {
+        let (rs, fs) = (refs, fasts);
+        let (mut i, mut j) = (0usize, 0usize);
+        ops.push(BenchOp {
+            game: "xmas-rush",
+            name: "most_items",
+            reference: Box::new(move || {
+                i = (i + 1) % rs.len();
+                std::hint::black_box(r::search::most_items(&rs[i], i % 2));
+            }),
+            fast: Box::new(move || {
+                j = (j + 1) % fs.len();
+                std::hint::black_box(search::most_items(&fs[j], j % 2));
             }),
         });
     }

@@ -222,6 +222,77 @@ pub fn check_game_bytes(data: &[u8]) {
     }
 }
 
+/// A state from fuzzer bytes: the first 8 bytes seed a top-league game, then each byte is a
+/// raw push (player, line, direction) applied through the reference rule, so states reach
+/// boards and hands that games rarely do. Returns the state and the unused bytes.
+fn state_from_bytes(data: &[u8]) -> (r::State, &[u8]) {
+    let seed = data.iter().take(8).fold(0i64, |acc, &b| (acc << 8) | i64::from(b));
+    let mut state = r::new_game(seed, r::League::default());
+    let rest = data.get(8..).unwrap_or(&[]);
+    let (pushes, rest) =
+        rest.split_at(rest.len().min(usize::from(rest.first().copied().unwrap_or(0) % 64)));
+    for &b in pushes {
+        let b = usize::from(b);
+        r::rules::apply_push(&mut state, b & 1, (b >> 1) % 7, r::Direction::ALL[(b >> 4) % 4]);
+    }
+    (state, rest)
+}
+
+/// Raw pushes chosen by `data`, fast vs reference after each (state, direction sets). The check
+/// behind the `xmas_rush_push_diff` fuzz target.
+pub fn check_push_bytes(data: &[u8]) {
+    let (mut reference, rest) = state_from_bytes(data);
+    let mut fast = State::from(&reference);
+    assert_same(&fast, &reference, "after packing");
+    for &b in rest {
+        let b = usize::from(b);
+        let (p, line, d) = (b & 1, (b >> 1) % 7, r::Direction::ALL[(b >> 4) % 4]);
+        r::rules::apply_push(&mut reference, p, line, d);
+        push::push(&mut fast, p, line, d.index() as u8);
+        assert_same(&fast, &reference, &format!("after push {p} {line} {d}"));
+        assert_eq!(fast.open, board::masks_of_rows(&fast.rows), "direction sets out of step");
+    }
+}
+
+/// Path searches on a state chosen by `data` (players moved to fuzzer-chosen cells): reachable
+/// sets from every cell, greedy walk and exact best for both players, fast vs reference. The
+/// check behind the `xmas_rush_bfs_diff` fuzz target.
+pub fn check_bfs_bytes(data: &[u8]) {
+    let (mut reference, rest) = state_from_bytes(data);
+    for (p, &b) in rest.iter().take(2).enumerate() {
+        reference.players[p].x = usize::from(b) % 7;
+        reference.players[p].y = usize::from(b / 7) % 7;
+    }
+    let fast = State::from(&reference);
+    for x in 0..7 {
+        for y in 0..7 {
+            let want: u64 = r::rules::reachable(&reference, x, y)
+                .iter()
+                .map(|(a, b)| 1u64 << (b * 7 + a))
+                .sum();
+            assert_eq!(bfs::reachable(&fast, x, y), want, "reachable from ({x},{y})");
+        }
+    }
+    for p in 0..2 {
+        assert_eq!(search::greedy_walk(&fast, p), r::search::greedy_walk(&reference, p));
+        assert_eq!(search::most_items(&fast, p), r::search::most_items(&reference, p));
+    }
+}
+
+/// Arbitrary text thrown at the protocol parsers: a bot's line (rules doc §5) and a turn's
+/// input (§9). Never panics; whatever parses prints back to text that parses to the same
+/// value. The check behind the `xmas_rush_parse` fuzz target.
+pub fn check_parse_text(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(action) = r::parse_line(&text) {
+        assert_eq!(r::parse_line(&action.to_string()), Ok(action.clone()));
+        assert!(Action::from_reference(&action).is_some(), "parsed actions fit the packed form");
+    }
+    if let Ok(view) = r::View::parse(&text) {
+        assert_eq!(r::View::parse(&view.to_string()), Ok(view));
+    }
+}
+
 /// States from random games (deterministic), for benchmarks.
 pub fn sample_states(count: usize) -> Vec<r::State> {
     let mut out = Vec::new();

@@ -214,3 +214,14 @@ fn direction_sets_stay_in_step_with_the_rows() {
         }
     }
 }
+
+#[test]
+fn prop_fuzz_checks_hold_on_random_bytes() {
+    fn property(data: Vec<u8>) -> bool {
+        check_push_bytes(&data);
+        check_bfs_bytes(&data);
+        check_parse_text(&data);
+        true
+    }
+    QuickCheck::new().rng(Gen::new(300)).tests(200).quickcheck(property as fn(Vec<u8>) -> bool);
+}

@@ -9,10 +9,13 @@ use reference::xmas_rush::{
 
 /// Number of distinct items: 12 names × 2 owners. Item id = `name index * 2 + owner`.
 pub const ITEM_IDS: usize = 24;
-/// Item position: board cell `y * 7 + x` (0..48), or one of these.
+/// Item position (as [`State::item_cell`] reports it): board cell `y * 7 + x` (0..48), or
+/// one of these.
 pub const HAND: [u8; 2] = [49, 50];
 /// Item position of an item that is not (or no longer) in the game.
 pub const GONE: u8 = 255;
+/// Bytes of one item row: 7 cells.
+pub const ITEM_ROW_MASK: u64 = (1 << 56) - 1;
 /// Bits of one row: 7 nibbles.
 pub const ROW_MASK: u32 = (1 << 28) - 1;
 
@@ -55,7 +58,7 @@ pub struct Player {
     pub active: bool,
 }
 
-/// The whole game state, packed (twin of [`RefState`]). `Copy`, 100-odd bytes, no heap.
+/// The whole game state, packed (twin of [`RefState`]). `Copy`, about 200 bytes, no heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Row `y`: tile `x` in bits `4x .. 4x+4`.
@@ -66,8 +69,15 @@ pub struct State {
     pub open: [u64; 4],
     /// The players' hand tiles, as nibbles.
     pub hands: [u8; 2],
-    /// Position of each item id (cell, hand, or [`GONE`]).
-    pub item_pos: [u8; ITEM_IDS],
+    /// Items by cell, one byte per cell like the tile nibbles: row `y`, cell `x` in bits
+    /// `8x .. 8x+8`, holding `item id + 1` (0: no item).
+    pub item_rows: [u64; SIZE],
+    /// The item on each hand tile, `id + 1` (0: none).
+    pub hand_items: [u8; 2],
+    /// For each player, the cells holding his items whose quest is revealed (49-bit set): the
+    /// only items he can collect. Shifted by every push, updated by collects and reveals (see
+    /// [`quest_sets_of`], the plain recomputation it is checked against).
+    pub quest_sets: [u64; 2],
     /// The referee's item list: ids in order; the first `order_len` are in the game.
     pub order: [u8; ITEM_IDS],
     pub order_len: u8,
@@ -96,7 +106,47 @@ pub fn masks_of_rows(rows: &[u32; SIZE]) -> [u64; 4] {
     open
 }
 
+/// The quest sets of a state, recomputed from scratch.
+pub fn quest_sets_of(s: &State) -> [u64; 2] {
+    let mut sets = [0u64; 2];
+    for (p, set) in sets.iter_mut().enumerate() {
+        let pl = &s.players[p];
+        for &q in &pl.quests[..pl.quests_len as usize] {
+            let cell = s.item_cell(q * 2 + p as u8);
+            if cell < 49 {
+                *set |= 1 << cell;
+            }
+        }
+    }
+    sets
+}
+
 impl State {
+    /// The item byte (`id + 1`, 0: none) at cell `c`.
+    #[inline]
+    pub fn item_byte(&self, c: u8) -> u8 {
+        (self.item_rows[(c / 7) as usize] >> (8 * (c % 7))) as u8
+    }
+
+    /// Clears the item at cell `c`.
+    #[inline]
+    pub fn clear_item(&mut self, c: u8) {
+        self.item_rows[(c / 7) as usize] &= !(0xFF << (8 * (c % 7)));
+    }
+
+    /// Where item `id` is: a cell, [`HAND`]`[p]`, or [`GONE`] (a scan; for cold paths).
+    pub fn item_cell(&self, id: u8) -> u8 {
+        for c in 0..49u8 {
+            if self.item_byte(c) == id + 1 {
+                return c;
+            }
+        }
+        match self.hand_items.iter().position(|&h| h == id + 1) {
+            Some(p) => HAND[p],
+            None => GONE,
+        }
+    }
+
     /// The nibble at `(x, y)`.
     #[inline]
     pub fn tile(&self, x: usize, y: usize) -> u8 {
@@ -123,13 +173,15 @@ impl State {
             }
         }
         let mut hands = [Tile::plain(pattern(self.hands[0])), Tile::plain(pattern(self.hands[1]))];
-        for id in 0..ITEM_IDS as u8 {
-            let pos = self.item_pos[id as usize];
-            let item = Some(item_of(id));
-            match pos {
-                0..=48 => tiles[(pos % 7) as usize][(pos / 7) as usize].item = item,
-                49 | 50 => hands[(pos - 49) as usize].item = item,
-                _ => {}
+        for c in 0..49u8 {
+            let b = self.item_byte(c);
+            if b != 0 {
+                tiles[(c % 7) as usize][(c / 7) as usize].item = Some(item_of(b - 1));
+            }
+        }
+        for (hand, &b) in hands.iter_mut().zip(&self.hand_items) {
+            if b != 0 {
+                hand.item = Some(item_of(b - 1));
             }
         }
         let names = |cards: &[u8]| -> Vec<ItemName> {
@@ -180,17 +232,18 @@ impl From<&RefState> for State {
                 *row |= u32::from(nibble(r.tiles[x][y].pattern)) << (4 * x);
             }
         }
-        let mut item_pos = [GONE; ITEM_IDS];
+        let mut item_rows = [0u64; SIZE];
+        let mut hand_items = [0u8; 2];
         let mut order = [0u8; ITEM_IDS];
         let order_len = r.items.len().min(ITEM_IDS);
         for (k, item) in r.items.iter().take(ITEM_IDS).enumerate() {
             let id = item_id(*item);
             order[k] = id;
-            item_pos[id as usize] = match r.find_item(*item) {
-                Some(ItemPlace::Board(x, y)) => (y * 7 + x) as u8,
-                Some(ItemPlace::Hand(p)) => HAND[p.min(1)],
-                None => GONE,
-            };
+            match r.find_item(*item) {
+                Some(ItemPlace::Board(x, y)) => item_rows[y] |= u64::from(id + 1) << (8 * x),
+                Some(ItemPlace::Hand(p)) => hand_items[p.min(1)] = id + 1,
+                None => {}
+            }
         }
         let player = |p: usize| {
             let rp = &r.players[p];
@@ -207,11 +260,13 @@ impl From<&RefState> for State {
                 active: rp.active,
             }
         };
-        State {
+        let mut state = State {
             rows,
             open: masks_of_rows(&rows),
             hands: [nibble(r.players[0].hand.pattern), nibble(r.players[1].hand.pattern)],
-            item_pos,
+            item_rows,
+            hand_items,
+            quest_sets: [0; 2],
             order,
             order_len: order_len as u8,
             players: [player(0), player(1)],
@@ -221,6 +276,8 @@ impl From<&RefState> for State {
             game_over: r.game_over,
             end_reason: r.end_reason,
             league: r.league,
-        }
+        };
+        state.quest_sets = quest_sets_of(&state);
+        state
     }
 }

@@ -201,6 +201,7 @@ pub fn check_game_bytes(data: &[u8]) {
         assert_eq!(re.unwrap_or_default(), fe, "events after {lines:?}");
         assert_same(&fast, &reference, &format!("after {lines:?}"));
         assert_eq!(fast.open, board::masks_of_rows(&fast.rows), "direction sets out of step");
+        assert_eq!(fast.quest_sets, board::quest_sets_of(&fast), "quest sets out of step");
         if !reference.game_over {
             for p in 0..2 {
                 assert_eq!(protocol::render_view(&fast, p), r::render_view(&reference, p), "view");
@@ -251,6 +252,7 @@ pub fn check_push_bytes(data: &[u8]) {
         push::push(&mut fast, p, line, d.index() as u8);
         assert_same(&fast, &reference, &format!("after push {p} {line} {d}"));
         assert_eq!(fast.open, board::masks_of_rows(&fast.rows), "direction sets out of step");
+        assert_eq!(fast.quest_sets, board::quest_sets_of(&fast), "quest sets out of step");
     }
 }
 
@@ -427,6 +429,27 @@ pub fn bench_ops() -> Vec<BenchOp> {
             fast: Box::new(move || {
                 j = (j + 1) % fs.len();
                 std::hint::black_box(search::most_items(&fs[j], j % 2));
+            }),
+        });
+    }
+    {
+        let pushes: Vec<r::State> =
+            sample_states(64).into_iter().filter(|s| s.turn_type == r::TurnType::Push).collect();
+        let fs: Vec<State> = pushes.iter().map(State::from).collect();
+        let rs = pushes;
+        let (mut i, mut j) = (0usize, 0usize);
+        let mut out = Box::new([[search::PushPair::default(); 28]; 28]);
+        ops.push(BenchOp {
+            game: "xmas-rush",
+            name: "move_cache",
+            reference: Box::new(move || {
+                i = (i + 1) % rs.len();
+                std::hint::black_box(r::search::move_cache(&rs[i], i % 2));
+            }),
+            fast: Box::new(move || {
+                j = (j + 1) % fs.len();
+                search::move_cache(&fs[j], j % 2, &mut out);
+                std::hint::black_box(&out);
             }),
         });
     }

@@ -33,7 +33,7 @@ pub fn render_view(s: &State, p: usize) -> String {
     let _ = write!(out, "\n{}", s.order_len);
     for &id in &s.order[..s.order_len as usize] {
         let item = item_of(id);
-        let pos = s.item_pos[id as usize];
+        let pos = s.item_cell(id);
         let owner = usize::from(item.owner != p);
         let _ = match pos {
             0..=48 => write!(out, "\n{} {} {} {owner}", item.name, pos % 7, pos / 7),

@@ -1,5 +1,5 @@
-//! One push by shifts and masks on the nibble rows and the direction sets, with items and
-//! players moved through precomputed tables. Twin of `reference::xmas_rush::rules::apply_push`.
+//! One push by shifts and masks: the nibble rows, the item byte rows, the direction sets and the
+//! quest sets all shift the same way; players move through a precomputed table. Twin of `reference::xmas_rush::rules::apply_push`.
 
 use super::board::*;
 
@@ -11,34 +11,6 @@ pub const LEFT: u8 = 3;
 
 /// Cells of column 0 (`COLUMN << x` is column `x`).
 const COLUMN: u64 = 1 | 1 << 7 | 1 << 14 | 1 << 21 | 1 << 28 | 1 << 35 | 1 << 42;
-
-/// Where a push of `line` towards `dir` by player `p` sends an item at position `pos` (a cell,
-/// a hand, or [`GONE`]): along the line, off the far end into `p`'s hand, from that hand onto
-/// the inserted tile. Generator of [`ITEM_MOVE`].
-pub const fn moved_item(p: usize, line: usize, dir: u8, pos: u8) -> u8 {
-    let (entry, exit, delta): (usize, usize, i32) = match dir {
-        UP => (42 + line, line, -7),
-        RIGHT => (line * 7, line * 7 + 6, 1),
-        DOWN => (line, 42 + line, 7),
-        _ => (line * 7 + 6, line * 7, -1),
-    };
-    if pos == HAND[p] {
-        return entry as u8;
-    }
-    if pos as usize == exit {
-        return HAND[p];
-    }
-    if pos >= 49 {
-        return pos;
-    }
-    let horizontal = dir == LEFT || dir == RIGHT;
-    let on_line = if horizontal { pos as usize / 7 == line } else { pos as usize % 7 == line };
-    if on_line {
-        (pos as i32 + delta) as u8
-    } else {
-        pos
-    }
-}
 
 /// Where a push of `line` towards `dir` sends a player on `cell`: along the line, wrapping
 /// around onto the inserted tile. Generator of [`CELL_MOVE`].
@@ -52,28 +24,6 @@ pub const fn moved_player(line: usize, dir: u8, cell: u8) -> u8 {
         _ => (x, y),
     };
     (y * 7 + x) as u8
-}
-
-const fn item_table() -> [[[[u8; 256]; 4]; 7]; 2] {
-    let mut t = [[[[0u8; 256]; 4]; 7]; 2];
-    let mut p = 0;
-    while p < 2 {
-        let mut line = 0;
-        while line < 7 {
-            let mut dir = 0;
-            while dir < 4 {
-                let mut pos = 0;
-                while pos < 256 {
-                    t[p][line][dir][pos] = moved_item(p, line, dir as u8, pos as u8);
-                    pos += 1;
-                }
-                dir += 1;
-            }
-            line += 1;
-        }
-        p += 1;
-    }
-    t
 }
 
 const fn cell_table() -> [[[u8; 49]; 4]; 7] {
@@ -94,8 +44,6 @@ const fn cell_table() -> [[[u8; 49]; 4]; 7] {
     t
 }
 
-/// `ITEM_MOVE[p][line][dir][pos]` = [`moved_item`]`(p, line, dir, pos)`.
-pub static ITEM_MOVE: [[[[u8; 256]; 4]; 7]; 2] = item_table();
 /// `CELL_MOVE[line][dir][cell]` = [`moved_player`]`(line, dir, cell)`.
 pub static CELL_MOVE: [[[u8; 49]; 4]; 7] = cell_table();
 
@@ -132,15 +80,81 @@ fn shift_set(set: &mut u64, line: usize, dir: u8, bit: u64) -> u8 {
     }
 }
 
+/// Whether item byte `b` (`id + 1`, 0: none) is one of player `q`'s revealed quest items.
+#[inline(always)]
+pub fn is_quest_item(s: &State, q: usize, b: u8) -> bool {
+    if b == 0 || usize::from((b - 1) % 2) != q {
+        return false;
+    }
+    let pl = &s.players[q];
+    pl.quests[..pl.quests_len as usize].contains(&((b - 1) / 2))
+}
+
+/// Shifts line `line` of 8-bit lanes (the item rows) and inserts `value`; returns the lane
+/// pushed out.
+#[inline(always)]
+fn shift_item_rows(rows: &mut [u64; 7], line: usize, dir: u8, value: u64) -> u8 {
+    match dir {
+        LEFT => {
+            let row = rows[line];
+            rows[line] = (row >> 8) | (value << 48);
+            row as u8
+        }
+        RIGHT => {
+            let row = rows[line];
+            rows[line] = ((row << 8) & ITEM_ROW_MASK) | value;
+            (row >> 48) as u8
+        }
+        UP => {
+            let shift = 8 * line;
+            let m = 0xFF << shift;
+            let popped = (rows[0] >> shift) as u8;
+            for y in 0..6 {
+                rows[y] = (rows[y] & !m) | (rows[y + 1] & m);
+            }
+            rows[6] = (rows[6] & !m) | (value << shift);
+            popped
+        }
+        _ => {
+            let shift = 8 * line;
+            let m = 0xFF << shift;
+            let popped = (rows[6] >> shift) as u8;
+            for y in (1..7).rev() {
+                rows[y] = (rows[y] & !m) | (rows[y - 1] & m);
+            }
+            rows[0] = (rows[0] & !m) | (value << shift);
+            popped
+        }
+    }
+}
+
 /// Player `p` pushes line `line` (0..6) in direction `dir` (0..3): the hand tile enters, the far
 /// tile goes to the hand, items travel with their tiles, players on the line move along with
 /// wrap-around. Twin of `reference::xmas_rush::rules::apply_push`.
 #[inline]
 pub fn push(s: &mut State, p: usize, line: usize, dir: u8) {
+    // One dispatch on the direction; each body is compiled with its direction constant.
+    match dir {
+        UP => push_towards::<UP>(s, p, line),
+        RIGHT => push_towards::<RIGHT>(s, p, line),
+        DOWN => push_towards::<DOWN>(s, p, line),
+        _ => push_towards::<LEFT>(s, p, line),
+    }
+}
+
+/// [`push`] for one direction.
+#[inline(always)]
+fn push_towards<const DIR: u8>(s: &mut State, p: usize, line: usize) {
+    let dir = DIR;
     let hand = s.hands[p];
+    let hand_item = s.hand_items[p];
     let mut popped = 0u8;
     for d in 0..4 {
         popped |= shift_set(&mut s.open[d], line, dir, u64::from(hand >> d & 1)) << d;
+    }
+    for q in 0..2 {
+        let bit = u64::from(is_quest_item(s, q, hand_item));
+        shift_set(&mut s.quest_sets[q], line, dir, bit);
     }
     let hand32 = u32::from(hand);
     match dir {
@@ -162,10 +176,7 @@ pub fn push(s: &mut State, p: usize, line: usize, dir: u8) {
         }
     }
     s.hands[p] = popped;
-    let table = &ITEM_MOVE[p][line][dir as usize];
-    for pos in s.item_pos.iter_mut() {
-        *pos = table[*pos as usize];
-    }
+    s.hand_items[p] = shift_item_rows(&mut s.item_rows, line, dir, u64::from(hand_item));
     let cells = &CELL_MOVE[line][dir as usize];
     for pl in s.players.iter_mut() {
         let c = cells[(pl.y * 7 + pl.x) as usize % 49];

@@ -43,16 +43,28 @@ pub fn distances_to(e: Edges, start: u8, targets: &[u8], budget: u8) -> [u8; 3] 
     }
 }
 
-/// Player `p`'s revealed quest items that lie on the board, as cells, in quest order.
+/// Player `p`'s revealed quest items that lie on the board, as cells, in quest order (the
+/// quest set gives the cells; their item bytes give the order).
 #[inline]
 pub fn quest_cells(s: &State, p: usize) -> ([u8; 3], usize) {
+    // Cells by quest index, then compacted in quest order.
+    let mut by_quest = [FAR; 3];
+    let mut set = s.quest_sets[p];
+    let pl = &s.players[p];
+    let quests = &pl.quests[..(pl.quests_len as usize).min(3)];
+    while set != 0 {
+        let cell = set.trailing_zeros() as u8;
+        set &= set - 1;
+        let name = s.item_byte(cell).wrapping_sub(1) / 2;
+        if let Some(k) = quests.iter().position(|&q| q == name) {
+            by_quest[k] = cell;
+        }
+    }
     let mut cells = [0u8; 3];
     let mut n = 0;
-    let pl = &s.players[p];
-    for &q in &pl.quests[..pl.quests_len as usize] {
-        let pos = s.item_pos[(q * 2 + p as u8) as usize];
-        if pos < 49 && n < 3 {
-            cells[n] = pos;
+    for cell in by_quest {
+        if cell != FAR {
+            cells[n] = cell;
             n += 1;
         }
     }
@@ -107,4 +119,38 @@ pub fn most_items(s: &State, p: usize) -> usize {
         most
     }
     best(&dist, 0, 0, n, 20)
+}
+
+/// One entry of the move cache (twin of `reference::xmas_rush::search::PushPair`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PushPair {
+    /// Cells reachable after the pushes (49-bit set).
+    pub reach: u64,
+    /// Quests completed during the push turn.
+    pub collected: i8,
+    /// The most quest items collectable in the following MOVE turn.
+    pub most_items: u8,
+}
+
+/// The move cache: every pair (push `a` of player `p`, push `b` of the opponent), `[a][b]`,
+/// push `k` = line `k / 4`, direction `k % 4`, each resolved as a full turn on a copy of the
+/// packed state, written into `out` (no allocation). Twin of
+/// `reference::xmas_rush::search::move_cache`.
+pub fn move_cache(s: &State, p: usize, out: &mut [[PushPair; 28]; 28]) {
+    use super::rules::{play_turn, Action, Answer, NoEvents};
+    let push = |k: usize| Answer::Action(Action::Push { line: (k / 4) as u8, dir: (k % 4) as u8 });
+    let score = s.players[p].score;
+    for (a, row) in out.iter_mut().enumerate() {
+        for (b, entry) in row.iter_mut().enumerate() {
+            let mut next = *s;
+            let answers = if p == 0 { [push(a), push(b)] } else { [push(b), push(a)] };
+            let _ = play_turn(&mut next, &answers, &mut NoEvents);
+            let me = &next.players[p];
+            *entry = PushPair {
+                reach: super::bfs::reachable(&next, me.x as usize, me.y as usize),
+                collected: (me.score - score) as i8,
+                most_items: most_items(&next, p) as u8,
+            };
+        }
+    }
 }

@@ -155,46 +155,17 @@ fn searches_match_their_reference_twins_on_deep_states() {
 }
 
 #[test]
-fn push_tables_match_the_reference_push_entry_by_entry() {
-    let base = r::new_game(1, r::League::default());
-    let mut empty = base.clone();
-    for column in empty.tiles.iter_mut() {
-        for tile in column.iter_mut() {
-            tile.item = None;
-        }
-    }
-    for pl in empty.players.iter_mut() {
-        pl.hand.item = None;
-    }
-    let item = r::Item { name: r::ItemName::Key, owner: 0 };
-    empty.items = vec![item];
+fn player_push_table_matches_the_reference_push_entry_by_entry() {
+    let empty = r::new_game(1, r::League::default());
     for p in 0..2 {
         for line in 0..7 {
             for d in r::Direction::ALL {
-                let dir = d.index() as u8;
-                // Every item position: the 49 cells and both hands.
-                for pos in 0..51u8 {
-                    let mut s = empty.clone();
-                    match pos {
-                        0..=48 => s.tiles[(pos % 7) as usize][(pos / 7) as usize].item = Some(item),
-                        _ => s.players[(pos - 49) as usize].hand.item = Some(item),
-                    }
-                    r::rules::apply_push(&mut s, p, line, d);
-                    let want = match s.find_item(item) {
-                        Some(r::ItemPlace::Board(x, y)) => (y * 7 + x) as u8,
-                        Some(r::ItemPlace::Hand(h)) => HAND[h],
-                        None => GONE,
-                    };
-                    assert_eq!(push::ITEM_MOVE[p][line][dir as usize][pos as usize], want);
-                }
-                assert_eq!(push::ITEM_MOVE[p][line][dir as usize][GONE as usize], GONE);
-                // Every player cell.
                 for cell in 0..49u8 {
                     let mut s = empty.clone();
                     s.players[1 - p].x = (cell % 7) as usize;
                     s.players[1 - p].y = (cell / 7) as usize;
                     r::rules::apply_push(&mut s, p, line, d);
-                    let got = push::CELL_MOVE[line][dir as usize][cell as usize];
+                    let got = push::CELL_MOVE[line][d.index()][cell as usize];
                     let pl = &s.players[1 - p];
                     assert_eq!(got as usize, pl.y * 7 + pl.x);
                 }
@@ -204,13 +175,14 @@ fn push_tables_match_the_reference_push_entry_by_entry() {
 }
 
 #[test]
-fn direction_sets_stay_in_step_with_the_rows() {
+fn direction_and_quest_sets_stay_in_step_with_the_rows() {
     for rs in sample_states(200) {
         let mut fs = State::from(&rs);
         assert_eq!(fs.open, masks_of_rows(&fs.rows));
         for k in 0..56 {
             push::push(&mut fs, k % 2, k % 7, (k % 4) as u8);
             assert_eq!(fs.open, masks_of_rows(&fs.rows));
+            assert_eq!(fs.quest_sets, quest_sets_of(&fs));
         }
     }
 }
@@ -224,4 +196,34 @@ fn prop_fuzz_checks_hold_on_random_bytes() {
         true
     }
     QuickCheck::new().rng(Gen::new(300)).tests(200).quickcheck(property as fn(Vec<u8>) -> bool);
+}
+
+#[test]
+fn move_cache_matches_the_plain_loop() {
+    let states: Vec<r::State> = sample_states(120)
+        .into_iter()
+        .filter(|s| s.turn_type == r::TurnType::Push)
+        .step_by(6)
+        .collect();
+    assert!(states.len() >= 8);
+    let mut out = [[search::PushPair::default(); 28]; 28];
+    for rs in &states {
+        let fs = State::from(rs);
+        for p in 0..2 {
+            let want = r::search::move_cache(rs, p);
+            search::move_cache(&fs, p, &mut out);
+            for a in 0..28 {
+                for b in 0..28 {
+                    let w = &want[a][b];
+                    let set: u64 = w.reachable.iter().map(|(x, y)| 1u64 << (y * 7 + x)).sum();
+                    let got = out[a][b];
+                    assert_eq!(
+                        (got.reach, i64::from(got.collected), usize::from(got.most_items)),
+                        (set, w.collected, w.most_items),
+                        "pair {a} {b} for player {p}"
+                    );
+                }
+            }
+        }
+    }
 }

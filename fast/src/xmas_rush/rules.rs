@@ -57,6 +57,37 @@ impl Action {
         }
     }
 
+    /// Whether the action is one the referee could read (line 0..6, directions 0..3, 1 to 20
+    /// steps). [`play_turn`] treats any other as an invalid line.
+    #[inline]
+    pub fn is_well_formed(&self) -> bool {
+        match self {
+            Action::Push { line, dir } => *line < 7 && *dir < 4,
+            Action::Move { steps, len } => {
+                (1..=20).contains(len) && steps[..*len as usize].iter().all(|d| *d < 4)
+            }
+            Action::Pass => true,
+        }
+    }
+
+    /// The line a bot would print for this action (`?` for a direction index over 3).
+    pub fn to_line(&self) -> String {
+        const NAMES: [&str; 4] = ["UP", "RIGHT", "DOWN", "LEFT"];
+        let name = |d: u8| NAMES.get(d as usize).copied().unwrap_or("?");
+        match self {
+            Action::Push { line, dir } => format!("PUSH {line} {}", name(*dir)),
+            Action::Move { steps, len } => {
+                let mut line = String::from("MOVE");
+                for d in &steps[..(*len as usize).min(20)] {
+                    line.push(' ');
+                    line.push_str(name(*d));
+                }
+                line
+            }
+            Action::Pass => "PASS".to_string(),
+        }
+    }
+
     fn type_name(&self) -> &'static str {
         match self {
             Action::Push { .. } => "PUSH",
@@ -87,7 +118,7 @@ impl Answer {
     /// The twin of a reference answer (an action the packed form cannot hold becomes invalid,
     /// which the reference parser never produces).
     pub fn from_reference(a: &RefAnswer) -> Answer {
-        match a {
+        match &a.normalized() {
             RefAnswer::Action(action) => match Action::from_reference(action) {
                 Some(fast) => Answer::Action(fast),
                 None => Answer::Invalid(action.to_string()),
@@ -221,6 +252,14 @@ pub fn play_turn<S: Sink>(
             }
             Answer::Invalid(reason) => {
                 sink.emit(|| Event::InvalidInput(p, reason.clone()));
+                true
+            }
+            Answer::Action(a) if !a.is_well_formed() => {
+                // As the referee reads the printed line (cold path).
+                let line = a.to_line();
+                let reason =
+                    reference::xmas_rush::parse_line(&line).err().map_or(line, |e| e.reason());
+                sink.emit(|| Event::InvalidInput(p, reason));
                 true
             }
             Answer::Action(a) if !a.fits(s.turn_type) => {

@@ -11,6 +11,9 @@ use std::collections::VecDeque;
 /// Shortest number of valid steps from `(x, y)` to every cell (`None`: unreachable).
 pub fn distances(state: &State, x: usize, y: usize) -> [[Option<usize>; SIZE]; SIZE] {
     let mut dist = [[None; SIZE]; SIZE];
+    if x >= SIZE || y >= SIZE {
+        return dist;
+    }
     dist[x][y] = Some(0);
     let mut queue = VecDeque::from([(x, y)]);
     while let Some((cx, cy)) = queue.pop_front() {
@@ -92,4 +95,45 @@ pub fn most_items(state: &State, p: PlayerId) -> usize {
         most
     }
     best(state, start, &targets, MAX_STEPS)
+}
+
+/// One entry of the move cache: what a pair of pushes leaves player `p`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PushPair {
+    /// Every cell `p` can reach in the MOVE turn that follows (BFS order).
+    pub reachable: Vec<(usize, usize)>,
+    /// Quests `p` completed during the push turn (collects after the push groups, §7.1).
+    pub collected: i64,
+    /// The most quest items `p` can then collect in the MOVE turn ([`most_items`]).
+    pub most_items: usize,
+}
+
+/// The runner-up's move cache, written as the plain loop: for a position at a PUSH turn, every
+/// pair (push `a` of player `p`, push `b` of the opponent), indexed `[a][b]` with push `k` =
+/// line `k / 4`, direction index `k % 4` (the order of the legal actions), resolved as a full
+/// game turn (§4, §7.1).
+pub fn move_cache(state: &State, p: PlayerId) -> Vec<Vec<PushPair>> {
+    use super::actions::Action;
+    use super::rules::{play_turn, reachable, Answer};
+    let push = |k: usize| Action::Push { line: k / 4, direction: Direction::ALL[k % 4] };
+    let mut cache = Vec::new();
+    for a in 0..28 {
+        let mut row = Vec::new();
+        for b in 0..28 {
+            let mut next = state.clone();
+            let mut answers = [Answer::Action(push(a)), Answer::Action(push(b))];
+            if p == 1 {
+                answers.swap(0, 1);
+            }
+            let _ = play_turn(&mut next, &answers);
+            let me = &next.players[p];
+            row.push(PushPair {
+                reachable: reachable(&next, me.x, me.y),
+                collected: me.score - state.players[p].score,
+                most_items: most_items(&next, p),
+            });
+        }
+        cache.push(row);
+    }
+    cache
 }

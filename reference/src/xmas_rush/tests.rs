@@ -986,3 +986,32 @@ fn prop_greedy_never_beats_the_exact_search_and_both_are_walkable() {
     }
     check(property as fn(Deep) -> bool);
 }
+
+#[test]
+fn typed_actions_outside_the_grammar_are_read_as_their_printed_line() {
+    let mut state = new_game(11, League::default());
+    let bad = Answer::Action(Action::Push { line: 9, direction: Direction::Up });
+    let ok = Answer::Action(Action::Push { line: 2, direction: Direction::Left });
+    let events: Vec<String> =
+        play_turn(&mut state, &[bad, ok]).expect("a turn").iter().map(Event::to_string).collect();
+    assert_eq!(events[0], "$0: invalid input - PUSH 9 UP");
+    assert!(state.game_over);
+    let mut state = new_game(11, League::default());
+    play(&mut state, Some("PUSH 1 UP"), Some("PUSH 2 UP"));
+    let long = Answer::Action(Action::Move(vec![Direction::Up; 25]));
+    let none = Answer::Action(Action::Move(vec![]));
+    let events: Vec<String> = play_turn(&mut state, &[long, none])
+        .expect("a turn")
+        .iter()
+        .map(Event::to_string)
+        .collect();
+    assert!(events[0].starts_with("$0: invalid input - max 20 steps - MOVE UP"));
+    assert_eq!(events[1], "$1: invalid input - MOVE");
+    // The rule helpers ignore cells and lines off the board.
+    let mut state = new_game(11, League::default());
+    let before = state.clone();
+    apply_push(&mut state, 0, 7, Direction::Up);
+    assert_eq!(state, before);
+    assert_eq!(step_target(&state, 9, 0, Direction::Left), None);
+    assert_eq!(reachable(&state, 7, 7), vec![(7, 7)]);
+}

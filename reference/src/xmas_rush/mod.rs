@@ -8,7 +8,7 @@
 //! - [`actions`]: §5 actions and how a bot's line is read;
 //! - [`protocol`]: §9 the per-turn input (typed view, render, parse);
 //! - [`search`]: plain path searches a bot runs in a MOVE turn (§7.2), twins of the fast ones;
-//! - [`json`]: §12 the trace state schema; [`display`]: a picture for terminals.
+//! - [`json`](mod@json): §12 the trace state schema; [`display`]: a picture for terminals.
 //!
 //! [`XmasRush`] is the typed [`Game`]; [`engine`] the text-level [`TraceEngine`].
 

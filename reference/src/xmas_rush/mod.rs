@@ -7,7 +7,8 @@
 //! - [`rules`]: §4 the game turn, §6 the collect check, §7 resolution, §8 end of game;
 //! - [`actions`]: §5 actions and how a bot's line is read;
 //! - [`protocol`]: §9 the per-turn input (typed view, render, parse);
-//! - [`json`]: §12 the trace state schema; [`display`]: a picture for terminals.
+//! - [`search`]: plain path searches a bot runs in a MOVE turn (§7.2), twins of the fast ones;
+//! - [`json`](mod@json): §12 the trace state schema; [`display`]: a picture for terminals.
 //!
 //! [`XmasRush`] is the typed [`Game`]; [`engine`] the text-level [`TraceEngine`].
 
@@ -16,6 +17,7 @@ pub mod display;
 pub mod json;
 pub mod protocol;
 pub mod rules;
+pub mod search;
 pub mod setup;
 pub mod state;
 

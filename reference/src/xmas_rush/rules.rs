@@ -20,6 +20,21 @@ pub enum Answer {
 }
 
 impl Answer {
+    /// An answer as the referee sees it: a typed action that would not be read back as itself
+    /// from its printed line (a push line over 6, a MOVE with no step or more than 20) is
+    /// handled as that printed line, i.e. rejected with the referee's reason.
+    pub fn normalized(&self) -> Answer {
+        let in_grammar = match self {
+            Answer::Action(Action::Push { line, .. }) => *line < SIZE,
+            Answer::Action(Action::Move(steps)) => (1..=MAX_STEPS).contains(&steps.len()),
+            _ => true,
+        };
+        match self {
+            Answer::Action(action) if !in_grammar => Answer::from_line(Some(&action.to_string())),
+            other => other.clone(),
+        }
+    }
+
     /// Reads a trace action: `None` is a timeout, a line is parsed by [`parse_line`].
     pub fn from_line(line: Option<&str>) -> Answer {
         match line {
@@ -149,7 +164,10 @@ pub fn reveal(state: &mut State, p: PlayerId) {
 pub fn collect(state: &mut State, events: &mut Vec<Event>) {
     for p in 0..2 {
         let (x, y) = (state.players[p].x, state.players[p].y);
-        let Some(item) = state.tiles[x][y].item else { continue };
+        // Players are always on the board (§2); a hand-edited state is left alone.
+        let Some(item) = state.tiles.get(x).and_then(|c| c.get(y)).and_then(|t| t.item) else {
+            continue;
+        };
         if item.owner != p {
             continue;
         }
@@ -225,7 +243,7 @@ pub fn play_turn(state: &mut State, answers: &[Answer; 2]) -> Result<Vec<Event>,
     let mut accepted: [Option<Action>; 2] = [None, None];
     let mut failures: [Option<Failure>; 2] = [None, None];
     for p in 0..2 {
-        match &answers[p] {
+        match &answers[p].normalized() {
             Answer::Timeout => {
                 events.push(Event::Timeout(p));
                 failures[p] = Some(Failure::Timeout);
@@ -327,6 +345,9 @@ fn resolve_push_group(
 /// to `direction`, the tile at the far end goes to his hand, and every player on the line moves
 /// one cell in `direction`, wrapping around onto the inserted tile.
 pub fn apply_push(state: &mut State, p: PlayerId, line: usize, direction: Direction) {
+    if line >= SIZE || p > 1 {
+        return; // not a push (§5 accepts lines 0..6 only)
+    }
     let last = SIZE - 1;
     // The cells of the line, in the order the tiles travel (from entry side to exit side).
     let cells: Vec<(usize, usize)> = match direction {
@@ -360,7 +381,7 @@ pub fn apply_push(state: &mut State, p: PlayerId, line: usize, direction: Direct
 /// next cell is on the board and its tile has an opening towards the opposite direction.
 /// Returns the next cell when the step is valid.
 pub fn step_target(state: &State, x: usize, y: usize, d: Direction) -> Option<(usize, usize)> {
-    if !state.tiles[x][y].pattern.has(d) {
+    if x >= SIZE || y >= SIZE || !state.tiles[x][y].pattern.has(d) {
         return None;
     }
     let (dx, dy) = d.vector();

@@ -903,3 +903,115 @@ fn colour_rendering_adds_ansi_codes_only_when_asked() {
     assert!(!display::render(&state, false).contains('\x1b'));
     assert!(display::render(&state, true).contains("\x1b[1;31m"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Path searches (search.rs)
+// ---------------------------------------------------------------------------------------------
+
+/// The cell at position `k` of a serpentine corridor through all 49 cells (row 0 left to
+/// right, row 1 right to left, ...).
+fn snake_cell(k: usize) -> (usize, usize) {
+    let y = k / 7;
+    let x = match y % 2 {
+        0 => k % 7,
+        _ => 6 - k % 7,
+    };
+    (x, y)
+}
+
+/// A board that is one corridor (see [`snake_cell`]), player 0 at position `at`, his three
+/// quest items at the given positions.
+pub(crate) fn snake_board(at: usize, items: [usize; 3]) -> State {
+    let mut state = open_board(snake_cell(at), (6, 6));
+    for k in 0..49 {
+        let (x, y) = snake_cell(k);
+        let mut open = [false; 4];
+        for n in [k.wrapping_sub(1), k + 1] {
+            if n < 49 {
+                let (nx, ny) = snake_cell(n);
+                let d = match (nx as i32 - x as i32, ny as i32 - y as i32) {
+                    (0, -1) => 0,
+                    (1, 0) => 1,
+                    (0, 1) => 2,
+                    _ => 3,
+                };
+                open[d] = true;
+            }
+        }
+        state.tiles[x][y] = Tile::plain(Pattern { open });
+    }
+    let quests = state.players[0].quests.clone();
+    for (name, k) in quests.iter().zip(items) {
+        let (x, y) = snake_cell(k);
+        place(&mut state, x, y, Item { name: *name, owner: 0 });
+    }
+    state
+}
+
+#[test]
+fn distances_follow_the_corridor() {
+    let state = snake_board(0, [10, 20, 30]);
+    let dist = search::distances(&state, 0, 0);
+    for k in 0..49 {
+        let (x, y) = snake_cell(k);
+        assert_eq!(dist[x][y], Some(k));
+    }
+}
+
+#[test]
+fn greedy_nearest_first_can_collect_fewer_than_the_exact_search() {
+    // Nearest item 3 steps back; the two others 18 and 20 steps ahead.
+    let state = snake_board(22, [19, 40, 42]);
+    let greedy = search::greedy_walk(&state, 0);
+    assert_eq!(greedy, search::Walk { items: 1, steps: 3, end: snake_cell(19) });
+    assert_eq!(search::most_items(&state, 0), 2);
+    // The exact count is achievable by a real MOVE: 20 steps forward collect both.
+    let path: Vec<Direction> = shortest_paths(&state, snake_cell(22).0, snake_cell(22).1)
+        .into_iter()
+        .find(|(cell, _)| *cell == snake_cell(42))
+        .map(|(_, p)| p)
+        .unwrap_or_default();
+    assert_eq!(items_on_path(&state, 0, &path).len(), 2);
+}
+
+#[test]
+fn prop_greedy_never_beats_the_exact_search_and_both_are_walkable() {
+    fn property(deep: Deep) -> bool {
+        let state = deep.state;
+        (0..2).all(|p| {
+            let greedy = search::greedy_walk(&state, p);
+            let exact = search::most_items(&state, p);
+            greedy.items <= exact && exact <= 3 && greedy.steps <= MAX_STEPS
+        })
+    }
+    check(property as fn(Deep) -> bool);
+}
+
+#[test]
+fn typed_actions_outside_the_grammar_are_read_as_their_printed_line() {
+    let mut state = new_game(11, League::default());
+    let bad = Answer::Action(Action::Push { line: 9, direction: Direction::Up });
+    let ok = Answer::Action(Action::Push { line: 2, direction: Direction::Left });
+    let events: Vec<String> =
+        play_turn(&mut state, &[bad, ok]).expect("a turn").iter().map(Event::to_string).collect();
+    assert_eq!(events[0], "$0: invalid input - PUSH 9 UP");
+    assert!(state.game_over);
+    let mut state = new_game(11, League::default());
+    play(&mut state, Some("PUSH 1 UP"), Some("PUSH 2 UP"));
+    let long = Answer::Action(Action::Move(vec![Direction::Up; 25]));
+    let none = Answer::Action(Action::Move(vec![]));
+    let events: Vec<String> = play_turn(&mut state, &[long, none])
+        .expect("a turn")
+        .iter()
+        .map(Event::to_string)
+        .collect();
+    assert!(events[0].starts_with("$0: invalid input - max 20 steps - MOVE UP"));
+    assert_eq!(events[1], "$1: invalid input - MOVE");
+    // The rule helpers ignore cells and lines off the board.
+    let mut state = new_game(11, League::default());
+    let before = state.clone();
+    apply_push(&mut state, 0, 7, Direction::Up);
+    assert_eq!(state, before);
+    assert_eq!(step_target(&state, 9, 0, Direction::Left), None);
+    assert_eq!(reachable(&state, 7, 7), vec![(7, 7)]);
+}

@@ -1,0 +1,283 @@
+//! The packed state, in the spirit of the contest runner-up: each board row is 7 tiles of 4 bits
+//! in one `u32`, the hand tiles are nibbles beside them, items are one position byte each, and
+//! players keep their quest cards in small arrays. Converts from and to the reference state.
+
+use reference::xmas_rush::{
+    EndReason, Item, ItemName, ItemPlace, League, Pattern, Player as RefPlayer, State as RefState,
+    Tile, TurnType, SIZE,
+};
+
+/// Number of distinct items: 12 names × 2 owners. Item id = `name index * 2 + owner`.
+pub const ITEM_IDS: usize = 24;
+/// Item position (as [`State::item_cell`] reports it): board cell `y * 7 + x` (0..48), or
+/// one of these.
+pub const HAND: [u8; 2] = [49, 50];
+/// Item position of an item that is not (or no longer) in the game.
+pub const GONE: u8 = 255;
+/// Bytes of one item row: 7 cells.
+pub const ITEM_ROW_MASK: u64 = (1 << 56) - 1;
+/// Bits of one row: 7 nibbles.
+pub const ROW_MASK: u32 = (1 << 28) - 1;
+
+/// A tile nibble from a pattern: bit `i` = path towards direction index `i` (UP, RIGHT, DOWN,
+/// LEFT). Twin of [`Pattern`].
+pub fn nibble(p: Pattern) -> u8 {
+    (0..4).filter(|&i| p.open[i]).map(|i| 1u8 << i).sum()
+}
+
+/// The pattern of a nibble.
+pub fn pattern(n: u8) -> Pattern {
+    let mut open = [false; 4];
+    for (i, o) in open.iter_mut().enumerate() {
+        *o = n & (1 << i) != 0;
+    }
+    Pattern { open }
+}
+
+/// The id of an item: `name index * 2 + owner`.
+pub fn item_id(item: Item) -> u8 {
+    (item.name as u8) * 2 + item.owner as u8
+}
+
+/// The item of an id.
+pub fn item_of(id: u8) -> Item {
+    Item { name: ItemName::ALL[(id / 2) as usize % 12], owner: (id % 2) as usize }
+}
+
+/// One player, packed. Card arrays hold item name indices; the deck's top is `deck[deck_len-1]`
+/// (twin of the reference stack).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Player {
+    pub x: u8,
+    pub y: u8,
+    pub deck: [u8; 12],
+    pub deck_len: u8,
+    pub quests: [u8; 12],
+    pub quests_len: u8,
+    pub score: i64,
+    pub active: bool,
+}
+
+/// The whole game state, packed (twin of [`RefState`]). `Copy`, about 200 bytes, no heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Row `y`: tile `x` in bits `4x .. 4x+4`.
+    pub rows: [u32; SIZE],
+    /// The same board as four 49-bit sets (bit `y * 7 + x`): `open[d]` = tiles with a path
+    /// towards direction `d`. Kept in step with `rows` by every push (see
+    /// [`masks_of_rows`], the plain recomputation it is checked against).
+    pub open: [u64; 4],
+    /// The players' hand tiles, as nibbles.
+    pub hands: [u8; 2],
+    /// Items by cell, one byte per cell like the tile nibbles: row `y`, cell `x` in bits
+    /// `8x .. 8x+8`, holding `item id + 1` (0: no item).
+    pub item_rows: [u64; SIZE],
+    /// The item on each hand tile, `id + 1` (0: none).
+    pub hand_items: [u8; 2],
+    /// For each player, the cells holding his items whose quest is revealed (49-bit set): the
+    /// only items he can collect. Shifted by every push, updated by collects and reveals (see
+    /// [`quest_sets_of`], the plain recomputation it is checked against).
+    pub quest_sets: [u64; 2],
+    /// The referee's item list: ids in order; the first `order_len` are in the game.
+    pub order: [u8; ITEM_IDS],
+    pub order_len: u8,
+    pub players: [Player; 2],
+    pub stale: u32,
+    pub turns_left: i32,
+    pub turn_type: TurnType,
+    pub game_over: bool,
+    pub end_reason: Option<EndReason>,
+    pub league: League,
+}
+
+/// The four direction sets of a board given as nibble rows.
+pub fn masks_of_rows(rows: &[u32; SIZE]) -> [u64; 4] {
+    let mut open = [0u64; 4];
+    for (y, &row) in rows.iter().enumerate() {
+        for x in 0..SIZE {
+            let n = (row >> (4 * x)) & 0xF;
+            for (d, mask) in open.iter_mut().enumerate() {
+                if n & (1 << d) != 0 {
+                    *mask |= 1u64 << (y * 7 + x);
+                }
+            }
+        }
+    }
+    open
+}
+
+/// The quest sets of a state, recomputed from scratch.
+pub fn quest_sets_of(s: &State) -> [u64; 2] {
+    let mut sets = [0u64; 2];
+    for (p, set) in sets.iter_mut().enumerate() {
+        let pl = &s.players[p];
+        for &q in &pl.quests[..pl.quests_len as usize] {
+            let cell = s.item_cell(q * 2 + p as u8);
+            if cell < 49 {
+                *set |= 1 << cell;
+            }
+        }
+    }
+    sets
+}
+
+impl State {
+    /// The item byte (`id + 1`, 0: none) at cell `c`.
+    #[inline]
+    pub fn item_byte(&self, c: u8) -> u8 {
+        (self.item_rows[(c / 7) as usize] >> (8 * (c % 7))) as u8
+    }
+
+    /// Clears the item at cell `c`.
+    #[inline]
+    pub fn clear_item(&mut self, c: u8) {
+        self.item_rows[(c / 7) as usize] &= !(0xFF << (8 * (c % 7)));
+    }
+
+    /// Where item `id` is: a cell, [`HAND`]`[p]`, or [`GONE`] (a scan; for cold paths).
+    pub fn item_cell(&self, id: u8) -> u8 {
+        for c in 0..49u8 {
+            if self.item_byte(c) == id + 1 {
+                return c;
+            }
+        }
+        match self.hand_items.iter().position(|&h| h == id + 1) {
+            Some(p) => HAND[p],
+            None => GONE,
+        }
+    }
+
+    /// The nibble at `(x, y)`.
+    #[inline]
+    pub fn tile(&self, x: usize, y: usize) -> u8 {
+        ((self.rows[y] >> (4 * x)) & 0xF) as u8
+    }
+
+    /// Sets the nibble at `(x, y)`.
+    #[inline]
+    pub fn set_tile(&mut self, x: usize, y: usize, n: u8) {
+        self.rows[y] = (self.rows[y] & !(0xF << (4 * x))) | (u32::from(n) << (4 * x));
+    }
+
+    /// A new game: the reference setup (cold, once per game), packed.
+    pub fn new_game(seed: i64, league: League) -> State {
+        State::from(&reference::xmas_rush::new_game(seed, league))
+    }
+
+    /// The reference state this packs (twin of [`From<&RefState>`]).
+    pub fn to_reference(&self) -> RefState {
+        let mut tiles = [[Tile::plain(pattern(0)); SIZE]; SIZE];
+        for (x, column) in tiles.iter_mut().enumerate() {
+            for (y, tile) in column.iter_mut().enumerate() {
+                *tile = Tile::plain(pattern(self.tile(x, y)));
+            }
+        }
+        let mut hands = [Tile::plain(pattern(self.hands[0])), Tile::plain(pattern(self.hands[1]))];
+        for c in 0..49u8 {
+            let b = self.item_byte(c);
+            if b != 0 {
+                tiles[(c % 7) as usize][(c / 7) as usize].item = Some(item_of(b - 1));
+            }
+        }
+        for (hand, &b) in hands.iter_mut().zip(&self.hand_items) {
+            if b != 0 {
+                hand.item = Some(item_of(b - 1));
+            }
+        }
+        let names = |cards: &[u8]| -> Vec<ItemName> {
+            cards.iter().map(|&c| ItemName::ALL[c as usize % 12]).collect()
+        };
+        let player = |p: usize| {
+            let f = &self.players[p];
+            RefPlayer {
+                x: f.x as usize,
+                y: f.y as usize,
+                hand: hands[p],
+                deck: names(&f.deck[..f.deck_len as usize]),
+                quests: names(&f.quests[..f.quests_len as usize]),
+                score: f.score,
+                active: f.active,
+            }
+        };
+        RefState {
+            league: self.league,
+            tiles,
+            players: [player(0), player(1)],
+            items: self.order[..self.order_len as usize].iter().map(|&id| item_of(id)).collect(),
+            stale: self.stale,
+            turns_left: self.turns_left,
+            turn_type: self.turn_type,
+            game_over: self.game_over,
+            end_reason: self.end_reason,
+        }
+    }
+}
+
+fn cards(names: &[ItemName]) -> ([u8; 12], u8) {
+    let mut out = [0u8; 12];
+    let len = names.len().min(12);
+    for (slot, name) in out.iter_mut().zip(names) {
+        *slot = *name as u8;
+    }
+    (out, len as u8)
+}
+
+impl From<&RefState> for State {
+    /// Packs a reference state. Reference states reachable by the rules always fit (at most 12
+    /// cards per list, at most 24 items, players on the board).
+    fn from(r: &RefState) -> State {
+        let mut rows = [0u32; SIZE];
+        for (y, row) in rows.iter_mut().enumerate() {
+            for x in 0..SIZE {
+                *row |= u32::from(nibble(r.tiles[x][y].pattern)) << (4 * x);
+            }
+        }
+        let mut item_rows = [0u64; SIZE];
+        let mut hand_items = [0u8; 2];
+        let mut order = [0u8; ITEM_IDS];
+        let order_len = r.items.len().min(ITEM_IDS);
+        for (k, item) in r.items.iter().take(ITEM_IDS).enumerate() {
+            let id = item_id(*item);
+            order[k] = id;
+            match r.find_item(*item) {
+                Some(ItemPlace::Board(x, y)) => item_rows[y] |= u64::from(id + 1) << (8 * x),
+                Some(ItemPlace::Hand(p)) => hand_items[p.min(1)] = id + 1,
+                None => {}
+            }
+        }
+        let player = |p: usize| {
+            let rp = &r.players[p];
+            let (deck, deck_len) = cards(&rp.deck);
+            let (quests, quests_len) = cards(&rp.quests);
+            Player {
+                x: rp.x as u8,
+                y: rp.y as u8,
+                deck,
+                deck_len,
+                quests,
+                quests_len,
+                score: rp.score,
+                active: rp.active,
+            }
+        };
+        let mut state = State {
+            rows,
+            open: masks_of_rows(&rows),
+            hands: [nibble(r.players[0].hand.pattern), nibble(r.players[1].hand.pattern)],
+            item_rows,
+            hand_items,
+            quest_sets: [0; 2],
+            order,
+            order_len: order_len as u8,
+            players: [player(0), player(1)],
+            stale: r.stale,
+            turns_left: r.turns_left,
+            turn_type: r.turn_type,
+            game_over: r.game_over,
+            end_reason: r.end_reason,
+            league: r.league,
+        };
+        state.quest_sets = quest_sets_of(&state);
+        state
+    }
+}

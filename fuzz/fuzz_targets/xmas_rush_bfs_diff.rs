@@ -1,0 +1,7 @@
+//! Reachable sets, greedy walk and exact best on fuzzer-chosen states, fast vs reference.
+//! The check lives in `fast::xmas_rush`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| fast::xmas_rush::check_bfs_bytes(data));

@@ -1,0 +1,7 @@
+//! Raw pushes chosen by the fuzzer's bytes, fast vs reference after each push.
+//! The check lives in `fast::xmas_rush`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| fast::xmas_rush::check_push_bytes(data));

@@ -1,0 +1,35 @@
+//! Replays the committed inputs of the X-mas Rush fuzz targets (`fuzz/regressions/<target>/`)
+//! through the same library checks the targets call, so CI needs no fuzzer.
+
+fn replay(target: &str, check: fn(&[u8])) {
+    let dir = format!("{}/fuzz/regressions/{target}", env!("CARGO_MANIFEST_DIR"));
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).expect("the regression directory") {
+        let path = entry.expect("an entry").path();
+        if path.is_file() {
+            check(&std::fs::read(&path).expect("a regression input"));
+            count += 1;
+        }
+    }
+    assert!(count > 0, "no regression inputs in {dir}");
+}
+
+#[test]
+fn xmas_rush_diff_regressions_replay() {
+    replay("xmas_rush_diff", fast::xmas_rush::check_game_bytes);
+}
+
+#[test]
+fn xmas_rush_push_diff_regressions_replay() {
+    replay("xmas_rush_push_diff", fast::xmas_rush::check_push_bytes);
+}
+
+#[test]
+fn xmas_rush_bfs_diff_regressions_replay() {
+    replay("xmas_rush_bfs_diff", fast::xmas_rush::check_bfs_bytes);
+}
+
+#[test]
+fn xmas_rush_parse_regressions_replay() {
+    replay("xmas_rush_parse", fast::xmas_rush::check_parse_text);
+}

@@ -1,0 +1,415 @@
+//! Legal actions from masks, make/undo with incremental hash, perft (twins: `rules::legal_actions`,
+//! `rules::apply_action`, `rules::perft`).
+
+use super::board::{Rec, State, KEYS, KING, NB, NONE, PUSH_OK, SORTED};
+use reference::wondev_woman::rules::MAX_ROUNDS;
+use reference::wondev_woman::state::{Action, EndReason, Kind};
+
+/// A compact action: kind, unit, and the two directions as indexes into [`SORTED`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Mv {
+    /// 0: MOVE&BUILD, 1: PUSH&BUILD.
+    pub push: bool,
+    /// Unit index (0 or 1).
+    pub unit: u8,
+    /// First direction (sorted index).
+    pub d1: u8,
+    /// Second direction (sorted index).
+    pub d2: u8,
+}
+
+impl Mv {
+    /// The reference action.
+    pub fn to_action(self) -> Action {
+        Action::Build {
+            kind: if self.push { Kind::Push } else { Kind::Move },
+            unit: self.unit as usize,
+            dir1: SORTED[self.d1 as usize],
+            dir2: SORTED[self.d2 as usize],
+        }
+    }
+    /// From a reference action (`None` for `ACCEPT-DEFEAT` or a unit index above 1).
+    pub fn from_action(a: &Action) -> Option<Mv> {
+        match *a {
+            Action::Build { kind, unit, dir1, dir2 } if unit < 2 => Some(Mv {
+                push: kind == Kind::Push,
+                unit: unit as u8,
+                d1: super::board::sorted_index(dir1),
+                d2: super::board::sorted_index(dir2),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Upper bound of legal actions: 2 units × (8 × 8 moves + 8 × 3 pushes).
+pub const MAX_MOVES: usize = 176;
+
+/// A fixed-capacity action list (no allocation).
+#[derive(Clone, Copy)]
+pub struct MoveList {
+    /// Number of actions.
+    pub len: usize,
+    /// The actions; the first `len` are valid.
+    pub moves: [Mv; MAX_MOVES],
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList { len: 0, moves: [Mv::default(); MAX_MOVES] }
+    }
+}
+
+impl MoveList {
+    /// The valid part.
+    pub fn as_slice(&self) -> &[Mv] {
+        &self.moves[..self.len]
+    }
+    #[inline]
+    fn push(&mut self, m: Mv) {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+}
+
+/// §9: the legal actions of `player`, directly in the referee's sorted order: all moves (unit 0
+/// then 1, directions in string order) before all pushes (twin: `rules::legal_actions`).
+pub fn legal(s: &State, player: usize, out: &mut MoveList) {
+    out.len = 0;
+    let occ = s.occupied();
+    let vis = s.visible_units(player);
+    let open = s.cells & !s.level[4];
+    for i in 0..s.per_player as usize {
+        let c = s.units[player * 2 + i];
+        if c == NONE {
+            continue;
+        }
+        let reach = open & s.at_most(s.h[c as usize] + 1) & !occ & KING[c as usize];
+        if reach == 0 {
+            continue;
+        }
+        let buildable = open & !(occ & vis & !(1u64 << c));
+        for d1 in 0..8u8 {
+            let t = NB[c as usize][d1 as usize];
+            if t == NONE || reach & (1u64 << t) == 0 {
+                continue;
+            }
+            let ok = KING[t as usize] & buildable;
+            for d2 in 0..8u8 {
+                let b = NB[t as usize][d2 as usize];
+                if b != NONE && ok & (1u64 << b) != 0 {
+                    out.push(Mv { push: false, unit: i as u8, d1, d2 });
+                }
+            }
+        }
+    }
+    if !s.league.can_push() {
+        return;
+    }
+    let enemy = s.units_of(1 - player);
+    for i in 0..s.per_player as usize {
+        let c = s.units[player * 2 + i];
+        if c == NONE || KING[c as usize] & enemy == 0 {
+            continue;
+        }
+        for d1 in 0..8u8 {
+            let t = NB[c as usize][d1 as usize];
+            if t == NONE || enemy & (1u64 << t) == 0 {
+                continue;
+            }
+            let limit = s.at_most(s.h[t as usize] + 1) & open & !(occ & vis);
+            let dirs = PUSH_OK[d1 as usize];
+            for d2 in 0..8u8 {
+                if dirs & (1 << d2) == 0 {
+                    continue;
+                }
+                let d = NB[t as usize][d2 as usize];
+                if d != NONE && limit & (1u64 << d) != 0 {
+                    out.push(Mv { push: true, unit: i as u8, d1, d2 });
+                }
+            }
+        }
+    }
+}
+
+/// The number of legal actions of `player`, by popcounts (same count as [`legal`]).
+pub fn count(s: &State, player: usize) -> u32 {
+    let occ = s.occupied();
+    let vis = s.visible_units(player);
+    let open = s.cells & !s.level[4];
+    let mut n = 0;
+    for i in 0..s.per_player as usize {
+        let c = s.units[player * 2 + i];
+        if c == NONE {
+            continue;
+        }
+        let mut reach = open & s.at_most(s.h[c as usize] + 1) & !occ & KING[c as usize];
+        let buildable = open & !(occ & vis & !(1u64 << c));
+        while reach != 0 {
+            let t = reach.trailing_zeros() as usize;
+            reach &= reach - 1;
+            n += (KING[t] & buildable).count_ones();
+        }
+    }
+    if !s.league.can_push() {
+        return n;
+    }
+    let enemy = s.units_of(1 - player);
+    for i in 0..s.per_player as usize {
+        let c = s.units[player * 2 + i];
+        if c == NONE || KING[c as usize] & enemy == 0 {
+            continue;
+        }
+        for d1 in 0..8usize {
+            let t = NB[c as usize][d1];
+            if t == NONE || enemy & (1u64 << t) == 0 {
+                continue;
+            }
+            let limit = s.at_most(s.h[t as usize] + 1) & open & !(occ & vis);
+            let dirs = PUSH_OK[d1];
+            for (d2, &d) in NB[t as usize].iter().enumerate() {
+                if dirs & (1 << d2) != 0 && d != NONE && limit & (1u64 << d) != 0 {
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// What [`make`] changed, for [`unmake`].
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    units: [u8; 4],
+    scores: [i32; 2],
+    dead: [bool; 2],
+    won: [bool; 2],
+    round: u32,
+    to_move: u8,
+    game_over: bool,
+    end_reason: Option<EndReason>,
+    records: [Option<Rec>; 4],
+    hash: u64,
+    raised: u8,
+}
+
+/// §10 effects of a record: the unit moves, the build, the point; the record is kept by the
+/// acting unit. Returns the raised cell ([`NONE`] if none).
+#[inline]
+pub fn apply_record(s: &mut State, rec: &Rec) -> u8 {
+    let player = rec.player as usize;
+    s.records[player * 2 + rec.unit as usize] = Some(*rec);
+    if rec.move_valid {
+        let g = rec.moved as usize;
+        let from = s.units[g];
+        s.units[g] = rec.move_target;
+        s.hash ^= KEYS.unit[g / 2][from as usize] ^ KEYS.unit[g / 2][rec.move_target as usize];
+    }
+    let mut raised = NONE;
+    if rec.place_valid {
+        s.raise(rec.place_target);
+        raised = rec.place_target;
+    }
+    if rec.score {
+        let old = s.scores[player];
+        s.scores[player] += 1;
+        s.hash ^= KEYS.score[player][(old & 511) as usize]
+            ^ KEYS.score[player][((old + 1) & 511) as usize];
+    }
+    raised
+}
+
+/// The record of a legal action (the caller guarantees legality, e.g. from [`legal`]).
+#[inline]
+pub fn record_of(s: &State, player: usize, mv: Mv) -> Rec {
+    let g = player * 2 + mv.unit as usize;
+    let c = s.units[g];
+    let t = NB[c as usize][mv.d1 as usize];
+    let b = NB[t as usize][mv.d2 as usize];
+    if !mv.push {
+        // A unit on B other than the mover is hidden here (the action is legal): build cancelled.
+        let other_on_b = s.occupied() & !(1u64 << c) & (1u64 << b) != 0;
+        Rec {
+            kind: Kind::Move,
+            player: player as u8,
+            unit: mv.unit,
+            moved: g as u8,
+            move_target: t,
+            place_target: b,
+            move_valid: true,
+            place_valid: !other_on_b,
+            score: s.h[t as usize] == 3,
+        }
+    } else {
+        let victim = s.unit_on(t).unwrap_or(0);
+        let valid = s.occupied() & (1u64 << b) == 0;
+        Rec {
+            kind: Kind::Push,
+            player: player as u8,
+            unit: mv.unit,
+            moved: victim as u8,
+            move_target: b,
+            place_target: t,
+            move_valid: valid,
+            place_valid: valid,
+            score: false,
+        }
+    }
+}
+
+/// Sets `to_move` keeping the hash.
+#[inline]
+fn set_to_move(s: &mut State, p: u8) {
+    s.hash ^= KEYS.side[s.to_move as usize] ^ KEYS.side[p as usize];
+    s.to_move = p;
+}
+
+/// Marks `player` eliminated, keeping the hash.
+#[inline]
+pub fn kill(s: &mut State, player: usize) {
+    if !s.dead[player] {
+        s.dead[player] = true;
+        s.hash ^= KEYS.dead[player];
+    }
+}
+
+/// §3 turn passing (twin: `rules::pass_turn`).
+#[inline]
+pub fn pass_turn(s: &mut State, player: usize) {
+    if player == 0 && !s.dead[1] {
+        set_to_move(s, 1);
+        return;
+    }
+    s.round += 1;
+    if s.league.win_on_max_height() {
+        for g in 0..4 {
+            let u = s.units[g];
+            if u != NONE && s.h[u as usize] == 3 {
+                s.won[g / 2] = true;
+            }
+        }
+    }
+    let reason = end_test(s);
+    if let Some(r) = reason {
+        finish(s, r);
+    } else if s.round >= MAX_ROUNDS {
+        finish(s, EndReason::MaxRounds);
+    } else if !s.dead[0] {
+        s.records = [None; 4];
+        set_to_move(s, 0);
+    } else {
+        set_to_move(s, 1);
+    }
+}
+
+fn finish(s: &mut State, reason: EndReason) {
+    s.game_over = true;
+    s.end_reason = Some(reason);
+    set_to_move(s, 2);
+}
+
+/// §8 end test (twin: `rules::end_test`).
+pub fn end_test(s: &State) -> Option<EndReason> {
+    let [d0, d1] = s.dead;
+    if d0 && d1 {
+        return Some(EndReason::BothEliminated);
+    }
+    if s.league.win_on_max_height() {
+        if d0 || d1 {
+            return Some(EndReason::PlayerEliminated);
+        }
+        if s.won[0] || s.won[1] {
+            return Some(EndReason::HeightReached);
+        }
+        return None;
+    }
+    if (d0 && s.scores[1] > s.scores[0]) || (d1 && s.scores[0] > s.scores[1]) {
+        return Some(EndReason::SurvivorAhead);
+    }
+    None
+}
+
+/// Plays legal action `mv` of the player to move (do), returning what [`unmake`] needs
+/// (twin: `rules::apply_action`).
+#[inline]
+pub fn make(s: &mut State, mv: Mv) -> Undo {
+    let undo = Undo {
+        units: s.units,
+        scores: s.scores,
+        dead: s.dead,
+        won: s.won,
+        round: s.round,
+        to_move: s.to_move,
+        game_over: s.game_over,
+        end_reason: s.end_reason,
+        records: s.records,
+        hash: s.hash,
+        raised: NONE,
+    };
+    let player = s.to_move as usize;
+    let rec = record_of(s, player, mv);
+    let raised = apply_record(s, &rec);
+    pass_turn(s, player);
+    Undo { raised, ..undo }
+}
+
+/// Takes back the action [`make`] played.
+#[inline]
+pub fn unmake(s: &mut State, u: &Undo) {
+    if u.raised != NONE {
+        s.lower(u.raised);
+    }
+    s.units = u.units;
+    s.scores = u.scores;
+    s.dead = u.dead;
+    s.won = u.won;
+    s.round = u.round;
+    s.to_move = u.to_move;
+    s.game_over = u.game_over;
+    s.end_reason = u.end_reason;
+    s.records = u.records;
+    s.hash = u.hash;
+}
+
+/// Perft with every leaf made (twin: `rules::perft`).
+pub fn perft(s: &mut State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if s.game_over {
+        return 0;
+    }
+    let mut list = MoveList::default();
+    legal(s, s.to_move as usize, &mut list);
+    let mut total = 0;
+    for &mv in list.as_slice() {
+        let u = make(s, mv);
+        total += perft(s, depth - 1);
+        unmake(s, &u);
+    }
+    total
+}
+
+/// Perft with bulk counting at the last ply (same numbers as [`perft`]).
+pub fn perft_bulk(s: &mut State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if s.game_over {
+        return 0;
+    }
+    if depth == 1 {
+        return count(s, s.to_move as usize) as u64;
+    }
+    let mut list = MoveList::default();
+    legal(s, s.to_move as usize, &mut list);
+    let mut total = 0;
+    for &mv in list.as_slice() {
+        let u = make(s, mv);
+        total += perft_bulk(s, depth - 1);
+        unmake(s, &u);
+    }
+    total
+}

@@ -4,6 +4,7 @@
 //! Voronoi evaluation. Every operation names its reference twin and is checked against it.
 
 pub mod board;
+pub mod check;
 pub mod engine;
 pub mod movegen;
 pub mod play;

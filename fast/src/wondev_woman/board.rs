@@ -1,5 +1,5 @@
 //! The fast state: the board as 64-bit masks over an 8-wide padded grid (cell `y * 8 + x`,
-//! column 7 and row 7 never hold a cell), heights as one mask per level plus a byte array for
+//! column 7 and row 7 never hold a cell), heights as cumulative level masks (`le[k]`: height at most k) plus a byte array for
 //! direct lookup, units as cell indexes, and an incremental zobrist hash.
 
 use reference::wondev_woman::state::{self as r, EndReason, Kind, League, Params, Point};
@@ -236,8 +236,10 @@ impl Rec {
 pub struct State {
     /// Existing cells.
     pub cells: u64,
-    /// `level[k]`: the cells of height exactly `k`.
-    pub level: [u64; 5],
+    /// `le[k]`: the cells of height at most `k` (k = 0..=3; domes are `cells & !le[3]`).
+    pub le: [u64; 4],
+    /// `umask[player]`: the cells of the player's units (kept in step with `units`).
+    pub umask: [u64; 2],
     /// Height of each cell (0 where there is no cell).
     pub h: [u8; 64],
     /// Cell of each unit by global id `player * 2 + index` ([`NONE`]: no such unit).
@@ -284,25 +286,19 @@ impl State {
     /// Mask of the cells holding a unit.
     #[inline]
     pub fn occupied(&self) -> u64 {
-        let mut m = 0;
-        for &u in &self.units {
-            if u != NONE {
-                m |= 1u64 << u;
-            }
-        }
-        m
+        self.umask[0] | self.umask[1]
     }
 
     /// Mask of `player`'s unit cells.
     #[inline]
     pub fn units_of(&self, player: usize) -> u64 {
-        let mut m = 0;
-        for &u in &self.units[player * 2..player * 2 + 2] {
-            if u != NONE {
-                m |= 1u64 << u;
-            }
-        }
-        m
+        self.umask[player]
+    }
+
+    /// Domes (height 4).
+    #[inline]
+    pub fn domes(&self) -> u64 {
+        self.cells & !self.le[3]
     }
 
     /// The global id of the unit on cell `c`, in the referee's order (twin: `State::unit_at`).
@@ -332,22 +328,18 @@ impl State {
     /// Cells of height at most `k` (k ≥ 4: all cells).
     #[inline]
     pub fn at_most(&self, k: u8) -> u64 {
-        let mut m = 0;
-        for (i, l) in self.level.iter().enumerate() {
-            if i as u8 <= k {
-                m |= l;
-            }
+        if k >= 4 {
+            self.cells
+        } else {
+            self.le[k as usize]
         }
-        m
     }
 
     /// Raises cell `c` by one (a build), keeping masks and hash in step.
     #[inline]
     pub fn raise(&mut self, c: u8) {
         let h = self.h[c as usize] as usize;
-        let bit = 1u64 << c;
-        self.level[h] &= !bit;
-        self.level[h + 1] |= bit;
+        self.le[h] &= !(1u64 << c);
         self.h[c as usize] += 1;
         self.hash ^= KEYS.height[c as usize][h] ^ KEYS.height[c as usize][h + 1];
     }
@@ -356,11 +348,19 @@ impl State {
     #[inline]
     pub fn lower(&mut self, c: u8) {
         let h = self.h[c as usize] as usize;
-        let bit = 1u64 << c;
-        self.level[h] &= !bit;
-        self.level[h - 1] |= bit;
+        self.le[h - 1] |= 1u64 << c;
         self.h[c as usize] -= 1;
         self.hash ^= KEYS.height[c as usize][h] ^ KEYS.height[c as usize][h - 1];
+    }
+
+    /// Recomputes `umask` from `units`.
+    pub fn refresh_masks(&mut self) {
+        self.umask = [0, 0];
+        for (g, &u) in self.units.iter().enumerate() {
+            if u != NONE {
+                self.umask[g / 2] |= 1u64 << u;
+            }
+        }
     }
 
     /// The zobrist hash computed from nothing: heights, units (one key per player and cell,
@@ -432,7 +432,7 @@ impl State {
 impl From<&r::State> for State {
     fn from(s: &r::State) -> State {
         let mut cells = 0u64;
-        let mut level = [0u64; 5];
+        let mut le = [0u64; 4];
         let mut h = [0u8; 64];
         for (y, row) in s.heights.iter().enumerate().take(7) {
             for (x, v) in row.iter().enumerate().take(7) {
@@ -440,7 +440,9 @@ impl From<&r::State> for State {
                     let c = y * 8 + x;
                     let v = (*v).min(4);
                     cells |= 1u64 << c;
-                    level[v as usize] |= 1u64 << c;
+                    for l in le.iter_mut().skip(v as usize) {
+                        *l |= 1u64 << c;
+                    }
                     h[c] = v;
                 }
             }
@@ -456,7 +458,8 @@ impl From<&r::State> for State {
         }
         let mut out = State {
             cells,
-            level,
+            le,
+            umask: [0, 0],
             h,
             units,
             per_player: s.units[0].len().clamp(1, 2) as u8,
@@ -475,6 +478,7 @@ impl From<&r::State> for State {
             size: s.size.min(7) as u8,
             hash: 0,
         };
+        out.refresh_masks();
         out.hash = out.hash_from_scratch();
         out
     }

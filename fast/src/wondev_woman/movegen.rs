@@ -74,13 +74,44 @@ impl MoveList {
     }
 }
 
+const fn build_dirs9() -> [u8; 512] {
+    // Bit of the 3×3 window (row-major, NW = 0 .. SE = 8) of each sorted direction.
+    let window: [u32; 8] = [5, 1, 2, 0, 7, 8, 6, 3];
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut d = 0;
+        while d < 8 {
+            if i & (1 << window[d]) != 0 {
+                t[i] |= 1 << d;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// `DIRS9[w]`: the sorted directions (bit `d` for [`SORTED`]`[d]`) present in a 3×3 window
+/// `w` of a mask, read row by row from the north-west corner.
+pub static DIRS9: [u8; 512] = build_dirs9();
+
+/// The sorted directions `d` for which `NB[c][d]` is in `mask` (twin: testing each
+/// `NB[c][d]` bit; `mask` must hold only neighbours of `c`).
+#[inline(always)]
+pub fn dirs_in(mask: u64, c: u8) -> u8 {
+    // Cells stop at bit 54, so `mask << 9` cannot overflow; cell `c` lands on bit 9.
+    let w = (mask << 9) >> c;
+    DIRS9[((w & 7) | ((w >> 5) & 0o70) | ((w >> 10) & 0o700)) as usize]
+}
+
 /// §9: the legal actions of `player`, directly in the referee's sorted order: all moves (unit 0
 /// then 1, directions in string order) before all pushes (twin: `rules::legal_actions`).
 pub fn legal(s: &State, player: usize, out: &mut MoveList) {
     out.len = 0;
     let occ = s.occupied();
     let vis = s.visible_units(player);
-    let open = s.cells & !s.level[4];
+    let open = s.cells & s.le[3];
     for i in 0..s.per_player as usize {
         let c = s.units[player * 2 + i];
         if c == NONE {
@@ -91,17 +122,16 @@ pub fn legal(s: &State, player: usize, out: &mut MoveList) {
             continue;
         }
         let buildable = open & !(occ & vis & !(1u64 << c));
-        for d1 in 0..8u8 {
+        let mut d1s = dirs_in(reach, c);
+        while d1s != 0 {
+            let d1 = d1s.trailing_zeros() as u8;
+            d1s &= d1s - 1;
             let t = NB[c as usize][d1 as usize];
-            if t == NONE || reach & (1u64 << t) == 0 {
-                continue;
-            }
-            let ok = KING[t as usize] & buildable;
-            for d2 in 0..8u8 {
-                let b = NB[t as usize][d2 as usize];
-                if b != NONE && ok & (1u64 << b) != 0 {
-                    out.push(Mv { push: false, unit: i as u8, d1, d2 });
-                }
+            let mut d2s = dirs_in(KING[t as usize] & buildable, t);
+            while d2s != 0 {
+                let d2 = d2s.trailing_zeros() as u8;
+                d2s &= d2s - 1;
+                out.push(Mv { push: false, unit: i as u8, d1, d2 });
             }
         }
     }
@@ -111,24 +141,20 @@ pub fn legal(s: &State, player: usize, out: &mut MoveList) {
     let enemy = s.units_of(1 - player);
     for i in 0..s.per_player as usize {
         let c = s.units[player * 2 + i];
-        if c == NONE || KING[c as usize] & enemy == 0 {
+        if c == NONE {
             continue;
         }
-        for d1 in 0..8u8 {
+        let mut d1s = dirs_in(KING[c as usize] & enemy, c);
+        while d1s != 0 {
+            let d1 = d1s.trailing_zeros() as u8;
+            d1s &= d1s - 1;
             let t = NB[c as usize][d1 as usize];
-            if t == NONE || enemy & (1u64 << t) == 0 {
-                continue;
-            }
             let limit = s.at_most(s.h[t as usize] + 1) & open & !(occ & vis);
-            let dirs = PUSH_OK[d1 as usize];
-            for d2 in 0..8u8 {
-                if dirs & (1 << d2) == 0 {
-                    continue;
-                }
-                let d = NB[t as usize][d2 as usize];
-                if d != NONE && limit & (1u64 << d) != 0 {
-                    out.push(Mv { push: true, unit: i as u8, d1, d2 });
-                }
+            let mut d2s = dirs_in(KING[t as usize] & limit, t) & PUSH_OK[d1 as usize];
+            while d2s != 0 {
+                let d2 = d2s.trailing_zeros() as u8;
+                d2s &= d2s - 1;
+                out.push(Mv { push: true, unit: i as u8, d1, d2 });
             }
         }
     }
@@ -138,7 +164,7 @@ pub fn legal(s: &State, player: usize, out: &mut MoveList) {
 pub fn count(s: &State, player: usize) -> u32 {
     let occ = s.occupied();
     let vis = s.visible_units(player);
-    let open = s.cells & !s.level[4];
+    let open = s.cells & s.le[3];
     let mut n = 0;
     for i in 0..s.per_player as usize {
         let c = s.units[player * 2 + i];
@@ -159,21 +185,16 @@ pub fn count(s: &State, player: usize) -> u32 {
     let enemy = s.units_of(1 - player);
     for i in 0..s.per_player as usize {
         let c = s.units[player * 2 + i];
-        if c == NONE || KING[c as usize] & enemy == 0 {
+        if c == NONE {
             continue;
         }
-        for d1 in 0..8usize {
-            let t = NB[c as usize][d1];
-            if t == NONE || enemy & (1u64 << t) == 0 {
-                continue;
-            }
-            let limit = s.at_most(s.h[t as usize] + 1) & open & !(occ & vis);
-            let dirs = PUSH_OK[d1];
-            for (d2, &d) in NB[t as usize].iter().enumerate() {
-                if dirs & (1 << d2) != 0 && d != NONE && limit & (1u64 << d) != 0 {
-                    n += 1;
-                }
-            }
+        let mut d1s = dirs_in(KING[c as usize] & enemy, c);
+        while d1s != 0 {
+            let d1 = d1s.trailing_zeros() as usize;
+            d1s &= d1s - 1;
+            let t = NB[c as usize][d1] as usize;
+            let limit = s.at_most(s.h[t] + 1) & open & !(occ & vis);
+            n += (dirs_in(KING[t] & limit, t as u8) & PUSH_OK[d1]).count_ones();
         }
     }
     n
@@ -183,6 +204,7 @@ pub fn count(s: &State, player: usize) -> u32 {
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     units: [u8; 4],
+    umask: [u64; 2],
     scores: [i32; 2],
     dead: [bool; 2],
     won: [bool; 2],
@@ -205,6 +227,7 @@ pub fn apply_record(s: &mut State, rec: &Rec) -> u8 {
         let g = rec.moved as usize;
         let from = s.units[g];
         s.units[g] = rec.move_target;
+        s.umask[g / 2] ^= (1u64 << from) | (1u64 << rec.move_target);
         s.hash ^= KEYS.unit[g / 2][from as usize] ^ KEYS.unit[g / 2][rec.move_target as usize];
     }
     let mut raised = NONE;
@@ -337,6 +360,7 @@ pub fn end_test(s: &State) -> Option<EndReason> {
 pub fn make(s: &mut State, mv: Mv) -> Undo {
     let undo = Undo {
         units: s.units,
+        umask: s.umask,
         scores: s.scores,
         dead: s.dead,
         won: s.won,
@@ -362,6 +386,7 @@ pub fn unmake(s: &mut State, u: &Undo) {
         s.lower(u.raised);
     }
     s.units = u.units;
+    s.umask = u.umask;
     s.scores = u.scores;
     s.dead = u.dead;
     s.won = u.won;
@@ -375,40 +400,32 @@ pub fn unmake(s: &mut State, u: &Undo) {
 
 /// Perft with every leaf made (twin: `rules::perft`).
 pub fn perft(s: &mut State, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if s.game_over {
-        return 0;
-    }
-    let mut list = MoveList::default();
-    legal(s, s.to_move as usize, &mut list);
-    let mut total = 0;
-    for &mv in list.as_slice() {
-        let u = make(s, mv);
-        total += perft(s, depth - 1);
-        unmake(s, &u);
-    }
-    total
+    let mut lists = vec![MoveList::default(); depth as usize];
+    perft_with(s, depth, &mut lists, false)
 }
 
 /// Perft with bulk counting at the last ply (same numbers as [`perft`]).
 pub fn perft_bulk(s: &mut State, depth: u32) -> u64 {
+    let mut lists = vec![MoveList::default(); depth as usize];
+    perft_with(s, depth, &mut lists, true)
+}
+
+fn perft_with(s: &mut State, depth: u32, lists: &mut [MoveList], bulk: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
     if s.game_over {
         return 0;
     }
-    if depth == 1 {
+    if bulk && depth == 1 {
         return count(s, s.to_move as usize) as u64;
     }
-    let mut list = MoveList::default();
-    legal(s, s.to_move as usize, &mut list);
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+    legal(s, s.to_move as usize, list);
     let mut total = 0;
-    for &mv in list.as_slice() {
-        let u = make(s, mv);
-        total += perft_bulk(s, depth - 1);
+    for k in 0..list.len {
+        let u = make(s, list.moves[k]);
+        total += perft_with(s, depth - 1, rest, bulk);
         unmake(s, &u);
     }
     total

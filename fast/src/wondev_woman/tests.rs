@@ -177,7 +177,7 @@ fn hash_separates_distinct_positions() {
 /// The hashed content with each player's units sorted.
 fn canonical(s: &State) -> (u64, [u8; 5 * 8], [u8; 4], u8, [i32; 2], [bool; 2]) {
     let mut h = [0u8; 40];
-    for (i, v) in s.level.iter().enumerate() {
+    for (i, v) in s.le.iter().enumerate() {
         h[i * 8..i * 8 + 8].copy_from_slice(&v.to_le_bytes());
     }
     let mut u = s.units;
@@ -207,4 +207,27 @@ fn off_board_points_have_no_cell() {
     assert_eq!(cell(Point::new(-1, 0)), NONE);
     assert_eq!(cell(Point::new(7, 0)), NONE);
     assert_eq!(cell(Point::new(3, 2)), 19);
+}
+
+#[test]
+fn table_dirs_in_matches_neighbour_tests() {
+    // Every cell, every subset of its neighbours (256 per cell): the direction set equals the
+    // directions whose `NB` bit is in the mask.
+    for c in 0..64u8 {
+        let p = point(c);
+        if p.x >= 7 || p.y >= 7 {
+            continue;
+        }
+        for subset in 0..256u32 {
+            let mut mask = 0u64;
+            let mut want = 0u8;
+            for (d, &n) in NB[c as usize].iter().enumerate() {
+                if subset & (1 << d) != 0 && n != NONE {
+                    mask |= 1u64 << n;
+                    want |= 1 << d;
+                }
+            }
+            assert_eq!(movegen::dirs_in(mask, c), want, "cell {c} subset {subset}");
+        }
+    }
 }

@@ -16,19 +16,16 @@ fn dilate(m: u64) -> u64 {
 /// they are reached from (a unit never stands on a dome).
 #[inline(always)]
 fn step_exact(s: &State, frontier: u64) -> u64 {
-    let l = &s.level;
-    let le1 = l[0] | l[1];
-    let le2 = le1 | l[2];
-    let le3 = le2 | l[3];
-    (dilate(frontier & l[0]) & le1)
-        | (dilate(frontier & l[1]) & le2)
-        | (dilate(frontier & (l[2] | l[3])) & le3)
+    let le = &s.le;
+    (dilate(frontier & le[0]) & le[1])
+        | (dilate(frontier & le[1] & !le[0]) & le[2])
+        | (dilate(frontier & !le[1]) & le[3])
 }
 
 /// Voronoi counts and accessible neighbours (twin: `eval::voronoi`).
 pub fn voronoi(s: &State) -> Voronoi {
     let occ = s.occupied();
-    let passable = s.cells & !s.level[4] & !occ;
+    let passable = s.le[3] & !occ;
     let mut f = [s.units_of(0), s.units_of(1)];
     let mover = if s.to_move == 1 { 1 } else { 0 };
     let mut seen = occ;

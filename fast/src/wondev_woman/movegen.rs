@@ -214,7 +214,8 @@ pub struct Undo {
     end_reason: Option<EndReason>,
     records: [Option<Rec>; 4],
     hash: u64,
-    raised: u8,
+    /// The cell raised by the action ([`NONE`]: none).
+    pub raised: u8,
 }
 
 /// §10 effects of a record: the unit moves, the build, the point; the record is kept by the
@@ -398,6 +399,103 @@ pub fn unmake(s: &mut State, u: &Undo) {
     s.hash = u.hash;
 }
 
+/// What [`make_search`] changed, for [`unmake_search`].
+#[derive(Clone, Copy, Debug)]
+pub struct SearchUndo {
+    units: [u8; 4],
+    umask: [u64; 2],
+    scores: [i32; 2],
+    hash: u64,
+    round: u32,
+    to_move: u8,
+    raised: u8,
+    dead: [bool; 2],
+    won: [bool; 2],
+    game_over: bool,
+    end_reason: Option<EndReason>,
+}
+
+/// The search version of [`make`]: the same position afterwards (units, heights, scores, turn,
+/// round, end of game, hash) except the action records, which only feed the viewer's events
+/// and never influence play, so they are left stale (also by [`unmake_search`]). The common case (both players alive, not
+/// the last round, not Wood 3) is a straight-line update; anything else falls back to [`make`].
+#[inline]
+pub fn make_search(s: &mut State, mv: Mv) -> SearchUndo {
+    let player = s.to_move as usize;
+    let mut undo = SearchUndo {
+        units: s.units,
+        umask: s.umask,
+        scores: s.scores,
+        hash: s.hash,
+        round: s.round,
+        to_move: s.to_move,
+        raised: NONE,
+        dead: s.dead,
+        won: s.won,
+        game_over: s.game_over,
+        end_reason: s.end_reason,
+    };
+    if s.dead[0] || s.dead[1] || s.league.win_on_max_height() || s.round + 1 >= MAX_ROUNDS {
+        undo.raised = make(s, mv).raised;
+        return undo;
+    }
+    let g = player * 2 + mv.unit as usize;
+    let c = s.units[g];
+    let t = NB[c as usize][mv.d1 as usize];
+    let b = NB[t as usize][mv.d2 as usize];
+    let occ = s.umask[0] | s.umask[1];
+    if !mv.push {
+        s.units[g] = t;
+        s.umask[player] ^= (1u64 << c) | (1u64 << t);
+        s.hash ^= KEYS.unit[player][c as usize] ^ KEYS.unit[player][t as usize];
+        if occ & !(1u64 << c) & (1u64 << b) == 0 {
+            s.raise(b);
+            undo.raised = b;
+        }
+        if s.h[t as usize] == 3 {
+            let old = s.scores[player];
+            s.scores[player] += 1;
+            s.hash ^= KEYS.score[player][(old & 511) as usize]
+                ^ KEYS.score[player][((old + 1) & 511) as usize];
+        }
+    } else if occ & (1u64 << b) == 0 {
+        let q = 1 - player;
+        let v = if s.units[q * 2] == t { q * 2 } else { q * 2 + 1 };
+        s.units[v] = b;
+        s.umask[q] ^= (1u64 << t) | (1u64 << b);
+        s.hash ^= KEYS.unit[q][t as usize] ^ KEYS.unit[q][b as usize];
+        s.raise(t);
+        undo.raised = t;
+    }
+    let next = if player == 0 {
+        1
+    } else {
+        s.round += 1;
+        0
+    };
+    s.hash ^= KEYS.side[player] ^ KEYS.side[next];
+    s.to_move = next as u8;
+    undo
+}
+
+/// Takes back [`make_search`].
+#[inline]
+pub fn unmake_search(s: &mut State, u: &SearchUndo) {
+    if u.raised != NONE {
+        s.lower(u.raised);
+    }
+    s.units = u.units;
+    s.umask = u.umask;
+    s.scores = u.scores;
+    s.hash = u.hash;
+    s.round = u.round;
+    s.to_move = u.to_move;
+    s.dead = u.dead;
+    s.won = u.won;
+    s.game_over = u.game_over;
+    s.end_reason = u.end_reason;
+}
+
 /// Perft with every leaf made (twin: `rules::perft`).
 pub fn perft(s: &mut State, depth: u32) -> u64 {
     let mut lists = vec![MoveList::default(); depth as usize];
@@ -424,9 +522,9 @@ fn perft_with(s: &mut State, depth: u32, lists: &mut [MoveList], bulk: bool) -> 
     legal(s, s.to_move as usize, list);
     let mut total = 0;
     for k in 0..list.len {
-        let u = make(s, list.moves[k]);
+        let u = make_search(s, list.moves[k]);
         total += perft_with(s, depth - 1, rest, bulk);
-        unmake(s, &u);
+        unmake_search(s, &u);
     }
     total
 }

@@ -231,3 +231,31 @@ fn table_dirs_in_matches_neighbour_tests() {
         }
     }
 }
+
+#[test]
+fn make_search_equals_make_except_records() {
+    for rs in positions() {
+        // Also the fallback path: player 1 eliminated (player 0 plays alone), last round.
+        let mut alone = rs.clone();
+        alone.dead[1] = true;
+        alone.to_move = Some(0);
+        let mut last = rs.clone();
+        last.round = 199;
+        for rs in [rs, alone, last] {
+            let fs = State::from(&rs);
+            let mut list = MoveList::default();
+            movegen::legal(&fs, fs.to_move as usize, &mut list);
+            for &m in list.as_slice() {
+                let (mut a, mut b) = (fs, fs);
+                movegen::make(&mut a, m);
+                let u = movegen::make_search(&mut b, m);
+                b.records = a.records;
+                assert_eq!(a, b, "{:?}", m.to_action());
+                assert_eq!(b.hash, b.hash_from_scratch());
+                movegen::unmake_search(&mut b, &u);
+                b.records = fs.records;
+                assert_eq!(b, fs);
+            }
+        }
+    }
+}

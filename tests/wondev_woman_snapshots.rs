@@ -94,3 +94,23 @@ fn golden_playthrough_per_league() {
         }
     });
 }
+
+#[test]
+fn fast_perft_equals_the_pinned_reference_perft() {
+    for (name, state) in positions() {
+        let mut fast_state = fast::wondev_woman::State::from(&state);
+        for depth in 0..=3 {
+            let want = rules::perft(&state, depth);
+            assert_eq!(
+                fast::wondev_woman::movegen::perft(&mut fast_state, depth),
+                want,
+                "{name} {depth}"
+            );
+            assert_eq!(
+                fast::wondev_woman::movegen::perft_bulk(&mut fast_state, depth),
+                want,
+                "{name} {depth}"
+            );
+        }
+    }
+}

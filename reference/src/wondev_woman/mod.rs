@@ -8,8 +8,10 @@
 //! - [`protocol`]: §4 output syntax and §9 input, both directions.
 //! - [`trace`]: §13 the JSON state schema and the text-level engine.
 //! - [`display`]: a picture of the board.
+//! - [`eval`]: the Voronoi evaluation (not a rule: the reference twin of the fast one).
 
 pub mod display;
+pub mod eval;
 pub mod protocol;
 pub mod rules;
 pub mod setup;

@@ -247,7 +247,7 @@ pub fn legal_actions(state: &State, player: usize) -> Vec<Action> {
             }
         }
     }
-    actions.sort_by_key(|a| a.to_string());
+    actions.sort_by_cached_key(|a| a.to_string());
     actions
 }
 

@@ -1,0 +1,485 @@
+//! The fast state: the board as 64-bit masks over an 8-wide padded grid (cell `y * 8 + x`,
+//! column 7 and row 7 never hold a cell), heights as cumulative level masks (`le[k]`: height at most k) plus a byte array for
+//! direct lookup, units as cell indexes, and an incremental zobrist hash.
+
+use reference::wondev_woman::state::{self as r, EndReason, Kind, League, Params, Point};
+
+/// "No cell / no unit".
+pub const NONE: u8 = 255;
+
+/// Directions in the order of the referee's sorted legal list (string order): `E, N, NE, NW,
+/// S, SE, SW, W`.
+pub const SORTED: [r::Dir; 8] =
+    [r::Dir::E, r::Dir::N, r::Dir::NE, r::Dir::NW, r::Dir::S, r::Dir::SE, r::Dir::SW, r::Dir::W];
+
+const DX: [i32; 8] = [1, 0, 1, -1, 0, 1, -1, -1];
+const DY: [i32; 8] = [0, -1, -1, -1, 1, 1, 1, 0];
+
+/// Index in [`SORTED`] of a reference direction.
+pub fn sorted_index(d: r::Dir) -> u8 {
+    match d {
+        r::Dir::E => 0,
+        r::Dir::N => 1,
+        r::Dir::NE => 2,
+        r::Dir::NW => 3,
+        r::Dir::S => 4,
+        r::Dir::SE => 5,
+        r::Dir::SW => 6,
+        r::Dir::W => 7,
+    }
+}
+
+/// `(dx, dy)` of sorted direction `d` (twin: `reference::wondev_woman::state::Dir::delta`).
+pub const fn delta(d: usize) -> (i32, i32) {
+    (DX[d], DY[d])
+}
+
+const fn build_nb() -> [[u8; 8]; 64] {
+    let mut t = [[NONE; 8]; 64];
+    let mut c = 0;
+    while c < 64 {
+        let (x, y) = ((c % 8) as i32, (c / 8) as i32);
+        let mut d = 0;
+        while d < 8 {
+            let (nx, ny) = (x + DX[d], y + DY[d]);
+            if x < 7 && nx >= 0 && nx < 7 && ny >= 0 && ny < 7 && y < 7 {
+                t[c][d] = (ny * 8 + nx) as u8;
+            }
+            d += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `NB[c][d]`: the neighbour of cell `c` in sorted direction `d` inside the 7×7 frame, or
+/// [`NONE`] (twin: `Point::neighbour` followed by a bounds check).
+pub static NB: [[u8; 8]; 64] = build_nb();
+
+const fn build_king() -> [u64; 64] {
+    let nb = build_nb();
+    let mut t = [0u64; 64];
+    let mut c = 0;
+    while c < 64 {
+        let mut d = 0;
+        while d < 8 {
+            if nb[c][d] != NONE {
+                t[c] |= 1u64 << nb[c][d];
+            }
+            d += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `KING[c]`: the cells at Chebyshev distance exactly 1 from `c` (twin: `Point::distance`).
+pub static KING: [u64; 64] = build_king();
+
+const fn build_push_ok() -> [u8; 8] {
+    // Names in sorted order; `d2` is valid for `d1` per §6.1.
+    let names: [&[u8]; 8] = [b"E", b"N", b"NE", b"NW", b"S", b"SE", b"SW", b"W"];
+    let mut t = [0u8; 8];
+    let mut a = 0;
+    while a < 8 {
+        let mut b = 0;
+        while b < 8 {
+            let (na, nb) = (names[a], names[b]);
+            let ok = if na.len() == 2 {
+                (nb.len() == 2 && nb[0] == na[0] && nb[1] == na[1])
+                    || (nb.len() == 1 && (nb[0] == na[0] || nb[0] == na[1]))
+            } else {
+                nb[0] == na[0] || (nb.len() == 2 && nb[1] == na[0])
+            };
+            if ok {
+                t[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// `PUSH_OK[d1]`: bit `d2` set when a push `d1 d2` is within 45° (twin:
+/// `rules::valid_push_direction`).
+pub static PUSH_OK: [u8; 8] = build_push_ok();
+
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Zobrist keys.
+pub struct Keys {
+    /// `height[cell][h]`.
+    pub height: [[u64; 5]; 64],
+    /// `unit[player][cell]`: the same key for both units of a player, so the hash is symmetric
+    /// under swapping a player's two unit ids.
+    pub unit: [[u64; 64]; 2],
+    /// `side[to_move]` (2: nobody, game over).
+    pub side: [u64; 3],
+    /// `score[player][score & 511]`.
+    pub score: [[u64; 512]; 2],
+    /// `dead[player]`.
+    pub dead: [u64; 2],
+}
+
+const fn build_keys() -> Keys {
+    let mut s = 0x005E_ED0F_3E11_u64;
+    let mut k = Keys {
+        height: [[0; 5]; 64],
+        unit: [[0; 64]; 2],
+        side: [0; 3],
+        score: [[0; 512]; 2],
+        dead: [0; 2],
+    };
+    let mut c = 0;
+    while c < 64 {
+        let mut h = 0;
+        while h < 5 {
+            k.height[c][h] = splitmix(&mut s);
+            h += 1;
+        }
+        k.unit[0][c] = splitmix(&mut s);
+        k.unit[1][c] = splitmix(&mut s);
+        c += 1;
+    }
+    let mut i = 0;
+    while i < 512 {
+        k.score[0][i] = splitmix(&mut s);
+        k.score[1][i] = splitmix(&mut s);
+        i += 1;
+    }
+    k.side = [splitmix(&mut s), splitmix(&mut s), splitmix(&mut s)];
+    k.dead = [splitmix(&mut s), splitmix(&mut s)];
+    k
+}
+
+/// The zobrist keys (fixed, generated at compile time).
+pub static KEYS: Keys = build_keys();
+
+/// The cell index of a point, or [`NONE`] outside the 7×7 frame.
+pub fn cell(p: Point) -> u8 {
+    if (0..7).contains(&p.x) && (0..7).contains(&p.y) {
+        (p.y * 8 + p.x) as u8
+    } else {
+        NONE
+    }
+}
+
+/// The point of a cell index.
+pub fn point(c: u8) -> Point {
+    Point::new((c % 8) as i32, (c / 8) as i32)
+}
+
+/// A unit's action record (twin: `reference::wondev_woman::state::Record`), cells as indexes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rec {
+    /// Move or push.
+    pub kind: Kind,
+    /// Acting player.
+    pub player: u8,
+    /// Acting unit.
+    pub unit: u8,
+    /// The unit that moves, as a global id `player * 2 + index`.
+    pub moved: u8,
+    /// `moveTarget`.
+    pub move_target: u8,
+    /// `placeTarget`.
+    pub place_target: u8,
+    /// The move happens.
+    pub move_valid: bool,
+    /// The build happens.
+    pub place_valid: bool,
+    /// A point is scored.
+    pub score: bool,
+}
+
+impl Rec {
+    /// The reference record.
+    pub fn to_reference(&self) -> r::Record {
+        r::Record {
+            kind: self.kind,
+            player: self.player as usize,
+            unit: self.unit as usize,
+            moved: ((self.moved / 2) as usize, (self.moved % 2) as usize),
+            move_target: point(self.move_target),
+            place_target: point(self.place_target),
+            move_valid: self.move_valid,
+            place_valid: self.place_valid,
+            score_point: self.score,
+        }
+    }
+    /// From a reference record.
+    pub fn from_reference(x: &r::Record) -> Rec {
+        Rec {
+            kind: x.kind,
+            player: x.player as u8,
+            unit: x.unit as u8,
+            moved: (x.moved.0 * 2 + x.moved.1) as u8,
+            move_target: cell(x.move_target),
+            place_target: cell(x.place_target),
+            move_valid: x.move_valid,
+            place_valid: x.place_valid,
+            score: x.score_point,
+        }
+    }
+}
+
+/// The whole game state, `Copy` and allocation-free (twin: `reference::wondev_woman::State`,
+/// without its last-turn summary, which the text engine keeps beside it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    /// Existing cells.
+    pub cells: u64,
+    /// `le[k]`: the cells of height at most `k` (k = 0..=3; domes are `cells & !le[3]`).
+    pub le: [u64; 4],
+    /// `umask[player]`: the cells of the player's units (kept in step with `units`).
+    pub umask: [u64; 2],
+    /// Height of each cell (0 where there is no cell).
+    pub h: [u8; 64],
+    /// Cell of each unit by global id `player * 2 + index` ([`NONE`]: no such unit).
+    pub units: [u8; 4],
+    /// Units per player (1 or 2).
+    pub per_player: u8,
+    /// The referee's score fields.
+    pub scores: [i32; 2],
+    /// Eliminated flags.
+    pub dead: [bool; 2],
+    /// Version 0 "won" flags.
+    pub won: [bool; 2],
+    /// Round of the next action.
+    pub round: u32,
+    /// Player to move; 2 once the game is over.
+    pub to_move: u8,
+    /// Game over.
+    pub game_over: bool,
+    /// Why it ended.
+    pub end_reason: Option<EndReason>,
+    /// Action records by global unit id.
+    pub records: [Option<Rec>; 4],
+    /// League.
+    pub league: League,
+    /// The `mapIndex` parameter as given.
+    pub map_index_param: i32,
+    /// The `symmetric` parameter.
+    pub symmetric: bool,
+    /// The map used.
+    pub map_index: u8,
+    /// Bounding size.
+    pub size: u8,
+    /// Zobrist hash (see [`State::hash_from_scratch`]).
+    pub hash: u64,
+}
+
+impl State {
+    /// Seeded setup (§2). Setup runs once per game and is not a hot path: it is the reference
+    /// setup, converted.
+    pub fn new_game(seed: i64, params: &Params) -> State {
+        State::from(&reference::wondev_woman::setup::new_game(seed, params))
+    }
+
+    /// Mask of the cells holding a unit.
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.umask[0] | self.umask[1]
+    }
+
+    /// Mask of `player`'s unit cells.
+    #[inline]
+    pub fn units_of(&self, player: usize) -> u64 {
+        self.umask[player]
+    }
+
+    /// Domes (height 4).
+    #[inline]
+    pub fn domes(&self) -> u64 {
+        self.cells & !self.le[3]
+    }
+
+    /// The global id of the unit on cell `c`, in the referee's order (twin: `State::unit_at`).
+    #[inline]
+    pub fn unit_on(&self, c: u8) -> Option<usize> {
+        self.units.iter().position(|&u| u == c && u != NONE)
+    }
+
+    /// §7: mask of the unit cells `viewer` can see (own units always; all without fog)
+    /// (twin: `rules::visible`).
+    #[inline]
+    pub fn visible_units(&self, viewer: usize) -> u64 {
+        let own = self.units_of(viewer);
+        let enemy = self.units_of(1 - viewer);
+        if !self.league.fog() {
+            return own | enemy;
+        }
+        let mut vis = own;
+        for &e in &self.units[(1 - viewer) * 2..(1 - viewer) * 2 + 2] {
+            if e != NONE && KING[e as usize] & own != 0 {
+                vis |= 1u64 << e;
+            }
+        }
+        vis
+    }
+
+    /// Cells of height at most `k` (k ≥ 4: all cells).
+    #[inline]
+    pub fn at_most(&self, k: u8) -> u64 {
+        if k >= 4 {
+            self.cells
+        } else {
+            self.le[k as usize]
+        }
+    }
+
+    /// Raises cell `c` by one (a build), keeping masks and hash in step.
+    #[inline]
+    pub fn raise(&mut self, c: u8) {
+        let h = self.h[c as usize] as usize;
+        self.le[h] &= !(1u64 << c);
+        self.h[c as usize] += 1;
+        self.hash ^= KEYS.height[c as usize][h] ^ KEYS.height[c as usize][h + 1];
+    }
+
+    /// Lowers cell `c` by one (undo of a build).
+    #[inline]
+    pub fn lower(&mut self, c: u8) {
+        let h = self.h[c as usize] as usize;
+        self.le[h - 1] |= 1u64 << c;
+        self.h[c as usize] -= 1;
+        self.hash ^= KEYS.height[c as usize][h] ^ KEYS.height[c as usize][h - 1];
+    }
+
+    /// Recomputes `umask` from `units`.
+    pub fn refresh_masks(&mut self) {
+        self.umask = [0, 0];
+        for (g, &u) in self.units.iter().enumerate() {
+            if u != NONE {
+                self.umask[g / 2] |= 1u64 << u;
+            }
+        }
+    }
+
+    /// The zobrist hash computed from nothing: heights, units (one key per player and cell,
+    /// so swapping a player's unit ids keeps the hash), side to move, scores, dead flags.
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut hash = 0;
+        let mut m = self.cells;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            hash ^= KEYS.height[c][self.h[c] as usize];
+        }
+        for (g, &u) in self.units.iter().enumerate() {
+            if u != NONE {
+                hash ^= KEYS.unit[g / 2][u as usize];
+            }
+        }
+        hash ^= KEYS.side[self.to_move as usize];
+        for p in 0..2 {
+            hash ^= KEYS.score[p][(self.scores[p] & 511) as usize];
+            if self.dead[p] {
+                hash ^= KEYS.dead[p];
+            }
+        }
+        hash
+    }
+
+    /// The reference state (its `last_turn` is `None`: the fast state does not keep it).
+    pub fn to_reference(&self) -> r::State {
+        let n = self.size as usize;
+        let mut heights = vec![vec![None; n]; n];
+        for (y, row) in heights.iter_mut().enumerate() {
+            for (x, h) in row.iter_mut().enumerate() {
+                let c = y * 8 + x;
+                if self.cells & (1u64 << c) != 0 {
+                    *h = Some(self.h[c]);
+                }
+            }
+        }
+        let units: [Vec<Point>; 2] = [0, 1].map(|p| {
+            self.units[p * 2..p * 2 + 2].iter().filter(|&&u| u != NONE).map(|&u| point(u)).collect()
+        });
+        let records: [Vec<Option<r::Record>>; 2] = [0, 1].map(|p| {
+            (0..units[p].len()).map(|i| self.records[p * 2 + i].map(|x| x.to_reference())).collect()
+        });
+        r::State {
+            params: Params {
+                league: self.league,
+                map_index: self.map_index_param,
+                symmetric: self.symmetric,
+            },
+            map_index: self.map_index as usize,
+            size: n,
+            heights,
+            units,
+            scores: self.scores,
+            dead: self.dead,
+            won: self.won,
+            round: self.round,
+            to_move: (self.to_move < 2).then_some(self.to_move as usize),
+            game_over: self.game_over,
+            end_reason: self.end_reason,
+            records,
+            last_turn: None,
+        }
+    }
+}
+
+impl From<&r::State> for State {
+    fn from(s: &r::State) -> State {
+        let mut cells = 0u64;
+        let mut le = [0u64; 4];
+        let mut h = [0u8; 64];
+        for (y, row) in s.heights.iter().enumerate().take(7) {
+            for (x, v) in row.iter().enumerate().take(7) {
+                if let Some(v) = v {
+                    let c = y * 8 + x;
+                    let v = (*v).min(4);
+                    cells |= 1u64 << c;
+                    for l in le.iter_mut().skip(v as usize) {
+                        *l |= 1u64 << c;
+                    }
+                    h[c] = v;
+                }
+            }
+        }
+        let mut units = [NONE; 4];
+        let mut records = [None; 4];
+        for p in 0..2 {
+            for (i, &u) in s.units[p].iter().enumerate().take(2) {
+                units[p * 2 + i] = cell(u);
+                records[p * 2 + i] =
+                    s.records[p].get(i).copied().flatten().map(|x| Rec::from_reference(&x));
+            }
+        }
+        let mut out = State {
+            cells,
+            le,
+            umask: [0, 0],
+            h,
+            units,
+            per_player: s.units[0].len().clamp(1, 2) as u8,
+            scores: s.scores,
+            dead: s.dead,
+            won: s.won,
+            round: s.round,
+            to_move: s.to_move.map_or(2, |p| p.min(1) as u8),
+            game_over: s.game_over,
+            end_reason: s.end_reason,
+            records,
+            league: s.params.league,
+            map_index_param: s.params.map_index,
+            symmetric: s.params.symmetric,
+            map_index: s.map_index as u8,
+            size: s.size.min(7) as u8,
+            hash: 0,
+        };
+        out.refresh_masks();
+        out.hash = out.hash_from_scratch();
+        out
+    }
+}

@@ -1,0 +1,254 @@
+//! The fast text-level engine: the trace fields produced from the fast state (twin:
+//! `reference::wondev_woman::trace`).
+
+use super::board::{point, State, NONE};
+use super::movegen::{legal, MoveList};
+use super::play;
+use reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use reference::wondev_woman::state::{Event, LastTurn};
+use reference::wondev_woman::trace::{event_json, params_from_json};
+use serde_json::{json, Map, Value};
+
+/// The referee's sorted legal lines of `player` (twin: `rules::legal_actions` + `Display`).
+pub fn legal_lines(s: &State, player: usize) -> Vec<String> {
+    let mut list = MoveList::default();
+    legal(s, player, &mut list);
+    list.as_slice().iter().map(|m| m.to_action().to_string()).collect()
+}
+
+fn grid_rows(s: &State) -> Vec<String> {
+    let n = s.size as usize;
+    (0..n)
+        .map(|y| {
+            (0..n)
+                .map(|x| {
+                    let c = y * 8 + x;
+                    if s.cells & (1u64 << c) != 0 {
+                        (b'0' + s.h[c]) as char
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// §9: the turn input of `player` (twin: `protocol::render_turn_input`).
+pub fn render_turn_input(s: &State, player: usize) -> String {
+    let mut lines = grid_rows(s);
+    let vis = s.visible_units(player);
+    for p in [player, 1 - player] {
+        for &u in &s.units[p * 2..p * 2 + 2] {
+            if u == NONE {
+                continue;
+            }
+            if vis & (1u64 << u) != 0 {
+                let q = point(u);
+                lines.push(format!("{} {}", q.x, q.y));
+            } else {
+                lines.push("-1 -1".into());
+            }
+        }
+    }
+    let legal = legal_lines(s, player);
+    lines.push(legal.len().to_string());
+    lines.extend(legal);
+    lines.join("\n")
+}
+
+/// §13 state object (twin: `trace::state_json`).
+pub fn state_json(s: &State) -> Value {
+    let units: Vec<Vec<Value>> = (0..2)
+        .map(|p| {
+            s.units[p * 2..p * 2 + 2]
+                .iter()
+                .filter(|&&u| u != NONE)
+                .map(|&u| {
+                    let q = point(u);
+                    json!([q.x, q.y])
+                })
+                .collect()
+        })
+        .collect();
+    json!({
+        "round": s.round,
+        "to_move": if s.to_move < 2 { json!(s.to_move) } else { Value::Null },
+        "game_over": s.game_over,
+        "size": s.size,
+        "grid": grid_rows(s),
+        "units": units,
+        "scores": s.scores,
+        "dead": s.dead,
+    })
+}
+
+fn views_json(s: &State) -> Value {
+    Value::Array(
+        (0..2)
+            .map(|p| {
+                if !s.game_over && s.to_move as usize == p {
+                    Value::String(render_turn_input(s, p))
+                } else {
+                    Value::Null
+                }
+            })
+            .collect(),
+    )
+}
+
+fn legal_json(s: &State) -> Value {
+    if s.game_over || s.to_move > 1 {
+        json!([])
+    } else {
+        json!(legal_lines(s, s.to_move as usize))
+    }
+}
+
+/// §13 outcome (twin: `trace::outcome_json`).
+pub fn outcome_json(s: &State) -> Option<Value> {
+    if !s.game_over {
+        return None;
+    }
+    let scores = if s.league.win_on_max_height() {
+        [0, 1].map(|p| {
+            if s.dead[p] {
+                -1
+            } else if s.won[p] {
+                1
+            } else {
+                0
+            }
+        })
+    } else {
+        s.scores
+    };
+    let (winner, ranking) = match scores[0].cmp(&scores[1]) {
+        std::cmp::Ordering::Greater => (json!(0), json!([0, 1])),
+        std::cmp::Ordering::Less => (json!(1), json!([1, 0])),
+        std::cmp::Ordering::Equal => (Value::Null, json!([0, 0])),
+    };
+    Some(json!({
+        "scores": scores,
+        "winner": winner,
+        "ranking": ranking,
+        "reason": s.end_reason.map(|r| r.code()),
+        "rounds_played": s.round,
+        "eliminated": s.dead,
+    }))
+}
+
+/// The fast engine, text level.
+pub struct Engine;
+
+/// The static engine object.
+pub static ENGINE: Engine = Engine;
+
+impl TraceEngine for Engine {
+    fn game(&self) -> &'static str {
+        "wondev-woman"
+    }
+    fn kind(&self) -> EngineKind {
+        EngineKind::Fast
+    }
+    fn turns(&self) -> TurnStructure {
+        TurnStructure::Alternating
+    }
+    fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
+        let seed = seed.ok_or("wondev-woman needs a seed")?;
+        let params = params_from_json(params)?;
+        Ok(Box::new(Play { state: State::new_game(seed, &params), last: None }))
+    }
+}
+
+/// A game in progress behind [`Engine`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    /// The fast state.
+    pub state: State,
+    /// The last turn's summary.
+    pub last: Option<LastTurn>,
+}
+
+impl Play {
+    /// The last turn's events.
+    pub fn events(&self) -> &[Event] {
+        self.last.as_ref().map_or(&[], |l| &l.events)
+    }
+}
+
+impl TracePlay for Play {
+    fn boxed_clone(&self) -> Box<dyn TracePlay> {
+        Box::new(self.clone())
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn initial_record(&self) -> Map<String, Value> {
+        let s = &self.state;
+        let init = format!("{}\n{}", s.size, s.per_player);
+        let mut m = Map::new();
+        m.insert("init_input".into(), json!([init, init]));
+        m.insert("initial".into(), state_json(s));
+        m.insert("initial_views".into(), json!([render_turn_input(s, 0), render_turn_input(s, 1)]));
+        m.insert("initial_legal".into(), legal_json(s));
+        m
+    }
+    fn players_to_act(&self) -> Vec<PlayerId> {
+        if self.state.game_over || self.state.to_move > 1 {
+            vec![]
+        } else {
+            vec![self.state.to_move as usize]
+        }
+    }
+    fn legal_lines(&self, player: PlayerId) -> Vec<String> {
+        if self.players_to_act() != [player] {
+            return vec![];
+        }
+        let lines = legal_lines(&self.state, player);
+        if lines.is_empty() {
+            vec!["ACCEPT-DEFEAT".to_string()]
+        } else {
+            lines
+        }
+    }
+    fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
+        if actions.len() != 1 {
+            return Err(format!(
+                "expected the mover's single line, found {} entries",
+                actions.len()
+            ));
+        }
+        let (player, round) = (self.state.to_move as usize, self.state.round);
+        let events = play::play_line(&mut self.state, actions[0].as_deref())
+            .map_err(|e| format!("{e:?}"))?;
+        self.last = Some(LastTurn { player, round, events });
+        Ok(())
+    }
+    fn turn_record(&self) -> Map<String, Value> {
+        let s = &self.state;
+        let mut m = Map::new();
+        if let Some(last) = &self.last {
+            m.insert("player".into(), json!(last.player));
+            m.insert("round".into(), json!(last.round));
+            m.insert("events".into(), last.events.iter().map(event_json).collect());
+        }
+        m.insert("state".into(), state_json(s));
+        m.insert("views".into(), views_json(s));
+        m.insert("legal".into(), legal_json(s));
+        m
+    }
+    fn is_over(&self) -> bool {
+        self.state.game_over
+    }
+    fn outcome(&self) -> Option<Value> {
+        outcome_json(&self.state)
+    }
+    fn render(&self, colour: bool) -> String {
+        reference::wondev_woman::display::render(&self.state.to_reference(), None, colour)
+    }
+    fn perft(&self, depth: u32) -> Option<u64> {
+        let mut s = self.state;
+        Some(super::movegen::perft_bulk(&mut s, depth))
+    }
+}

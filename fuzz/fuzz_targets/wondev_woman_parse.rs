@@ -1,0 +1,6 @@
+//! Arbitrary text at the Wondev Woman protocol parsers and line resolution (both engines).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| fast::wondev_woman::check::parsers(data));

@@ -1,0 +1,6 @@
+//! The fast Voronoi evaluation against the plain reference one, on fuzzer-built positions.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| fast::wondev_woman::check::voronoi_positions(data));

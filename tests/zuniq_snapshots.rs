@@ -1,7 +1,7 @@
 //! Zuniq pictures pinned by insta: rendered boards and views of a few positions of the traced
 //! games, one golden playthrough, and a perft table (reference engine).
 
-use reference::game::{TraceEngine, TracePlay};
+use reference::game::TracePlay;
 use reference::trace::{parse_jsonl, TraceGame};
 use reference::zuniq;
 use std::fmt::Write;

@@ -41,18 +41,19 @@ impl Links {
             | ((s >> 5) & self.down)
     }
 
-    /// Floods from `start` until the set meets `stop` (returns 0) or cannot grow (returns the
-    /// component: cut off from everything in `stop`).
+    /// Floods from `start` until the set meets `stop` (returns `Err` with the set reached so
+    /// far) or cannot grow (returns `Ok` with the component: cut off from everything in
+    /// `stop`).
     #[inline(always)]
-    fn flood_until(&self, start: u32, stop: u32) -> u32 {
+    fn flood_until(&self, start: u32, stop: u32) -> Result<u32, u32> {
         let mut s = start;
         loop {
             if s & stop != 0 {
-                return 0;
+                return Err(s);
             }
             let next = self.expand(s);
             if next == s {
-                return s;
+                return Ok(s);
             }
             s = next;
         }
@@ -130,7 +131,7 @@ impl Board {
         if b == NONE {
             // A border wall: its cell loses this link to OUTSIDE.
             let after = Links { border: Links::of(self.walls | bit).border, ..*links };
-            return after.flood_until(1 << a, after.border);
+            return after.flood_until(1 << a, after.border).unwrap_or(0);
         }
         let (a, b) = (a as u32, b as u32);
         let mut after = *links;
@@ -140,13 +141,13 @@ impl Board {
             after.down &= !(1 << a);
         }
         // Side a: cut off unless it meets side b or OUTSIDE.
-        let cut = after.flood_until(1 << a, after.border | (1 << b));
-        if cut != 0 {
-            return cut;
+        match after.flood_until(1 << a, after.border | (1 << b)) {
+            Ok(cut) => cut,
+            // a still reaches b: the wall is not a bridge, nothing is cut.
+            Err(reached) if reached & (1 << b) != 0 => 0,
+            // a reaches OUTSIDE: side b is cut off unless it meets a or OUTSIDE.
+            Err(_) => after.flood_until(1 << b, after.border | (1 << a)).unwrap_or(0),
         }
-        // Side a is open. Side b is cut off unless it meets side a or OUTSIDE. (If a met b, b
-        // reaches a too and this returns 0 at once or soon.)
-        after.flood_until(1 << b, after.border | (1 << a))
     }
 
     /// The cells placing `w` would cut off (0: none). `w` must be free and live.

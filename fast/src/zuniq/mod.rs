@@ -72,17 +72,25 @@ pub fn nth_bit(mut mask: u64, k: u32) -> usize {
 }
 
 /// Plays one uniformly random game (legal walls only) from `board` to its end; returns the
-/// final board. Twin: the same loop over `reference::zuniq::rules::legal_walls`.
+/// final board. Rejection sampling, as the 2021 winner did: draw a live free wall uniformly,
+/// keep it if legal, else draw again (uniform over the legal walls); the end test stops at the
+/// first legal wall. Twin: the same game loop over `reference::zuniq::rules::legal_walls`.
 pub fn random_game(mut board: Board, rng: &mut Rng) -> Board {
-    loop {
-        let legal = board.legal_mask();
-        if legal == 0 {
-            return board;
+    while board.has_legal_move() {
+        let mut live = tables::ALL_WALLS & !board.walls & !board.dead;
+        loop {
+            let w = nth_bit(live, rng.below(live.count_ones()));
+            match board.check(w) {
+                Check::Legal(cut) => {
+                    board.place(w, cut);
+                    break;
+                }
+                // Illegal now (a used size): draw among the others.
+                _ => live &= !(1 << w),
+            }
         }
-        let w = nth_bit(legal, rng.below(legal.count_ones()));
-        let cut = board.cut(w);
-        board.place(w, cut);
     }
+    board
 }
 
 /// Boards reached by random playouts, for benchmarks (varied depths).

@@ -264,3 +264,26 @@ fn fuzz_regressions_replay() {
     }
     assert!(count > 0, "the committed regressions were found");
 }
+
+#[test]
+fn property_random_games_end_in_positions_the_reference_agrees_with() {
+    fn prop(seed: u64) -> Result<(), String> {
+        let board = random_game(Board::new(), &mut Rng(seed | 1));
+        let rebuilt = Board::from_walls(board.walls, board.ply, board.claims);
+        if rebuilt != board {
+            return Err(format!("incremental {board:?} vs rebuilt {rebuilt:?}"));
+        }
+        let state = State { board, ..State::default() }.to_reference();
+        if !legal_walls(&state).is_empty() || board.legal_mask() != 0 {
+            return Err(format!("the game did not end: {state:?}"));
+        }
+        let sizes: Vec<usize> = state.zones().iter().map(|z| z.size()).collect();
+        let mut distinct = sizes.clone();
+        distinct.dedup();
+        if distinct != sizes || board.used.count_ones() as usize != sizes.len() {
+            return Err(format!("sizes {sizes:?}"));
+        }
+        Ok(())
+    }
+    QuickCheck::new().tests(200).quickcheck(prop as fn(u64) -> Result<(), String>);
+}

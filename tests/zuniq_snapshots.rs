@@ -89,3 +89,27 @@ fn zuniq_perft_table() {
     }
     with_snapshots(|| insta::assert_snapshot!("perft_reference", out));
 }
+
+#[test]
+fn zuniq_perft_table_fast() {
+    // Depths the reference cannot reach in a test, through the fast engine only; the rules doc
+    // §5.1 gives the same numbers from the oracle engine.
+    let positions = [
+        ("empty", vec![]),
+        ("seed 1, ply 12", traced_game(1).turns[..12].to_vec()),
+        ("seed 1, ply 20", traced_game(1).turns[..20].to_vec()),
+        ("seed 2, ply 24", traced_game(2).turns[..24].to_vec()),
+        ("seed 3, ply 28", traced_game(3).turns[..28].to_vec()),
+    ];
+    let mut out = String::new();
+    for (name, turns) in positions {
+        let mut play = fast::zuniq::engine().unwrap().setup(None, &serde_json::json!({})).unwrap();
+        for turn in &turns {
+            play.play_turn(&turn.actions).unwrap();
+        }
+        let counts: Vec<String> =
+            (1..=4).map(|d| play.perft(d).unwrap_or_default().to_string()).collect();
+        writeln!(out, "{name}: {}", counts.join(" / ")).unwrap();
+    }
+    with_snapshots(|| insta::assert_snapshot!("perft_fast", out));
+}

@@ -129,9 +129,13 @@ impl Board {
         let [a, b] = SIDES[w];
         let bit = 1u64 << w;
         if b == NONE {
-            // A border wall: its cell loses this link to OUTSIDE.
-            let after = Links { border: Links::of(self.walls | bit).border, ..*links };
-            return after.flood_until(1 << a, after.border).unwrap_or(0);
+            // A border wall: if its cell keeps another border wall free, it stays linked to
+            // OUTSIDE and nothing is cut; else it floods until it meets OUTSIDE elsewhere.
+            if !self.walls & CELL_BORDER[a as usize] & !bit != 0 {
+                return 0;
+            }
+            let border = links.border & !(1 << a);
+            return links.flood_until(1 << a, border).unwrap_or(0);
         }
         let (a, b) = (a as u32, b as u32);
         let mut after = *links;
@@ -173,12 +177,32 @@ impl Board {
         }
     }
 
+    /// Inner walls that lie on a 4-cycle of free links (the two cells they separate and the
+    /// two next to them on one side), computed for all walls at once: such a wall is not a
+    /// bridge, so placing it cuts nothing (§4) and it is legal whenever it is free and live.
+    #[inline(always)]
+    pub fn on_square(links: &Links) -> u64 {
+        let (r, d) = (links.right, links.down);
+        // Down-link a—a+5 (wall index a+5): square to the right or to the left.
+        let square_down = d & ((r & (r >> 5) & (d >> 1)) | ((r << 1) & (r >> 4) & (d << 1)));
+        // Right-link a—a+1 (wall index 30 + 6*row + col + 1): square below or above.
+        let square_right = r & ((d & (d >> 1) & (r >> 5)) | ((d << 5) & (d << 4) & (r << 5)));
+        let mut walls = u64::from(square_down) << 5;
+        let mut row = 0;
+        while row < 5 {
+            walls |= u64::from((square_right >> (5 * row)) & 0xF) << (31 + 6 * row);
+            row += 1;
+        }
+        walls
+    }
+
     /// All legal walls as one mask. Twin of `reference::zuniq::rules::legal_walls_of`.
     #[inline]
     pub fn legal_mask(&self) -> u64 {
         let links = Links::of(self.walls);
-        let mut candidates = ALL_WALLS & !self.walls & !self.dead;
-        let mut legal = 0;
+        let live = ALL_WALLS & !self.walls & !self.dead;
+        let mut legal = live & Board::on_square(&links);
+        let mut candidates = live & !legal;
         while candidates != 0 {
             let w = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
@@ -194,7 +218,11 @@ impl Board {
     #[inline]
     pub fn has_legal_move(&self) -> bool {
         let links = Links::of(self.walls);
-        let mut candidates = ALL_WALLS & !self.walls & !self.dead;
+        let live = ALL_WALLS & !self.walls & !self.dead;
+        if live & Board::on_square(&links) != 0 {
+            return true;
+        }
+        let mut candidates = live;
         while candidates != 0 {
             let w = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;

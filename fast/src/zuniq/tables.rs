@@ -146,3 +146,16 @@ pub const Z_SIZE: [u64; 26] = build_keys(2);
 pub const Z_CLAIM: [u64; 128] = build_keys(3);
 /// Black to move.
 pub const Z_BLACK: u64 = splitmix(0xB1AC);
+
+const fn build_cell_border() -> [u64; 25] {
+    let mut t = [0u64; 25];
+    let mut cell = 0;
+    while cell < 25 {
+        t[cell] = CELL_WALLS[cell] & BORDER;
+        cell += 1;
+    }
+    t
+}
+
+/// The border walls of each cell (none for inner cells, two for corners).
+pub const CELL_BORDER: [u64; 25] = build_cell_border();

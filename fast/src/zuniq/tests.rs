@@ -287,3 +287,41 @@ fn property_random_games_end_in_positions_the_reference_agrees_with() {
     }
     QuickCheck::new().tests(200).quickcheck(prop as fn(u64) -> Result<(), String>);
 }
+
+#[test]
+fn property_walls_on_a_free_square_never_cut_anything() {
+    fn prop(p: Playout) -> Result<(), String> {
+        let mut squares = 0;
+        for state in &p.states {
+            let board = State::from(state).board;
+            let live = ALL_WALLS & !board.walls & !board.dead;
+            let mut on = Board::on_square(&Links::of(board.walls)) & live;
+            squares += on.count_ones();
+            while on != 0 {
+                let w = on.trailing_zeros() as usize;
+                on &= on - 1;
+                if board.cut(w) != 0 {
+                    return Err(format!("{} cuts in {state:?}", wall_of(w)));
+                }
+            }
+        }
+        // Early positions are full of free squares.
+        if squares == 0 {
+            return Err("no square found".into());
+        }
+        Ok(())
+    }
+    QuickCheck::new().tests(60).quickcheck(prop as fn(Playout) -> Result<(), String>);
+}
+
+#[test]
+fn on_square_finds_every_inner_wall_of_the_empty_board() {
+    let inner = ALL_WALLS & !BORDER;
+    assert_eq!(Board::on_square(&Links::of(0)), inner);
+}
+
+#[test]
+#[ignore = "slow in debug builds: cargo test --release -p fast perft_5 -- --ignored"]
+fn perft_5_from_the_empty_board() {
+    assert_eq!(perft(&Board::new(), 5), 655_381_440);
+}

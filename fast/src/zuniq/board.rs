@@ -161,13 +161,19 @@ impl Board {
 
     /// Rules §5 with §8's order of reasons. Twin of `reference::zuniq::rules::check_wall`.
     pub fn check(&self, w: usize) -> Check {
+        self.check_with(&Links::of(self.walls), w)
+    }
+
+    /// [`Board::check`] with the position's links precomputed (`links` = `Links::of(walls)`).
+    #[inline]
+    pub fn check_with(&self, links: &Links, w: usize) -> Check {
         let bit = 1u64 << w;
         if self.walls & bit != 0 {
             Check::Occupied
         } else if self.dead & bit != 0 {
             Check::InsideClosedZone
         } else {
-            let cut = self.cut(w);
+            let cut = self.cut_with(links, w);
             let size = cut.count_ones();
             if cut != 0 && self.used & (1 << size) != 0 {
                 Check::DuplicateZoneSize(size)
@@ -217,16 +223,21 @@ impl Board {
     /// Whether any wall is legal (stops at the first). Twin of `!legal_walls(..).is_empty()`.
     #[inline]
     pub fn has_legal_move(&self) -> bool {
-        let links = Links::of(self.walls);
+        self.has_legal_move_with(&Links::of(self.walls))
+    }
+
+    /// [`Board::has_legal_move`] with the position's links precomputed.
+    #[inline]
+    pub fn has_legal_move_with(&self, links: &Links) -> bool {
         let live = ALL_WALLS & !self.walls & !self.dead;
-        if live & Board::on_square(&links) != 0 {
+        if live & Board::on_square(links) != 0 {
             return true;
         }
         let mut candidates = live;
         while candidates != 0 {
             let w = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
-            let cut = self.cut_with(&links, w);
+            let cut = self.cut_with(links, w);
             if cut == 0 || self.used & (1 << cut.count_ones()) == 0 {
                 return true;
             }

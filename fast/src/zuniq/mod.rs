@@ -76,11 +76,15 @@ pub fn nth_bit(mut mask: u64, k: u32) -> usize {
 /// keep it if legal, else draw again (uniform over the legal walls); the end test stops at the
 /// first legal wall. Twin: the same game loop over `reference::zuniq::rules::legal_walls`.
 pub fn random_game(mut board: Board, rng: &mut Rng) -> Board {
-    while board.has_legal_move() {
+    loop {
+        let links = Links::of(board.walls);
+        if !board.has_legal_move_with(&links) {
+            return board;
+        }
         let mut live = tables::ALL_WALLS & !board.walls & !board.dead;
         loop {
             let w = nth_bit(live, rng.below(live.count_ones()));
-            match board.check(w) {
+            match board.check_with(&links, w) {
                 Check::Legal(cut) => {
                     board.place(w, cut);
                     break;
@@ -90,7 +94,6 @@ pub fn random_game(mut board: Board, rng: &mut Rng) -> Board {
             }
         }
     }
-    board
 }
 
 /// Boards reached by random playouts, for benchmarks (varied depths).

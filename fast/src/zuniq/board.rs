@@ -252,7 +252,7 @@ impl Board {
     pub fn place(&mut self, w: usize, cut: u32) {
         let bit = 1u64 << w;
         self.walls |= bit;
-        self.ply += 1;
+        self.ply = self.ply.wrapping_add(1);
         self.hash ^= Z_WALL[w] ^ Z_BLACK;
         if cut != 0 {
             let size = cut.count_ones();
@@ -283,7 +283,7 @@ impl Board {
             return false;
         }
         self.claims[player] = self.ply;
-        self.hash ^= Z_CLAIM[64 * player + self.ply as usize];
+        self.hash ^= Z_CLAIM[64 * player + (self.ply & 63) as usize];
         true
     }
 
@@ -305,7 +305,7 @@ impl Board {
         }
         for player in 0..2 {
             if self.claims[player] != 0 {
-                h ^= Z_CLAIM[64 * player + self.claims[player] as usize];
+                h ^= Z_CLAIM[64 * player + (self.claims[player] & 63) as usize];
             }
         }
         h

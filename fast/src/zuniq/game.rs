@@ -184,7 +184,7 @@ impl State {
 
     /// §7 scores (None while running). Twin of `rules::scores`.
     pub fn scores(&self) -> Option<[i64; 2]> {
-        let winner = self.winner?;
+        let winner = self.winner.filter(|&w| w < 2)?;
         let loser = 1 - winner;
         let bonus = |p: usize| {
             let x = i64::from(self.board.claims[p]);

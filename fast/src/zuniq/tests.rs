@@ -345,3 +345,16 @@ fn zuniq_diff_soak() {
         check_parse(&text).unwrap();
     }
 }
+
+#[test]
+fn hand_made_reference_states_convert_without_panicking() {
+    let mut state = RefState::new();
+    state.ply = 255;
+    state.claims = [Some(200), Some(1000)];
+    let fast = State::from(&state);
+    let _ = fast.board.legal_mask();
+    let mut board = fast.board;
+    board.place(0, 0);
+    let _ = board.claim(0);
+    let _ = fast.to_json();
+}

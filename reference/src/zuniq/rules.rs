@@ -265,7 +265,7 @@ pub fn claim_bonus(player: PlayerId, claim: Option<u32>) -> i64 {
 /// bonus), loser 50 or 0 if it had claimed. Invalid action or timeout: offender 0, the other 100
 /// (+ its bonus).
 pub fn scores(state: &State) -> Option<[i64; 2]> {
-    let winner = state.winner?;
+    let winner = state.winner.filter(|&w| w < 2)?;
     let loser = 1 - winner;
     let mut scores = [0; 2];
     scores[winner] = 100 + claim_bonus(winner, state.claims[winner]);

@@ -576,3 +576,21 @@ fn invalid_reason_codes() {
     assert_eq!(malformed.code(), "malformed");
     assert!(closed_zones(&BTreeSet::new()).is_empty());
 }
+
+#[test]
+fn hand_made_states_do_not_panic() {
+    let mut state = State::new();
+    state.finished = true;
+    state.winner = Some(7);
+    state.end = Some(End::NoLegalMoves);
+    assert_eq!(scores(&state), None);
+    assert_eq!(Zuniq::outcome(&state), None);
+    let _ = super::display::render(&state, true);
+    let mut odd = State::new();
+    odd.ply = u32::MAX - 1;
+    odd.claims = [Some(u32::MAX), Some(0)];
+    assert_eq!(claim_bonus(0, odd.claims[0]), 0);
+    assert_eq!(claim_bonus(1, odd.claims[1]), 10);
+    let _ = odd.to_json();
+    let _ = referee_turn(&mut odd, Some("A1h!"));
+}

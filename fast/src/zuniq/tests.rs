@@ -358,3 +358,41 @@ fn hand_made_reference_states_convert_without_panicking() {
     let _ = board.claim(0);
     let _ = fast.to_json();
 }
+
+/// Measures the hash on many positions of random games: false equalities (same hash, different
+/// legal moves / sizes / side / claims) must be 0; also reports how many positions share a
+/// hash through transpositions.
+/// `cargo test --release -p fast zuniq_hash_collisions -- --ignored --nocapture`
+#[test]
+#[ignore = "measurement: run on demand in release"]
+fn zuniq_hash_collisions() {
+    use std::collections::HashMap;
+    let mut by_hash: HashMap<u64, (u64, u32, u8, [u8; 2], u64)> = HashMap::new();
+    let (mut positions, mut transpositions, mut false_equal) = (0u64, 0u64, 0u64);
+    let mut rng = Rng(12345);
+    for _ in 0..200_000 {
+        let mut b = Board::new();
+        // Short games over few moves make transpositions likely.
+        for _ in 0..10 {
+            let legal = b.legal_mask() & 0x0000_0FFF_0000_0FFF;
+            if legal == 0 {
+                break;
+            }
+            let w = nth_bit(legal, rng.below(legal.count_ones()));
+            b.place(w, b.cut(w));
+            positions += 1;
+            let key = (b.legal_mask(), b.used, b.ply & 1, b.claims, b.walls | b.dead);
+            match by_hash.insert(b.hash, key) {
+                Some(old) if old != key => false_equal += 1,
+                Some(_) => transpositions += 1,
+                None => {}
+            }
+        }
+    }
+    println!(
+        "positions {positions}, distinct hashes {}, transpositions {transpositions}, \
+         false equalities {false_equal}",
+        by_hash.len()
+    );
+    assert_eq!(false_equal, 0);
+}

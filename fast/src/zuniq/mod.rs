@@ -1,13 +1,200 @@
-//! Not implemented yet: `engine()` returns `None`, so the tools report this game as skipped.
+//! Zuniq, the fast twin: walls as one 60-bit set, cells as a 25-bit set, zone closure by a
+//! bit-parallel flood fill with early exit, used sizes and dead walls as masks, legal moves as
+//! one 60-bit mask, an incremental zobrist hash that folds dead walls into their fixed state.
+//!
+//! Every operation names its reference twin (`reference::zuniq`) and is checked against it:
+//! tables entry by entry, quickcheck properties over random playouts, the differential check
+//! [`diff::check_game_bytes`] that the fuzz target and the regression test drive, and the traces.
+
+pub mod board;
+pub mod diff;
+pub mod game;
+pub mod tables;
+pub mod trace;
+
+#[cfg(test)]
+mod tests;
+
+pub use board::{Board, Check, Links};
+pub use game::State;
 
 use reference::game::TraceEngine;
+use std::hint::black_box;
 
-/// The text-level engine for replay and verification (`None`: not implemented yet).
+/// The text-level fast engine for replay and verification.
 pub fn engine() -> Option<&'static dyn TraceEngine> {
-    None
+    Some(&trace::ENGINE)
 }
 
-/// Hot operations to benchmark, reference vs fast (empty: none yet).
+/// Legal move sequences of length `depth` from `board` (walls only). Twin of
+/// `reference::zuniq::rules::perft`.
+pub fn perft(board: &Board, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => u64::from(board.legal_mask().count_ones()),
+        _ => {
+            let mut legal = board.legal_mask();
+            let mut count = 0;
+            while legal != 0 {
+                let w = legal.trailing_zeros() as usize;
+                legal &= legal - 1;
+                let mut child = *board;
+                child.place(w, board.cut(w));
+                count += perft(&child, depth - 1);
+            }
+            count
+        }
+    }
+}
+
+/// A tiny deterministic generator (xorshift64*) for playouts and benchmarks.
+#[derive(Clone, Copy, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number below `n` (n > 0).
+    #[inline]
+    pub fn below(&mut self, n: u32) -> u32 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (((self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32) * u64::from(n)) >> 32) as u32
+    }
+}
+
+/// The `k`-th set bit of `mask` (k < popcount).
+#[inline]
+pub fn nth_bit(mut mask: u64, k: u32) -> usize {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as usize
+}
+
+/// Plays one uniformly random game (legal walls only) from `board` to its end; returns the
+/// final board. Rejection sampling, as the 2021 winner did: draw a live free wall uniformly,
+/// keep it if legal, else draw again (uniform over the legal walls); the end test stops at the
+/// first legal wall. Twin: the same game loop over `reference::zuniq::rules::legal_walls`.
+pub fn random_game(mut board: Board, rng: &mut Rng) -> Board {
+    loop {
+        let links = Links::of(board.walls);
+        if !board.has_legal_move_with(&links) {
+            return board;
+        }
+        let mut live = tables::ALL_WALLS & !board.walls & !board.dead;
+        loop {
+            let w = nth_bit(live, rng.below(live.count_ones()));
+            match board.check_with(&links, w) {
+                Check::Legal(cut) => {
+                    board.place(w, cut);
+                    break;
+                }
+                // Illegal now (a used size): draw among the others.
+                _ => live &= !(1 << w),
+            }
+        }
+    }
+}
+
+/// Boards reached by random playouts, for benchmarks (varied depths).
+pub fn sample_boards(count: usize, seed: u64) -> Vec<Board> {
+    let mut rng = Rng(seed | 1);
+    (0..count)
+        .map(|i| {
+            let mut board = Board::new();
+            let stop = (i * 7) % 40;
+            while board.ply as usize != stop {
+                let legal = board.legal_mask();
+                if legal == 0 {
+                    break;
+                }
+                let w = nth_bit(legal, rng.below(legal.count_ones()));
+                board.place(w, board.cut(w));
+            }
+            board
+        })
+        .collect()
+}
+
+/// Hot operations to benchmark, reference vs fast, on the same positions.
 pub fn bench_ops() -> Vec<crate::bench::BenchOp> {
-    Vec::new()
+    use crate::bench::BenchOp;
+    let boards = sample_boards(64, 7);
+    let refs: Vec<reference::zuniq::State> =
+        boards.iter().map(|b| State { board: *b, ..State::default() }.to_reference()).collect();
+    // One legal move per position, for `apply`.
+    let moves: Vec<usize> = boards
+        .iter()
+        .map(|b| {
+            let legal = b.legal_mask();
+            if legal == 0 {
+                0
+            } else {
+                nth_bit(legal, legal.count_ones() / 2)
+            }
+        })
+        .collect();
+    let mut ops = Vec::new();
+
+    let (r, mut i) = (refs.clone(), 0);
+    let (f, mut j) = (boards.clone(), 0);
+    ops.push(BenchOp {
+        game: "zuniq",
+        name: "legal_moves",
+        reference: Box::new(move || {
+            i = (i + 1) % r.len();
+            black_box(reference::zuniq::rules::legal_walls(black_box(&r[i])));
+        }),
+        fast: Box::new(move || {
+            j = (j + 1) % f.len();
+            black_box(black_box(&f[j]).legal_mask());
+        }),
+    });
+
+    let (r, rm, mut i) = (refs.clone(), moves.clone(), 0);
+    let (f, fm, mut j) = (boards.clone(), moves, 0);
+    ops.push(BenchOp {
+        game: "zuniq",
+        name: "apply",
+        reference: Box::new(move || {
+            i = (i + 1) % r.len();
+            let mut s = r[i].clone();
+            let action = reference::zuniq::Action { wall: game::wall_of(rm[i]), claim: false };
+            let _ = black_box(reference::zuniq::rules::apply_move(&mut s, action));
+        }),
+        fast: Box::new(move || {
+            j = (j + 1) % f.len();
+            let mut s = State { board: f[j], ..State::default() };
+            let mut events = Vec::new();
+            if let Check::Legal(cut) = s.board.check(fm[j]) {
+                s.apply(fm[j], cut, false, &mut events);
+            }
+            black_box((s, events));
+        }),
+    });
+
+    let (mut rr, mut fr) = (Rng(99), Rng(99));
+    ops.push(BenchOp {
+        game: "zuniq",
+        name: "random_game",
+        reference: Box::new(move || {
+            let mut s = reference::zuniq::State::new();
+            loop {
+                let legal = reference::zuniq::rules::legal_walls(&s);
+                if legal.is_empty() {
+                    break;
+                }
+                let wall = legal[rr.below(legal.len() as u32) as usize];
+                let _ = reference::zuniq::rules::apply_move(
+                    &mut s,
+                    reference::zuniq::Action { wall, claim: false },
+                );
+            }
+            black_box(s);
+        }),
+        fast: Box::new(move || {
+            black_box(random_game(Board::new(), &mut fr));
+        }),
+    });
+    ops
 }

@@ -4,7 +4,7 @@
 use super::board::{all_walls, Wall};
 use super::protocol::{parse_output, Action};
 use super::state::{End, State};
-use super::zones::{closed_zones, zones_closed_by, Zone};
+use super::zones::{closed_zones, region_of, Zone};
 use crate::game::{IllegalAction, ParseError, PlayerId, StepError};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -48,25 +48,42 @@ impl fmt::Display for Illegal {
 /// §5: checks the three conditions, in the order §8 reports them (occupied, inside a closed
 /// zone, repeated size). On success returns the zone the move closes, if any.
 pub fn check_wall(walls: &BTreeSet<Wall>, wall: Wall) -> Result<Option<Zone>, Illegal> {
+    check_wall_with_zones(walls, &closed_zones(walls), wall)
+}
+
+/// [`check_wall`] with the position's closed zones already computed (`zones` must be
+/// `closed_zones(walls)`), so that listing all legal walls computes them once.
+pub fn check_wall_with_zones(
+    walls: &BTreeSet<Wall>,
+    zones: &[Zone],
+    wall: Wall,
+) -> Result<Option<Zone>, Illegal> {
     // 1. not already placed
     if walls.contains(&wall) {
         return Err(Illegal::Occupied);
     }
     // 2. not inside a closed zone: no cell next to the wall belongs to one
-    let zones = closed_zones(walls);
     let inside = wall.cells().into_iter().any(|cell| zones.iter().any(|z| z.contains(cell)));
     if inside {
         return Err(Illegal::InsideClosedZone);
     }
-    // 3. a zone it closes has a size no earlier zone has
-    let new_zones = zones_closed_by(walls, wall);
-    for zone in &new_zones {
+    // 3. a zone it closes has a size no earlier zone has. Both sides of the wall reach OUTSIDE
+    // before the move (rule 2 holds), so a zone it closes is the region of a neighbouring cell
+    // that no longer reaches OUTSIDE once the wall is placed (§4: at most one).
+    let mut after = walls.clone();
+    after.insert(wall);
+    for cell in wall.cells() {
+        let (cells, open) = region_of(cell, &after);
+        if open {
+            continue;
+        }
+        let zone = Zone { cells };
         if zones.iter().any(|old| old.size() == zone.size()) {
             return Err(Illegal::DuplicateZoneSize(zone.size()));
         }
+        return Ok(Some(zone));
     }
-    // §4: a move closes at most one zone, so this is the whole list.
-    Ok(new_zones.into_iter().next())
+    Ok(None)
 }
 
 /// §5: every legal wall for the player to move, in ASCII order of the names (the traces' `legal`
@@ -75,24 +92,39 @@ pub fn legal_walls(state: &State) -> Vec<Wall> {
     if state.finished {
         return Vec::new();
     }
-    all_walls().into_iter().filter(|&wall| check_wall(&state.walls, wall).is_ok()).collect()
+    legal_walls_of(&state.walls)
 }
 
-/// §5.1: number of distinct legal move sequences of length `depth` (walls only; a `!` claim does
-/// not change the position). A finished position contributes 0 beyond depth 0.
+/// §5: the legal walls of a wall set (who is to move does not matter for legality).
+pub fn legal_walls_of(walls: &BTreeSet<Wall>) -> Vec<Wall> {
+    let zones = closed_zones(walls);
+    all_walls().into_iter().filter(|&w| check_wall_with_zones(walls, &zones, w).is_ok()).collect()
+}
+
+/// §5.1: number of distinct legal move sequences of length `depth` from `state` (walls only; a
+/// `!` claim does not change the position). A position without legal moves (a finished game)
+/// contributes 0 beyond depth 0.
 pub fn perft(state: &State, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    if state.finished {
+        return u64::from(depth == 0);
     }
-    let mut count = 0;
-    for wall in legal_walls(state) {
-        let mut child = state.clone();
-        // The wall is legal, so the move cannot fail.
-        if apply_move(&mut child, Action { wall, claim: false }).is_ok() {
-            count += perft(&child, depth - 1);
-        }
+    perft_walls(&state.walls, depth)
+}
+
+/// [`perft`] over a wall set: depth 1 is the number of legal walls.
+fn perft_walls(walls: &BTreeSet<Wall>, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => legal_walls_of(walls).len() as u64,
+        _ => legal_walls_of(walls)
+            .into_iter()
+            .map(|wall| {
+                let mut child = walls.clone();
+                child.insert(wall);
+                perft_walls(&child, depth - 1)
+            })
+            .sum(),
     }
-    count
 }
 
 /// A referee message of one turn (§9 "Events", exact templates).
@@ -233,7 +265,7 @@ pub fn claim_bonus(player: PlayerId, claim: Option<u32>) -> i64 {
 /// bonus), loser 50 or 0 if it had claimed. Invalid action or timeout: offender 0, the other 100
 /// (+ its bonus).
 pub fn scores(state: &State) -> Option<[i64; 2]> {
-    let winner = state.winner?;
+    let winner = state.winner.filter(|&w| w < 2)?;
     let loser = 1 - winner;
     let mut scores = [0; 2];
     scores[winner] = 100 + claim_bonus(winner, state.claims[winner]);

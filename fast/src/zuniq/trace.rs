@@ -1,0 +1,143 @@
+//! The fast engine behind `twinsim replay --engine fast`: the same records as the reference
+//! (`reference::zuniq::trace`), produced from the fast state.
+
+use super::game::{wall_names, State};
+use reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use reference::zuniq::rules::Event;
+use serde_json::{json, Map, Value};
+
+/// The fast Zuniq engine.
+pub struct FastZuniqEngine;
+
+/// The static engine object.
+pub static ENGINE: FastZuniqEngine = FastZuniqEngine;
+
+impl TraceEngine for FastZuniqEngine {
+    fn game(&self) -> &'static str {
+        "zuniq"
+    }
+    fn kind(&self) -> EngineKind {
+        EngineKind::Fast
+    }
+    fn turns(&self) -> TurnStructure {
+        TurnStructure::Alternating
+    }
+    fn setup(&self, _seed: Option<i64>, _params: &Value) -> Result<Box<dyn TracePlay>, String> {
+        Ok(Box::new(FastPlay::default()))
+    }
+}
+
+/// A game in progress with the last turn's views and events.
+#[derive(Clone, Debug)]
+pub struct FastPlay {
+    /// The state.
+    pub state: State,
+    /// Views sent after the last turn.
+    pub views: [String; 2],
+    /// Events of the last turn.
+    pub events: Vec<Event>,
+}
+
+impl Default for FastPlay {
+    fn default() -> Self {
+        FastPlay::new(State::default())
+    }
+}
+
+impl FastPlay {
+    /// A game from `state`, with the views of a game's start.
+    pub fn new(state: State) -> FastPlay {
+        FastPlay { state, views: ["Start".into(), String::new()], events: Vec::new() }
+    }
+}
+
+/// The outcome object (§9). Twin of `reference::zuniq::trace::outcome_json`.
+pub fn outcome_json(state: &State) -> Option<Value> {
+    let scores = state.scores()?;
+    let reason = match state.end.as_ref()? {
+        reference::zuniq::End::NoLegalMoves => "no_legal_moves",
+        reference::zuniq::End::InvalidAction { .. } => "invalid_action",
+    };
+    let claim = |p: usize| (state.board.claims[p] != 0).then_some(state.board.claims[p]);
+    Some(json!({
+        "scores": scores,
+        "winner": state.winner,
+        "reason": reason,
+        "plies": state.board.ply,
+        "claims": [claim(0), claim(1)],
+    }))
+}
+
+impl TracePlay for FastPlay {
+    fn boxed_clone(&self) -> Box<dyn TracePlay> {
+        Box::new(self.clone())
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn initial_record(&self) -> Map<String, Value> {
+        let initial = State::default();
+        let mut map = Map::new();
+        map.insert("initial".into(), initial.to_json());
+        map.insert("initial_views".into(), json!(["Start", ""]));
+        map.insert("initial_legal".into(), json!(wall_names(initial.legal_mask())));
+        map
+    }
+    fn players_to_act(&self) -> Vec<PlayerId> {
+        if self.state.finished {
+            vec![]
+        } else {
+            vec![self.state.board.to_move()]
+        }
+    }
+    fn legal_lines(&self, player: PlayerId) -> Vec<String> {
+        if self.state.finished || player != self.state.board.to_move() {
+            return vec![];
+        }
+        let plain = wall_names(self.state.legal_mask());
+        let claimed: Vec<String> = plain.iter().map(|w| format!("{w}!")).collect();
+        plain.into_iter().chain(claimed).collect()
+    }
+    fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
+        let [line] = actions else {
+            return Err(format!("expected the mover's single line, found {}", actions.len()));
+        };
+        let mut events = Vec::new();
+        let placed =
+            self.state.referee_turn(line.as_deref(), &mut events).map_err(|e| e.to_string())?;
+        self.views = match placed {
+            Some(w) if !self.state.finished => {
+                let mut views = [String::new(), String::new()];
+                views[self.state.board.to_move()] = wall_names(1 << w).remove(0);
+                views
+            }
+            _ => ["Quit".into(), "Quit".into()],
+        };
+        self.events = events;
+        Ok(())
+    }
+    fn turn_record(&self) -> Map<String, Value> {
+        let mut map = Map::new();
+        map.insert("state".into(), self.state.to_json());
+        map.insert("views".into(), json!(self.views));
+        map.insert("legal".into(), json!(wall_names(self.state.legal_mask())));
+        let events: Vec<String> = self.events.iter().map(Event::to_string).collect();
+        map.insert("events".into(), json!(events));
+        map
+    }
+    fn is_over(&self) -> bool {
+        self.state.finished
+    }
+    fn outcome(&self) -> Option<Value> {
+        outcome_json(&self.state)
+    }
+    fn render(&self, colour: bool) -> String {
+        reference::zuniq::display::render(&self.state.to_reference(), colour)
+    }
+    fn perft(&self, depth: u32) -> Option<u64> {
+        if self.state.finished {
+            return Some(u64::from(depth == 0));
+        }
+        Some(super::perft(&self.state.board, depth))
+    }
+}

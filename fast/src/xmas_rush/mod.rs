@@ -1,7 +1,7 @@
 //! X-mas Rush, the fast twin: packed rows of nibbles, pushes by shifts and masks, a bitboard
 //! flood fill for the reachable set, and a turn function whose events cost nothing when not
 //! asked for. Every operation names its reference twin and is checked against it (traces,
-//! quickcheck, the `xmas_rush_diff` fuzz target).
+//! quickcheck, the `xmas_rush_game_diff` fuzz target).
 //!
 //! Cold paths reuse the reference: setup (once per game, then packed), parsing a bot's line,
 //! and the trace JSON of a state (through [`State::to_reference`]).
@@ -166,7 +166,7 @@ fn assert_same(fast: &State, reference: &r::State, when: &str) {
 
 /// Plays a whole game chosen by `data` (each byte picks a line: `byte % candidates`; byte 255
 /// is a malformed line, 254 a timeout) through both engines and panics at the first
-/// difference in state, events, views or outcome. The check behind the `xmas_rush_diff` fuzz
+/// difference in state, events, views or outcome. The check behind the `xmas_rush_game_diff` fuzz
 /// target and its regression test.
 pub fn check_game_bytes(data: &[u8]) {
     let seed = data.iter().take(8).fold(0i64, |acc, &b| (acc << 8) | i64::from(b));
@@ -240,7 +240,7 @@ fn state_from_bytes(data: &[u8]) -> (r::State, &[u8]) {
 }
 
 /// Raw pushes chosen by `data`, fast vs reference after each (state, direction sets). The check
-/// behind the `xmas_rush_push_diff` fuzz target.
+/// behind the `push_diff` fuzz target.
 pub fn check_push_bytes(data: &[u8]) {
     let (mut reference, rest) = state_from_bytes(data);
     let mut fast = State::from(&reference);
@@ -258,7 +258,7 @@ pub fn check_push_bytes(data: &[u8]) {
 
 /// Path searches on a state chosen by `data` (players moved to fuzzer-chosen cells): reachable
 /// sets from every cell, greedy walk and exact best for both players, fast vs reference. The
-/// check behind the `xmas_rush_bfs_diff` fuzz target.
+/// check behind the `bfs_diff` fuzz target.
 pub fn check_bfs_bytes(data: &[u8]) {
     let (mut reference, rest) = state_from_bytes(data);
     for (p, &b) in rest.iter().take(2).enumerate() {
@@ -283,7 +283,7 @@ pub fn check_bfs_bytes(data: &[u8]) {
 
 /// Arbitrary text thrown at the protocol parsers: a bot's line (rules doc §5) and a turn's
 /// input (§9). Never panics; whatever parses prints back to text that parses to the same
-/// value. The check behind the `xmas_rush_parse` fuzz target.
+/// value. The check behind the `parse_xmas_rush` fuzz target.
 pub fn check_parse_text(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     if let Ok(action) = r::parse_line(&text) {

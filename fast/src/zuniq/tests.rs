@@ -249,7 +249,7 @@ fn the_traces_replay_through_fast() {
 fn fuzz_regressions_replay() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/regressions");
     let mut count = 0;
-    for target in ["zuniq_diff", "zuniq_parse"] {
+    for target in ["zuniq_diff", "parse_zuniq"] {
         let Ok(entries) = std::fs::read_dir(dir.join(target)) else { continue };
         for entry in entries.flatten() {
             let data = std::fs::read(entry.path()).unwrap();

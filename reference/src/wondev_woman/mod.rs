@@ -10,6 +10,7 @@
 //! - [`display`]: a picture of the board.
 
 pub mod display;
+pub mod fog;
 pub mod protocol;
 pub mod rules;
 pub mod setup;

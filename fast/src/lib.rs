@@ -8,6 +8,7 @@ pub mod bench;
 
 pub mod olymbits;
 pub mod photosynthesis;
+pub mod wondev_fog;
 pub mod wondev_woman;
 pub mod xmas_rush;
 pub mod zuniq;

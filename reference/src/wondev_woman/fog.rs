@@ -188,13 +188,17 @@ impl Tracker {
     }
 }
 
-/// The tracker works on the top league's view (§11: two units each, fog of war).
+/// The tracker works on the top league's view (§11: two units each, fog of war), on a square
+/// grid of at most 8 rows (§1: 5, 6 or 7) with the units inside it.
 fn supported(view: &View) -> bool {
     let size = view.grid.len();
+    let inside = |p: &Point| (0..size as i32).contains(&p.x) && (0..size as i32).contains(&p.y);
     view.mine.len() == 2
         && view.theirs.len() == 2
         && (1..=8).contains(&size)
         && view.grid.iter().all(|row| row.len() == size)
+        && view.mine.iter().all(inside)
+        && view.theirs.iter().flatten().all(inside)
 }
 
 /// The existing cells of a grid, by row then column.
@@ -265,15 +269,31 @@ fn record_of(state: &State, player: usize, action: &Action) -> Option<Record> {
     }
 }
 
-/// §9: the records of every legal action of `player` (the legal list, unsorted: the order does
-/// not matter here).
-fn legal_records(state: &State, player: usize) -> Vec<Record> {
+/// §9: the records of the legal actions of `player` (the legal list, unsorted: the order does
+/// not matter here) that can explain `change`. Only the geometry is looked at before asking the
+/// rules: a build of a move goes on `B = P + d1 + d2` (§5), a push builds on `T = P + d1` (§6);
+/// when nothing was built, the build or push must have been cancelled by a unit on `B` or `D`
+/// (§5.7, §6.5). [`explains`] still checks every record the rules return.
+fn legal_records(state: &State, player: usize, change: GridChange) -> Vec<Record> {
+    let may_explain = |aimed: Point| match change {
+        GridChange::Unchanged => state.unit_at(aimed).is_some(),
+        GridChange::Raised(x) => aimed == x,
+        GridChange::Impossible => false,
+    };
     let mut out = vec![];
     for unit in 0..state.units[player].len() {
+        let from = state.units[player][unit];
         for d1 in Dir::ALL {
+            let target = from.neighbour(d1);
             for d2 in Dir::ALL {
-                out.extend(rules::check_move(state, player, unit, d1, d2).ok());
-                out.extend(rules::check_push(state, player, unit, d1, d2).ok());
+                let second = target.neighbour(d2);
+                if may_explain(second) {
+                    out.extend(rules::check_move(state, player, unit, d1, d2).ok());
+                }
+                let push_aim = if change == GridChange::Unchanged { second } else { target };
+                if may_explain(push_aim) {
+                    out.extend(rules::check_push(state, player, unit, d1, d2).ok());
+                }
             }
         }
     }
@@ -351,7 +371,7 @@ fn enemy_turn(state: &State, enemy_alive: bool, view: &View, out: &mut BTreeSet<
     if !enemy_alive {
         return;
     }
-    for r in legal_records(state, 1) {
+    for r in legal_records(state, 1, change) {
         if !explains(change, &r) {
             continue;
         }

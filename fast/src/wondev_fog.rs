@@ -422,14 +422,12 @@ fn enemy_turn(g: &Grid, u: &Units, alive: bool, seen: &Seen, out: &mut Vec<u16>)
     let occ = u.occupied();
     for unit in 0..2 {
         let p = u.enemy[unit];
-        for d1 in 0..8 {
-            let t = NB[p as usize][d1];
+        for (d1, &t) in NB[p as usize].iter().enumerate() {
             if !g.has(t) {
                 continue;
             }
             if NEAR[t as usize] & want_build != 0 && occ & bit(t) == 0 {
-                for d2 in 0..8 {
-                    let b = NB[t as usize][d2];
+                for (d2, &b) in NB[t as usize].iter().enumerate() {
                     if b == NONE || want_build & bit(b) == 0 {
                         continue;
                     }
@@ -528,8 +526,7 @@ fn after_first_enemy_action(seen: &Seen) -> Vec<u16> {
     let initial = Grid { h: [0; 64], exists: seen.grid.exists };
     let mut spawns = vec![seen.mine];
     for i in 0..2 {
-        for d in 0..8 {
-            let from = NB[seen.mine[i] as usize][d];
+        for &from in &NB[seen.mine[i] as usize] {
             if initial.has(from) && from != seen.mine[1 - i] {
                 let mut s = seen.mine;
                 s[i] = from;

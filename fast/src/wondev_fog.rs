@@ -397,8 +397,7 @@ fn change(before: &Grid, seen: &Seen) -> Change {
 
 /// The enemy's turn from `g` (our action applied), pruned by the observed change; candidate
 /// keys go to `out` (legal lists checked later).
-fn enemy_turn(g: &Grid, u: &Units, alive: bool, seen: &Seen, out: &mut Vec<u16>) {
-    let ch = change(g, seen);
+fn enemy_turn(g: &Grid, ch: Change, u: &Units, alive: bool, seen: &Seen, out: &mut Vec<u16>) {
     // Cells the enemy's build (move) must aim at, and the victim cells of its push.
     let (want_build, want_victim) = match ch {
         Change::Impossible => return,
@@ -460,29 +459,25 @@ fn enemy_turn(g: &Grid, u: &Units, alive: bool, seen: &Seen, out: &mut Vec<u16>)
 }
 
 /// Sorts, deduplicates and keeps the candidates whose state has the view's legal list.
+///
+/// Every candidate here already shows the view: same grid, our units, and the same enemy units
+/// visible at the same cells. Hidden enemy units cannot change our legal list: a move target `T`
+/// is next to our unit, so a unit there is visible (§7); a hidden unit on a build cell `B` or a
+/// push destination `D` makes the action legal but cancelled (§5.7, §6.5), exactly as an empty
+/// cell makes it legal. So all candidates have the same legal list, and it is computed once.
+/// (The reference checks each candidate; the differential tests compare the two.)
 fn keep_same_legal_list(mut keys: Vec<u16>, seen: &Seen) -> Vec<u16> {
     keys.sort_unstable();
     keys.dedup();
-    if !seen.legal_ok {
-        return vec![];
+    let Some(&first) = keys.first() else {
+        return keys;
+    };
+    let (enemy, _) = unkey(first);
+    if seen.legal_ok && legal_set(&seen.grid, &Units { mine: seen.mine, enemy }) == seen.legal {
+        keys
+    } else {
+        vec![]
     }
-    let mut out = Vec::with_capacity(keys.len());
-    let mut last: Option<([u8; 2], bool)> = None;
-    for k in keys {
-        let (enemy, _) = unkey(k);
-        let ok = match last {
-            Some((e, ok)) if e == enemy => ok,
-            _ => {
-                let ok = legal_set(&seen.grid, &Units { mine: seen.mine, enemy }) == seen.legal;
-                last = Some((enemy, ok));
-                ok
-            }
-        };
-        if ok {
-            out.push(k);
-        }
-    }
-    out
 }
 
 /// `reference::wondev_woman::fog::from_view`, as keys with the enemy alive.
@@ -535,6 +530,7 @@ fn after_first_enemy_action(seen: &Seen) -> Vec<u16> {
         }
     }
     let mut keys = vec![];
+    let ch = change(&initial, seen);
     for mine in spawns {
         if !initial.has(mine[0]) || !initial.has(mine[1]) {
             continue;
@@ -548,7 +544,7 @@ fn after_first_enemy_action(seen: &Seen) -> Vec<u16> {
             while m1 != 0 {
                 let b = m1.trailing_zeros() as u8;
                 m1 &= m1 - 1;
-                enemy_turn(&initial, &Units { mine, enemy: [a, b] }, true, seen, &mut keys);
+                enemy_turn(&initial, ch, &Units { mine, enemy: [a, b] }, true, seen, &mut keys);
             }
         }
     }
@@ -678,6 +674,8 @@ impl Tracker {
 /// One turn from the previous view `prev` with hypotheses `keys`.
 fn step(prev: &Seen, keys: &[u16], action: &Action, seen: &Seen) -> Vec<u16> {
     let mut out = vec![];
+    // The height change seen after our action, by the cell our action built on (64: none).
+    let mut changes: [Option<Change>; 65] = [None; 65];
     for &k in keys {
         let (enemy, alive) = unkey(k);
         let u = Units { mine: prev.mine, enemy };
@@ -688,7 +686,8 @@ fn step(prev: &Seen, keys: &[u16], action: &Action, seen: &Seen) -> Vec<u16> {
         if let Some(b) = build {
             g.h[b as usize] += 1;
         }
-        enemy_turn(&g, &next, alive, seen, &mut out);
+        let ch = *changes[build.unwrap_or(64) as usize].get_or_insert_with(|| change(&g, seen));
+        enemy_turn(&g, ch, &next, alive, seen, &mut out);
     }
     keep_same_legal_list(out, seen)
 }

@@ -613,6 +613,39 @@ mod tests {
         assert!(d.placements.len() < from_view(&view).len());
     }
 
+    /// §7, §9: hidden enemy units never change our legal list (a unit on a move target is next
+    /// to ours, hence visible; a hidden one on `B` or `D` cancels but does not forbid), so the
+    /// legal-list comparison of this module never removes a placement that shows the view. The
+    /// fast twin relies on this; here it is checked on seeded games.
+    #[test]
+    fn hidden_units_never_change_our_legal_list() {
+        for seed in 0..6 {
+            let mut state =
+                setup::new_game(seed, &Params { map_index: seed as i32 % 3, ..Params::default() });
+            for turn in 0..24 {
+                let Some(p) = state.to_move.filter(|_| !state.game_over) else { break };
+                let view = protocol::view(&state, p);
+                let e = &state.units[1 - p];
+                let placements = from_view(&view);
+                assert!(placements.contains(&[e[0], e[1]]), "seed {seed} turn {turn}");
+                // from_view checks the legal list of each placement: all allowed placements pass.
+                let hidden = cells(&view.grid)
+                    .into_iter()
+                    .filter(|&c| view.grid[c.y as usize][c.x as usize] < Some(FINAL_HEIGHT))
+                    .filter(|&c| view.mine.iter().all(|m| m.distance(c) > 1))
+                    .count();
+                let expected = match (view.theirs[0], view.theirs[1]) {
+                    (Some(_), Some(_)) => 1,
+                    (None, None) => hidden * hidden.saturating_sub(1),
+                    _ => hidden,
+                };
+                assert_eq!(placements.len(), expected, "seed {seed} turn {turn}");
+                let a = view.legal.get(turn * 31 % view.legal.len().max(1)).copied();
+                rules::apply_action(&mut state, p, &a.unwrap_or(Action::AcceptDefeat));
+            }
+        }
+    }
+
     #[test]
     fn unsupported_views_give_nothing() {
         let state = setup::new_game(3, &Params { league: League::Wood2, ..Params::default() });

@@ -535,6 +535,11 @@ fn after_first_enemy_action(seen: &Seen) -> Vec<u16> {
         if !initial.has(mine[0]) || !initial.has(mine[1]) {
             continue;
         }
+        // Our unit can only have left `from` by a push that built on `from` (§6): any other
+        // spawn of ours gives nothing (the reference tries them all and finds nothing).
+        if (0..2).any(|i| mine[i] != seen.mine[i] && ch != Change::Raised(mine[i])) {
+            continue;
+        }
         let free = initial.exists & !(bit(mine[0]) | bit(mine[1]));
         let mut m0 = free;
         while m0 != 0 {

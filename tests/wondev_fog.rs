@@ -22,8 +22,11 @@ fn games() -> Vec<TraceGame> {
 /// What one seat of a trace game sees: each view with the action the bot printed before it,
 /// and the truth (enemy placement and alive flag) from the trace's full state.
 struct Seat {
-    views: Vec<(View, Option<Action>, Hypothesis)>,
+    views: Vec<SeatView>,
 }
+
+/// A view, the action printed before it, and the truth.
+type SeatView = (View, Option<Action>, Hypothesis);
 
 fn truth_of(state: &Value, me: usize) -> Hypothesis {
     let units = &state["units"][1 - me];
@@ -264,7 +267,7 @@ fn fuzz_regressions_of_fog_diff_pass() {
 #[ignore]
 fn measure() {
     let games = games();
-    let inputs: Vec<(usize, Vec<(View, Option<Action>, Hypothesis)>)> =
+    let inputs: Vec<(usize, Vec<SeatView>)> =
         games.iter().flat_map(|g| (0..2).map(move |me| (me, seat(g, me).views))).collect();
     let mut sizes = vec![];
     let time = |fast_twin: bool, sizes: &mut Vec<usize>| -> (Duration, Duration, String) {

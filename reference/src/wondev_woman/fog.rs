@@ -19,9 +19,15 @@
 //! action of the enemy (§9, unsorted) and also "the enemy did nothing": it was eliminated on this
 //! turn (invalid output, timeout, `ACCEPT-DEFEAT`, or stuck with an empty list, §8) or earlier.
 //! A result is kept when the view it renders is the view actually received: same heights, same
-//! own units, the same enemy units visible at the same cells (§7), and the same legal list (which
-//! leaks hidden units: a move onto one is missing, §7, §12.1). No score is shown in this league,
-//! so none is compared.
+//! own units, the same enemy units visible at the same cells (§7), and the same legal list. No
+//! score is shown in this league, so none is compared.
+//!
+//! About the legal list: §7 says it reveals hidden units ("a move onto a hidden unit is missing").
+//! With sight 1 that cannot happen: a move target is next to our unit, so a unit on it is
+//! visible; a hidden unit on a build cell or push destination makes the action legal but
+//! cancelled, exactly as an empty cell makes it legal. So once grid, own units and visible enemy
+//! units agree, the legal list agrees too (tested below); it is still compared, as the plain
+//! algorithm says, and it rejects views that no state renders.
 //!
 //! # The first view
 //!
@@ -47,7 +53,10 @@
 //!
 //! The end test of §8 stops the game when one player is eliminated and the other is strictly
 //! ahead, so "the game goes on" tells something about the scores. Scores are not shown (§9), so
-//! the tracker does not use that (it would need every path's score).
+//! the tracker does not use that (it would need every path's score). Nor does it assume the
+//! `symmetric` spawn property (§2, off by default): spawns are any four distinct cells. In both
+//! cases the set stays sound (the truth is in it) but can be larger than what a bot knowing
+//! those facts could deduce.
 
 use std::collections::BTreeSet;
 

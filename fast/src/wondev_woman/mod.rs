@@ -6,6 +6,7 @@
 pub mod board;
 pub mod check;
 pub mod engine;
+pub mod fog;
 pub mod movegen;
 pub mod play;
 pub mod voronoi;

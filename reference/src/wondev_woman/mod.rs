@@ -12,6 +12,7 @@
 
 pub mod display;
 pub mod eval;
+pub mod fog;
 pub mod protocol;
 pub mod rules;
 pub mod setup;

@@ -81,102 +81,11 @@ impl Sha1Prng {
         }
         (x >> (8 * count as u32 - bits)) as u32 as i32
     }
-
-    /// `nextInt(bound)` (§3.3): the `java.util.Random` algorithm over this stream. `None` for a
-    /// non-positive bound (Java throws).
-    pub fn next_int_bounded(&mut self, bound: i32) -> Option<i32> {
-        if bound <= 0 {
-            return None;
-        }
-        let mut r = self.next(31);
-        let m = bound - 1;
-        if bound & m == 0 {
-            return Some(((bound as i64 * r as i64) >> 31) as i32);
-        }
-        let mut u = r;
-        loop {
-            r = u % bound;
-            if u.wrapping_sub(r).wrapping_add(m) >= 0 {
-                return Some(r);
-            }
-            u = self.next(31);
-        }
-    }
-
-    /// `nextInt(bound)` for a bound the caller knows is positive.
-    ///
-    /// # Panics
-    /// If `bound <= 0` (a programming error, never reachable from input).
-    pub fn next_below(&mut self, bound: i32) -> i32 {
-        self.next_int_bounded(bound).expect("nextInt bound must be positive")
-    }
-
-    /// `nextInt()`: `next(32)`.
-    pub fn next_int(&mut self) -> i32 {
-        self.next(32)
-    }
-
-    /// `nextLong()`: two `next(32)`, high word first.
-    pub fn next_long(&mut self) -> i64 {
-        let high = self.next(32) as i64;
-        let low = self.next(32) as i64;
-        (high << 32).wrapping_add(low)
-    }
-
-    /// `nextBoolean()` (§3.3): `next(1)`, one byte.
-    pub fn next_boolean(&mut self) -> bool {
-        self.next(1) != 0
-    }
-
-    /// `nextDouble()` (§3.3): `((next(26) << 27) + next(27)) * 2^-53`.
-    pub fn next_double(&mut self) -> f64 {
-        let high = (self.next(26) as i64) << 27;
-        let low = self.next(27) as i64;
-        (high + low) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-
-    /// `nextFloat()`: `next(24) / 2^24` (3 bytes).
-    pub fn next_float(&mut self) -> f32 {
-        self.next(24) as f32 / (1 << 24) as f32
-    }
-
-    /// `nextInt(origin, bound)` (Java 17's two-argument form, on `nextInt()` draws). `None` when
-    /// `origin >= bound` (Java throws).
-    pub fn next_int_range(&mut self, origin: i32, bound: i32) -> Option<i32> {
-        if origin >= bound {
-            return None;
-        }
-        let mut r = self.next_int();
-        let n = bound.wrapping_sub(origin);
-        if n > 0 {
-            let m = n - 1;
-            if n & m == 0 {
-                return Some((r & m).wrapping_add(origin));
-            }
-            let mut u = ((r as u32) >> 1) as i32;
-            loop {
-                r = u % n;
-                if u.wrapping_add(m).wrapping_sub(r) >= 0 {
-                    return Some(r.wrapping_add(origin));
-                }
-                u = ((self.next_int() as u32) >> 1) as i32;
-            }
-        }
-        while r < origin || r >= bound {
-            r = self.next_int();
-        }
-        Some(r)
-    }
-
-    /// `Collections.shuffle(list, rnd)` (§3.3): for `i` from `len` down to 2, swap element
-    /// `i - 1` with element `nextInt(i)`.
-    pub fn shuffle<T>(&mut self, list: &mut [T]) {
-        for i in (2..=list.len()).rev() {
-            let j = self.next_below(i as i32) as usize;
-            list.swap(i - 1, j);
-        }
-    }
 }
+
+// §3.3: `nextInt(bound)`, `nextBoolean()`, `nextDouble()`, `shuffle`, ... are the
+// `java.util.Random` algorithms over this stream's `next(bits)`.
+crate::java_random::java_random_draws!(Sha1Prng);
 
 #[cfg(test)]
 mod tests {

@@ -3,6 +3,9 @@
 //! asked for. Every operation names its reference twin and is checked against it (traces,
 //! quickcheck, the `xmas_rush_game_diff` fuzz target).
 //!
+//! [`FastXmasRush`] is the typed `Game` (twin of `reference::xmas_rush::XmasRush`); [`engine`]
+//! the text-level `TraceEngine`.
+//!
 //! Cold paths reuse the reference: setup (once per game, then packed), parsing a bot's line,
 //! and the trace JSON of a state (through [`State::to_reference`]).
 
@@ -12,12 +15,16 @@ pub mod protocol;
 pub mod push;
 pub mod rules;
 pub mod search;
+pub mod typed;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod typed_tests;
 
 pub use board::State;
 pub use rules::{play_turn, Action, Answer, NoEvents, Sink};
+pub use typed::FastXmasRush;
 
 use crate::bench::BenchOp;
 use reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};

@@ -7,6 +7,7 @@ pub mod board;
 pub mod check;
 pub mod engine;
 pub mod fog;
+pub mod game;
 pub mod movegen;
 pub mod play;
 pub mod voronoi;
@@ -15,6 +16,7 @@ pub mod voronoi;
 mod tests;
 
 pub use board::State;
+pub use game::FastWondevWoman;
 
 use crate::bench::BenchOp;
 use reference::game::TraceEngine;

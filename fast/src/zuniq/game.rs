@@ -1,11 +1,12 @@
 //! The whole referee state around the hot [`Board`]: end of game, winner, why; the referee's
-//! turn from a bot's line; conversions from and to the reference state; the §9 JSON.
+//! turn from a bot's line; the typed API [`FastZuniq`]; conversions from and to the reference
+//! state; the §9 JSON.
 
 use super::board::{Board, Check, Links};
 use super::tables::*;
-use reference::game::{PlayerId, StepError};
+use reference::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
 use reference::zuniq::rules::{Event, Illegal, InvalidReason};
-use reference::zuniq::{End, Orientation, State as RefState, Wall};
+use reference::zuniq::{Action, End, Orientation, Params, State as RefState, Wall};
 use serde_json::{json, Value};
 
 /// Fast Zuniq state: the board plus how the game ended.
@@ -87,23 +88,31 @@ impl State {
     /// A legal move: place, claim, end test (§6, §7). `cut` from [`Board::check`].
     /// Twin of `reference::zuniq::rules::apply_move`.
     pub fn apply(&mut self, w: usize, cut: u32, claim: bool, events: &mut Vec<Event>) {
+        self.apply_with(w, cut, claim, |event| events.push(event));
+    }
+
+    /// [`State::apply`] handing each event to `event` (in the §9 order) instead of a list, so
+    /// that a caller who ignores them allocates nothing. Twin of
+    /// `reference::zuniq::rules::apply_move`.
+    #[inline]
+    pub fn apply_with(&mut self, w: usize, cut: u32, claim: bool, mut event: impl FnMut(Event)) {
         let mover = self.board.to_move();
         self.board.place(w, cut);
         if claim {
             if self.board.claim(mover) {
-                events.push(Event::Claim { player: mover, ply: u32::from(self.board.ply) });
+                event(Event::Claim { player: mover, ply: u32::from(self.board.ply) });
             } else {
-                events.push(Event::RepeatClaim { player: mover });
+                event(Event::RepeatClaim { player: mover });
             }
         }
         if cut != 0 {
-            events.push(Event::ZoneClosed { size: cut.count_ones() as usize });
+            event(Event::ZoneClosed { size: cut.count_ones() as usize });
         }
         if !self.board.has_legal_move() {
             self.finished = true;
             self.winner = Some(mover);
             self.end = Some(End::NoLegalMoves);
-            events.push(Event::NoLegalMove { player: 1 - mover });
+            event(Event::NoLegalMove { player: 1 - mover });
         }
     }
 
@@ -130,21 +139,12 @@ impl State {
             self.forfeit(InvalidReason::Malformed(error), events);
             return Ok(None);
         };
-        match self.board.check(w) {
-            Check::Legal(cut) => {
+        match self.board.check(w).legality() {
+            Ok(cut) => {
                 self.apply(w, cut, claim, events);
                 Ok(Some(w))
             }
-            Check::Occupied => {
-                self.forfeit(InvalidReason::Illegal(Illegal::Occupied), events);
-                Ok(None)
-            }
-            Check::InsideClosedZone => {
-                self.forfeit(InvalidReason::Illegal(Illegal::InsideClosedZone), events);
-                Ok(None)
-            }
-            Check::DuplicateZoneSize(size) => {
-                let illegal = Illegal::DuplicateZoneSize(size as usize);
+            Err(illegal) => {
                 self.forfeit(InvalidReason::Illegal(illegal), events);
                 Ok(None)
             }
@@ -201,6 +201,110 @@ impl State {
             _ => 0,
         };
         Some(scores)
+    }
+}
+
+impl Check {
+    /// The cells a legal wall cuts off, or the reference's reason for refusing it (§5, in
+    /// §8's order). Twin of the result of `reference::zuniq::rules::check_wall`.
+    #[inline]
+    pub fn legality(self) -> Result<u32, Illegal> {
+        match self {
+            Check::Legal(cut) => Ok(cut),
+            Check::Occupied => Err(Illegal::Occupied),
+            Check::InsideClosedZone => Err(Illegal::InsideClosedZone),
+            Check::DuplicateZoneSize(size) => Err(Illegal::DuplicateZoneSize(size as usize)),
+        }
+    }
+}
+
+/// The typed game API ([`Game`]) over the fast state. Reference twin:
+/// `reference::zuniq::Zuniq`. Same `Action` and `Params` types as the reference (a wall index
+/// is converted at the boundary); `new_game`, `players_to_act`, `legal_actions` (ASCII order,
+/// no claims), `step` (same refusals, same errors, same resulting state) and `outcome` agree
+/// with it exactly.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FastZuniq;
+
+impl Game for FastZuniq {
+    type State = State;
+    type Action = Action;
+    type Params = Params;
+
+    const NAME: &'static str = "zuniq";
+    const TURNS: TurnStructure = TurnStructure::Alternating;
+
+    /// §3: the empty board whatever the seed. Twin of `Zuniq::new_game`.
+    fn new_game(_seed: i64, _params: &Params) -> State {
+        State::default()
+    }
+
+    fn num_players(_state: &State) -> usize {
+        2
+    }
+
+    /// §6: the player to move, until the game is over. Twin of `Zuniq::players_to_act`.
+    fn players_to_act(state: &State) -> Vec<PlayerId> {
+        if state.finished {
+            vec![]
+        } else {
+            vec![state.board.to_move()]
+        }
+    }
+
+    /// §5: the legal walls in ASCII order of their names, without the `!` claim. Twin of
+    /// `Zuniq::legal_actions`.
+    fn legal_actions(state: &State, player: PlayerId) -> Vec<Action> {
+        if state.finished || player != state.board.to_move() {
+            return vec![];
+        }
+        let legal = state.board.legal_mask();
+        ASCII_ORDER
+            .iter()
+            .filter(|&&w| legal >> w & 1 == 1)
+            .map(|&w| Action { wall: wall_of(w as usize), claim: false })
+            .collect()
+    }
+
+    /// §6, §7: the mover's slot must hold a legal move and the other slot must be empty; an
+    /// illegal move is refused with [`StepError::Illegal`] (the reference's message) and
+    /// changes nothing. Twin of `Zuniq::step`.
+    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
+        if state.finished {
+            return Err(StepError::GameOver);
+        }
+        if actions.len() != 2 {
+            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
+        }
+        let mover = state.board.to_move();
+        if actions[1 - mover].is_some() {
+            return Err(StepError::NotToAct { player: 1 - mover });
+        }
+        let Some(action) = actions[mover] else {
+            return Err(StepError::NotToAct { player: mover });
+        };
+        let w = index_of(action.wall);
+        match state.board.check(w).legality() {
+            Ok(cut) => {
+                state.apply_with(w, cut, action.claim, |_| ());
+                Ok(())
+            }
+            Err(illegal) => Err(StepError::Illegal {
+                player: mover,
+                error: IllegalAction { reason: illegal.to_string() },
+            }),
+        }
+    }
+
+    /// §7: scores, ranks and the §9 reason code. Twin of `Zuniq::outcome`.
+    fn outcome(state: &State) -> Option<Outcome> {
+        let scores = state.scores()?.to_vec();
+        let reason = match state.end.as_ref()? {
+            End::NoLegalMoves => "no_legal_moves",
+            End::InvalidAction { .. } => "invalid_action",
+        };
+        let ranks = Outcome::ranks_from_scores(&scores);
+        Some(Outcome { scores, ranks, reason: reason.to_string() })
     }
 }
 

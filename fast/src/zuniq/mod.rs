@@ -16,7 +16,7 @@ pub mod trace;
 mod tests;
 
 pub use board::{Board, Check, Links};
-pub use game::State;
+pub use game::{FastZuniq, State};
 
 use reference::game::TraceEngine;
 use std::hint::black_box;

@@ -57,13 +57,11 @@ pub struct ProcessBot {
 impl ProcessBot {
     /// Starts `command` with the shell.
     pub fn spawn(command: &str) -> std::io::Result<ProcessBot> {
-        use std::os::unix::process::CommandExt;
+        // The bot stays in the arena's process group, so a Ctrl-C at the terminal stops the bots
+        // with the arena; at the end of a game its whole process tree is killed (see `stop`).
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(command)
-            // Its own process group, so that the whole group (a script's children too) can be
-            // killed at the end of the game and no process outlives it.
-            .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -121,23 +119,65 @@ impl ProcessBot {
         Ok(ProcessBot { child, input: Some(input), lines, stderr, gone: false, stopped: false })
     }
 
-    /// Kills the bot's whole process group and reaps the child (once).
+    /// Kills the bot and every process it started (its tree, found through `/proc`), and reaps
+    /// the child (once).
     fn stop(&mut self) {
         if self.stopped {
             return;
         }
         self.stopped = true;
         self.input = None;
-        let group = format!("-{}", self.child.id());
-        let _ = Command::new("sh")
-            .args(["-c", "kill -KILL \"$0\" 2>/dev/null", &group])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
+        // Twice: a process that forked while the first list was taken is caught the second time.
+        for _ in 0..2 {
+            let tree = process_tree(self.child.id());
+            if tree.is_empty() {
+                break;
+            }
+            let pids: Vec<String> = tree.iter().map(|p| p.to_string()).collect();
+            let _ = Command::new("kill")
+                .arg("-KILL")
+                .args(&pids)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// `root` and all its descendants that are still alive, from the parent links in `/proc`.
+fn process_tree(root: u32) -> Vec<u32> {
+    let mut parents: Vec<(u32, u32)> = Vec::new();
+    if let Ok(entries) = std::fs::read_dir("/proc") {
+        for entry in entries.flatten() {
+            let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+                continue;
+            };
+            // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces or ')'.
+            if let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) {
+                if let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) {
+                    let mut fields = rest.split_whitespace();
+                    let state = fields.next();
+                    if let (Some(ppid), false) =
+                        (fields.next().and_then(|p| p.parse().ok()), state == Some("Z"))
+                    {
+                        parents.push((pid, ppid));
+                    }
+                }
+            }
+        }
+    }
+    let mut tree = vec![root];
+    let mut i = 0;
+    while i < tree.len() {
+        let parent = tree[i];
+        tree.extend(parents.iter().filter(|(_, pp)| *pp == parent).map(|(p, _)| *p));
+        i += 1;
+    }
+    tree.retain(|p| parents.iter().any(|(q, _)| q == p));
+    tree
 }
 
 /// Reads one line into `buf`, keeping at most [`MAX_LINE`] bytes of it.

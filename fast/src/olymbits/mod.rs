@@ -10,11 +10,13 @@ pub mod engine;
 pub mod state;
 pub mod step;
 pub mod tables;
+pub mod typed;
 
 pub use engine::{FastEngine, FastPlay, ENGINE};
 pub use state::{Slot, State, TurnLog};
 pub use step::Input;
 pub use tables::{hurdle_solution, hurdle_tables, Solved};
+pub use typed::FastOlymbits;
 
 use reference::game::TraceEngine;
 

@@ -55,24 +55,30 @@ fn olymbits_pair(seed: i64, turns: usize) -> (reference::olymbits::State, fast::
 
 #[test]
 fn mcts_is_deterministic() {
-    let (r, f) = zuniq_pair(5, 6);
+    let (r, f) = zuniq_pair(5, 14);
     let cfg = MctsConfig { seed: 11, ..Default::default() };
-    let b = Budget::iterations(300);
+    let b = Budget::iterations(150);
     assert_eq!(mcts::search::<Zuniq>(&r, &b, &cfg), mcts::search::<Zuniq>(&r, &b, &cfg));
     assert_eq!(mcts::search::<FastZuniq>(&f, &b, &cfg), mcts::search::<FastZuniq>(&f, &b, &cfg));
 }
 
 #[test]
 fn mcts_twins_agree_action_and_statistics() {
-    for (seed, plies) in [(1, 0), (2, 4), (3, 10), (4, 16)] {
+    // The reference twin is slow in debug builds (a flood fill per wall per ply): positions
+    // from the middle game, where playouts are short and 200 iterations reach beyond the
+    // expansion of the root into UCB choices and transpositions.
+    let mut transpositions = 0;
+    for (seed, plies) in [(1, 12), (2, 16), (3, 20)] {
         let (r, f) = zuniq_pair(seed, plies);
         let cfg = MctsConfig { seed, ..Default::default() };
-        let b = Budget::iterations(400);
+        let b = Budget::iterations(200);
         let a = mcts::search::<Zuniq>(&r, &b, &cfg);
         let c = mcts::search::<FastZuniq>(&f, &b, &cfg);
         assert_eq!(a, c, "seed {seed}, {plies} plies");
-        assert!(a.iterations == 400 || a.root.len() <= 1);
+        assert!(a.iterations == 200 || a.root.len() <= 1);
+        transpositions += a.transpositions;
     }
+    assert!(transpositions > 0);
 }
 
 #[test]
@@ -85,7 +91,7 @@ fn mcts_action_is_legal_and_uses_the_table() {
         assert_eq!(res.root.iter().map(|e| u64::from(e.visits)).sum::<u64>(), res.iterations);
         assert!(res.nodes as u64 <= res.iterations + 1);
     }
-    // From the empty board, 500 iterations meet transpositions (same walls, other order).
+    // From the empty board, 2000 iterations meet transpositions (same walls, other order).
     let (_, f) = zuniq_pair(0, 0);
     let res = mcts::search::<FastZuniq>(&f, &Budget::iterations(2000), &MctsConfig::default());
     assert!(res.transpositions > 0, "{res:?}");
@@ -150,9 +156,10 @@ fn mcts_vs_random(games: i64, iterations: u64) -> usize {
 
 #[test]
 fn mcts_beats_random_at_zuniq() {
-    let games = 30;
-    let wins = mcts_vs_random(games, 1000);
-    eprintln!("MCTS 1000 it. vs random: {wins}/{games}");
+    // 30/30 at 1000 iterations when written; 24 games at 600 keep the test short.
+    let games = 24;
+    let wins = mcts_vs_random(games, 600);
+    eprintln!("MCTS 600 it. vs random: {wins}/{games}");
     assert!(wins * 100 >= 70 * games as usize, "MCTS won only {wins}/{games}");
 }
 
@@ -215,7 +222,8 @@ fn duct_respects_a_deadline() {
 
 #[test]
 fn duct_beats_random_at_olymbits() {
-    let games = 12;
+    // DUCT averaged ~42000 points against ~670 for the random players when written.
+    let games = 20;
     let (mut mine, mut theirs) = (0i64, 0i64);
     for g in 0..games {
         let me = (g % 3) as PlayerId;
@@ -224,7 +232,7 @@ fn duct_beats_random_at_olymbits() {
         while !FastOlymbits::players_to_act(&s).is_empty() {
             let mut joint = random_joint::<FastOlymbits>(&s, &mut rng);
             let cfg = DuctConfig { seed: g, ..Default::default() };
-            joint[me] = duct::search::<FastOlymbits>(&s, me, &Budget::iterations(150), &cfg).action;
+            joint[me] = duct::search::<FastOlymbits>(&s, me, &Budget::iterations(300), &cfg).action;
             FastOlymbits::step(&mut s, &joint).unwrap();
         }
         let scores = FastOlymbits::outcome(&s).unwrap().scores;
@@ -232,7 +240,7 @@ fn duct_beats_random_at_olymbits() {
         theirs += scores.iter().sum::<i64>() - scores[me];
     }
     let (mine, theirs) = (mine as f64 / games as f64, theirs as f64 / (2.0 * games as f64));
-    eprintln!("DUCT 150 it. average points {mine:.0}, random players {theirs:.0}");
+    eprintln!("DUCT 300 it. average points {mine:.0}, random players {theirs:.0}");
     assert!(mine > 2.0 * theirs, "DUCT {mine} vs random {theirs}");
 }
 

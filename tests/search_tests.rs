@@ -250,41 +250,45 @@ fn rate(iterations: u64, elapsed: Duration) -> f64 {
     iterations as f64 / elapsed.as_secs_f64()
 }
 
+/// Two seconds of each search on each twin, from the start of a game: the reference's
+/// iterations are replayed on the fast twin with an iteration budget (same result required),
+/// then the fast twin gets its own two seconds.
+///
 /// `CARGO_TARGET_DIR=/work/target-search cargo test --release --test search_tests -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn search_iterations_per_second() {
-    let b = Budget::iterations(20_000);
+    let secs = Duration::from_secs(2);
     let (r, f) = zuniq_pair(0, 0);
+    let cfg = MctsConfig::default();
     let t = Instant::now();
-    let a = mcts::search::<Zuniq>(&r, &b, &MctsConfig::default());
-    let tr = t.elapsed();
+    let a = mcts::search::<Zuniq>(&r, &Budget::until(t + secs), &cfg);
+    let ref_rate = rate(a.iterations, t.elapsed());
+    assert_eq!(a, mcts::search::<FastZuniq>(&f, &Budget::iterations(a.iterations), &cfg));
     let t = Instant::now();
-    let c = mcts::search::<FastZuniq>(&f, &b, &MctsConfig::default());
-    let tf = t.elapsed();
-    assert_eq!(a, c);
+    let c = mcts::search::<FastZuniq>(&f, &Budget::until(t + secs), &cfg);
+    let fast_rate = rate(c.iterations, t.elapsed());
     println!(
-        "MCTS Zuniq (empty board, 20000 it.): reference {:.0} it/s, fast {:.0} it/s, x{:.1}",
-        rate(a.iterations, tr),
-        rate(c.iterations, tf),
-        tr.as_secs_f64() / tf.as_secs_f64()
+        "MCTS Zuniq, empty board: reference {ref_rate:.0} it/s, fast {fast_rate:.0} it/s (x{:.1}), {} nodes after {} it.",
+        fast_rate / ref_rate,
+        c.nodes,
+        c.iterations
     );
 
-    let b = Budget::iterations(5_000);
     let (r, f) = olymbits_pair(1, 0);
     let cfg = DuctConfig::default();
     let t = Instant::now();
-    let a = duct::search::<Olymbits>(&r, 0, &b, &cfg);
-    let tr = t.elapsed();
+    let a = duct::search::<Olymbits>(&r, 0, &Budget::until(t + secs), &cfg);
+    let ref_rate = rate(a.iterations, t.elapsed());
+    assert_eq!(a, duct::search::<FastOlymbits>(&f, 0, &Budget::iterations(a.iterations), &cfg));
     let t = Instant::now();
-    let c = duct::search::<FastOlymbits>(&f, 0, &b, &cfg);
-    let tf = t.elapsed();
-    assert_eq!(a, c);
+    let c = duct::search::<FastOlymbits>(&f, 0, &Budget::until(t + secs), &cfg);
+    let fast_rate = rate(c.iterations, t.elapsed());
     println!(
-        "DUCT Olymbits (turn 0, depth {}, 5000 it.): reference {:.0} it/s, fast {:.0} it/s, x{:.1}",
+        "DUCT Olymbits, turn 0, playout depth {}: reference {ref_rate:.0} it/s, fast {fast_rate:.0} it/s (x{:.1}), {} nodes after {} it.",
         cfg.playout_depth,
-        rate(a.iterations, tr),
-        rate(c.iterations, tf),
-        tr.as_secs_f64() / tf.as_secs_f64()
+        fast_rate / ref_rate,
+        c.nodes,
+        c.iterations
     );
 }

@@ -61,42 +61,63 @@ pub struct DuctResult<A> {
     pub root: Vec<PlayerRoot<A>>,
 }
 
+/// A node, laid out flat for the cache: the actions and statistics of every player to act, one
+/// after the other (`players[k] = (player, start, len)` into `actions` and `stats`).
 struct Node<A> {
     visits: u32,
-    tables: Vec<PlayerRoot<A>>,
-    /// Joint choice (mixed-radix index over the tables) → child node.
+    players: Vec<(PlayerId, usize, usize)>,
+    actions: Vec<A>,
+    /// (visits, reward sum) per action.
+    stats: Vec<(u32, f64)>,
+    /// Joint choice (mixed-radix index over the players' choices) → child node.
     children: HashMap<u64, usize>,
 }
 
 fn new_node<G: Game>(state: &G::State) -> Node<G::Action> {
-    let tables = G::players_to_act(state)
-        .into_iter()
-        .map(|player| {
-            let actions = G::legal_actions(state, player);
-            let n = actions.len();
-            PlayerRoot { player, actions, visits: vec![0; n], reward: vec![0.0; n] }
-        })
-        .filter(|t| !t.actions.is_empty())
-        .collect();
-    Node { visits: 0, tables, children: HashMap::new() }
+    let mut players = Vec::new();
+    let mut actions = Vec::new();
+    for player in G::players_to_act(state) {
+        let legal = G::legal_actions(state, player);
+        if !legal.is_empty() {
+            players.push((player, actions.len(), legal.len()));
+            actions.extend(legal);
+        }
+    }
+    let stats = vec![(0, 0.0); actions.len()];
+    Node { visits: 0, players, actions, stats, children: HashMap::new() }
 }
 
-fn ucb(table: &PlayerRoot<impl Sized>, parent_visits: u32, c: f64) -> usize {
-    if let Some(i) = table.visits.iter().position(|&v| v == 0) {
+/// UCB1 over one player's statistics (untried actions first, first maximum wins).
+fn ucb(stats: &[(u32, f64)], parent_visits: u32, c: f64) -> usize {
+    if let Some(i) = stats.iter().position(|&(v, _)| v == 0) {
         return i;
     }
     let log_n = f64::from(parent_visits.max(1)).ln();
     let mut best = 0;
     let mut best_value = f64::NEG_INFINITY;
-    for i in 0..table.visits.len() {
-        let n = f64::from(table.visits[i]);
-        let value = table.reward[i] / n + c * (log_n / n).sqrt();
+    for (i, &(visits, reward)) in stats.iter().enumerate() {
+        let n = f64::from(visits);
+        let value = reward / n + c * (log_n / n).sqrt();
         if value > best_value {
             best = i;
             best_value = value;
         }
     }
     best
+}
+
+impl<A: Clone> Node<A> {
+    fn root_tables(&self) -> Vec<PlayerRoot<A>> {
+        self.players
+            .iter()
+            .map(|&(player, start, len)| PlayerRoot {
+                player,
+                actions: self.actions[start..start + len].to_vec(),
+                visits: self.stats[start..start + len].iter().map(|s| s.0).collect(),
+                reward: self.stats[start..start + len].iter().map(|s| s.1).collect(),
+            })
+            .collect()
+    }
 }
 
 /// Longest descent, a guard against endless trees.
@@ -118,20 +139,21 @@ where
 {
     assert_eq!(G::TURNS, TurnStructure::Simultaneous, "duct::search is for simultaneous games");
     let root_node = new_node::<G>(state);
-    let mine = root_node.tables.iter().position(|t| t.player == me);
-    let Some(mine) = mine.filter(|&i| root_node.tables[i].actions.len() > 1) else {
+    let mine = root_node.players.iter().position(|t| t.0 == me);
+    let Some(mine) = mine.filter(|&k| root_node.players[k].2 > 1) else {
         return DuctResult {
-            action: mine.map(|i| root_node.tables[i].actions[0].clone()),
+            action: mine.map(|k| root_node.actions[root_node.players[k].1].clone()),
             iterations: 0,
             nodes: 1,
-            root: root_node.tables,
+            root: root_node.root_tables(),
         };
     };
     let players = G::num_players(state);
     let mut rng = SearchRng::new(config.seed);
     let mut nodes = vec![root_node];
     let mut slots: Vec<Option<G::Action>> = vec![None; players];
-    let mut path: Vec<(usize, Vec<usize>)> = Vec::new();
+    // (node, index into its `stats`, player) for every player's choice along the descent.
+    let mut path: Vec<(usize, usize, PlayerId)> = Vec::new();
     let mut iterations = 0u64;
 
     while !budget.exhausted(iterations) {
@@ -142,24 +164,25 @@ where
         let mut stuck = false;
         for _ in 0..MAX_DEPTH {
             let n = &nodes[node];
-            if n.tables.is_empty() {
+            if n.players.is_empty() {
                 break;
             }
             let mut joint = 0u64;
-            let mut choices = Vec::with_capacity(n.tables.len());
-            for t in &n.tables {
-                let i = ucb(t, n.visits, config.exploration);
-                joint = joint * t.actions.len() as u64 + i as u64;
-                slots[t.player] = Some(t.actions[i].clone());
-                choices.push(i);
+            let first = path.len();
+            for &(player, start, len) in &n.players {
+                let i = ucb(&n.stats[start..start + len], n.visits, config.exploration);
+                joint = joint * len as u64 + i as u64;
+                slots[player] = Some(n.actions[start + i].clone());
+                path.push((node, start + i, player));
             }
             let stepped = G::step(&mut s, &slots);
             slots.iter_mut().for_each(|a| *a = None);
             if stepped.is_err() {
+                path.truncate(first);
                 stuck = true;
                 break;
             }
-            path.push((node, choices));
+            nodes[node].visits += 1;
             match nodes[node].children.get(&joint) {
                 Some(&child) => node = child,
                 None => {
@@ -193,18 +216,16 @@ where
             Some(outcome) => rank_rewards(&outcome),
             None => (0..players).map(|p| s.evaluate(p)).collect(),
         };
-        for (n, choices) in &path {
-            let node = &mut nodes[*n];
-            node.visits += 1;
-            for (t, &i) in node.tables.iter_mut().zip(choices) {
-                t.visits[i] += 1;
-                t.reward[i] += rewards[t.player];
-            }
+        for &(n, i, player) in &path {
+            let stat = &mut nodes[n].stats[i];
+            stat.0 += 1;
+            stat.1 += rewards[player];
         }
     }
 
     let root = nodes.swap_remove(0);
-    let t = &root.tables[mine];
+    let tables = root.root_tables();
+    let t = &tables[mine];
     let mut best = 0;
     for i in 1..t.actions.len() {
         if t.visits[i] > t.visits[best]
@@ -217,6 +238,6 @@ where
         action: Some(t.actions[best].clone()),
         iterations,
         nodes: nodes.len() + 1,
-        root: root.tables,
+        root: tables,
     }
 }

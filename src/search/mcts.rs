@@ -74,12 +74,16 @@ struct Node<A> {
 }
 
 fn new_node<G: Game>(state: &G::State) -> Node<G::Action> {
-    let mover = G::players_to_act(state).first().copied().unwrap_or(0);
-    let edges = G::legal_actions(state, mover)
-        .into_iter()
-        .map(|action| Edge { action, visits: 0, reward: 0.0 })
-        .collect::<Vec<_>>();
-    let edges = if G::players_to_act(state).is_empty() { Vec::new() } else { edges };
+    let (mover, edges) = match G::players_to_act(state).first() {
+        Some(&mover) => (
+            mover,
+            G::legal_actions(state, mover)
+                .into_iter()
+                .map(|action| Edge { action, visits: 0, reward: 0.0 })
+                .collect(),
+        ),
+        None => (0, Vec::new()),
+    };
     Node { mover, visits: 0, expanded: 0, edges }
 }
 

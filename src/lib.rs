@@ -7,4 +7,5 @@ pub mod bench;
 pub mod perft;
 pub mod registry;
 pub mod replay;
+pub mod search;
 pub mod verify;

@@ -1,0 +1,243 @@
+//! Decoupled UCT (Smitsimax-style) for simultaneous games.
+//!
+//! Each tree node keeps one statistics table per player to act: its legal actions, with visits
+//! and reward sums. In an iteration every player picks its own action by UCB1 over its own
+//! table (untried actions first, in `legal_actions` order), not knowing the others' choices;
+//! the joint action steps the state, and the child is the node of that joint action (the tree
+//! is keyed by paths of joint actions, which is exact: the state's own generator makes `step`
+//! deterministic). A new node ends the descent; from there every player plays uniformly random
+//! legal actions for `playout_depth` turns, and the leaf is scored by [`rank_rewards`] if the
+//! game is over, else by the game's [`Evaluate`]. Every player's table on the path is credited
+//! with that player's own reward.
+//!
+//! The returned action of the searching player is its most visited root action (the other
+//! players' root tables are returned too: a prediction of their moves).
+
+use super::{rank_rewards, Budget, Evaluate, SearchRng};
+use reference::game::{Game, PlayerId, TurnStructure};
+use std::collections::HashMap;
+
+/// Tuning of [`search`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DuctConfig {
+    /// UCB exploration constant (rewards in [0, 1]).
+    pub exploration: f64,
+    /// Seed of the playout generator.
+    pub seed: i64,
+    /// Random turns played below a new node before the evaluation.
+    pub playout_depth: u32,
+}
+
+impl Default for DuctConfig {
+    fn default() -> Self {
+        DuctConfig { exploration: 0.7, seed: 1, playout_depth: 8 }
+    }
+}
+
+/// One player's root statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerRoot<A> {
+    /// The player.
+    pub player: PlayerId,
+    /// Its legal actions, in `legal_actions` order.
+    pub actions: Vec<A>,
+    /// Iterations per action.
+    pub visits: Vec<u32>,
+    /// Reward sums per action.
+    pub reward: Vec<f64>,
+}
+
+/// What [`search`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuctResult<A> {
+    /// The most visited root action of the searching player (ties: higher reward, then
+    /// first); `None` if it is not to act.
+    pub action: Option<A>,
+    /// Iterations done.
+    pub iterations: u64,
+    /// Tree nodes.
+    pub nodes: usize,
+    /// Root statistics of every player to act.
+    pub root: Vec<PlayerRoot<A>>,
+}
+
+/// A node, laid out flat for the cache: the actions and statistics of every player to act, one
+/// after the other (`players[k] = (player, start, len)` into `actions` and `stats`).
+struct Node<A> {
+    visits: u32,
+    players: Vec<(PlayerId, usize, usize)>,
+    actions: Vec<A>,
+    /// (visits, reward sum) per action.
+    stats: Vec<(u32, f64)>,
+    /// Joint choice (mixed-radix index over the players' choices) → child node.
+    children: HashMap<u64, usize>,
+}
+
+fn new_node<G: Game>(state: &G::State) -> Node<G::Action> {
+    let mut players = Vec::new();
+    let mut actions = Vec::new();
+    for player in G::players_to_act(state) {
+        let legal = G::legal_actions(state, player);
+        if !legal.is_empty() {
+            players.push((player, actions.len(), legal.len()));
+            actions.extend(legal);
+        }
+    }
+    let stats = vec![(0, 0.0); actions.len()];
+    Node { visits: 0, players, actions, stats, children: HashMap::new() }
+}
+
+/// UCB1 over one player's statistics (untried actions first, first maximum wins).
+fn ucb(stats: &[(u32, f64)], parent_visits: u32, c: f64) -> usize {
+    if let Some(i) = stats.iter().position(|&(v, _)| v == 0) {
+        return i;
+    }
+    let log_n = f64::from(parent_visits.max(1)).ln();
+    let mut best = 0;
+    let mut best_value = f64::NEG_INFINITY;
+    for (i, &(visits, reward)) in stats.iter().enumerate() {
+        let n = f64::from(visits);
+        let value = reward / n + c * (log_n / n).sqrt();
+        if value > best_value {
+            best = i;
+            best_value = value;
+        }
+    }
+    best
+}
+
+impl<A: Clone> Node<A> {
+    fn root_tables(&self) -> Vec<PlayerRoot<A>> {
+        self.players
+            .iter()
+            .map(|&(player, start, len)| PlayerRoot {
+                player,
+                actions: self.actions[start..start + len].to_vec(),
+                visits: self.stats[start..start + len].iter().map(|s| s.0).collect(),
+                reward: self.stats[start..start + len].iter().map(|s| s.1).collect(),
+            })
+            .collect()
+    }
+}
+
+/// Longest descent, a guard against endless trees.
+const MAX_DEPTH: usize = 10_000;
+
+/// Runs decoupled UCT from `state` for player `me` within `budget`. Panics if `G` is not a
+/// simultaneous game.
+///
+/// A state where `me` is not to act returns `None` at once; a single legal action is returned
+/// at once with zero iterations.
+pub fn search<G: Game>(
+    state: &G::State,
+    me: PlayerId,
+    budget: &Budget,
+    config: &DuctConfig,
+) -> DuctResult<G::Action>
+where
+    G::State: Evaluate,
+{
+    assert_eq!(G::TURNS, TurnStructure::Simultaneous, "duct::search is for simultaneous games");
+    let root_node = new_node::<G>(state);
+    let mine = root_node.players.iter().position(|t| t.0 == me);
+    let Some(mine) = mine.filter(|&k| root_node.players[k].2 > 1) else {
+        return DuctResult {
+            action: mine.map(|k| root_node.actions[root_node.players[k].1].clone()),
+            iterations: 0,
+            nodes: 1,
+            root: root_node.root_tables(),
+        };
+    };
+    let players = G::num_players(state);
+    let mut rng = SearchRng::new(config.seed);
+    let mut nodes = vec![root_node];
+    let mut slots: Vec<Option<G::Action>> = vec![None; players];
+    // (node, index into its `stats`, player) for every player's choice along the descent.
+    let mut path: Vec<(usize, usize, PlayerId)> = Vec::new();
+    let mut iterations = 0u64;
+
+    while !budget.exhausted(iterations) {
+        iterations += 1;
+        path.clear();
+        let mut s = state.clone();
+        let mut node = 0usize;
+        let mut stuck = false;
+        for _ in 0..MAX_DEPTH {
+            let n = &nodes[node];
+            if n.players.is_empty() {
+                break;
+            }
+            let mut joint = 0u64;
+            let first = path.len();
+            for &(player, start, len) in &n.players {
+                let i = ucb(&n.stats[start..start + len], n.visits, config.exploration);
+                joint = joint * len as u64 + i as u64;
+                slots[player] = Some(n.actions[start + i].clone());
+                path.push((node, start + i, player));
+            }
+            let stepped = G::step(&mut s, &slots);
+            slots.iter_mut().for_each(|a| *a = None);
+            if stepped.is_err() {
+                path.truncate(first);
+                stuck = true;
+                break;
+            }
+            nodes[node].visits += 1;
+            match nodes[node].children.get(&joint) {
+                Some(&child) => node = child,
+                None => {
+                    nodes.push(new_node::<G>(&s));
+                    let child = nodes.len() - 1;
+                    nodes[node].children.insert(joint, child);
+                    break;
+                }
+            }
+        }
+        if !stuck {
+            for _ in 0..config.playout_depth {
+                let to_act = G::players_to_act(&s);
+                if to_act.is_empty() {
+                    break;
+                }
+                for &p in &to_act {
+                    let legal = G::legal_actions(&s, p);
+                    if !legal.is_empty() {
+                        slots[p] = Some(legal[rng.below(legal.len())].clone());
+                    }
+                }
+                let stepped = G::step(&mut s, &slots);
+                slots.iter_mut().for_each(|a| *a = None);
+                if stepped.is_err() {
+                    break;
+                }
+            }
+        }
+        let rewards = match G::outcome(&s) {
+            Some(outcome) => rank_rewards(&outcome),
+            None => (0..players).map(|p| s.evaluate(p)).collect(),
+        };
+        for &(n, i, player) in &path {
+            let stat = &mut nodes[n].stats[i];
+            stat.0 += 1;
+            stat.1 += rewards[player];
+        }
+    }
+
+    let root = nodes.swap_remove(0);
+    let tables = root.root_tables();
+    let t = &tables[mine];
+    let mut best = 0;
+    for i in 1..t.actions.len() {
+        if t.visits[i] > t.visits[best]
+            || (t.visits[i] == t.visits[best] && t.reward[i] > t.reward[best])
+        {
+            best = i;
+        }
+    }
+    DuctResult {
+        action: Some(t.actions[best].clone()),
+        iterations,
+        nodes: nodes.len() + 1,
+        root: tables,
+    }
+}

@@ -1,0 +1,253 @@
+//! MCTS (UCT) for alternating games, with a transposition table: nodes are positions keyed by
+//! [`StateKey`] (the zobrist hash for Zuniq), and the statistics live on the edges (UCT over a
+//! DAG: each edge keeps its own visits and rewards, the parent's visits count passes through
+//! the node by any path). Expansion adds one untried edge per iteration, in `legal_actions`
+//! order; when that edge leads to a position already in the table (a transposition), the
+//! descent continues from the shared node instead of starting a playout. Playouts are uniformly
+//! random to the end of the game; the reward of each mover is its [`rank_rewards`] share.
+//!
+//! Why a key trait rather than `G::State: Hash + Eq`: the fast Zuniq state already carries an
+//! incremental zobrist hash that also merges positions differing only by dead walls (more
+//! transpositions than structural equality), and a `u64` key keeps the table small. The price
+//! is that both twins must compute the same key (see [`StateKey`]) and a 64-bit collision may
+//! merge two positions: if an edge of a merged node is then illegal, the iteration stops there
+//! and scores the state it reached by a playout (no panic, no illegal action at the root, since
+//! the root's edges are always its own legal actions).
+
+use super::{rank_rewards, Budget, SearchRng, StateKey};
+use reference::game::{Game, PlayerId, TurnStructure};
+use std::collections::HashMap;
+
+/// Tuning of [`search`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// UCB exploration constant `c` in `mean + c·sqrt(ln N / n)` (rewards in [0, 1]).
+    pub exploration: f64,
+    /// Seed of the playout generator.
+    pub seed: i64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig { exploration: 0.7, seed: 1 }
+    }
+}
+
+/// One root action's statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootEdge<A> {
+    /// The action.
+    pub action: A,
+    /// Iterations through it.
+    pub visits: u32,
+    /// Sum of the mover's rewards over those iterations.
+    pub reward: f64,
+}
+
+/// What [`search`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsResult<A> {
+    /// The most visited root action (ties: the higher reward, then the first); `None` when the
+    /// game is over.
+    pub action: Option<A>,
+    /// Iterations done.
+    pub iterations: u64,
+    /// Positions in the transposition table.
+    pub nodes: usize,
+    /// Iterations that reached an existing node through a new edge (transpositions).
+    pub transpositions: u64,
+    /// The root's edges in `legal_actions` order.
+    pub root: Vec<RootEdge<A>>,
+}
+
+struct Edge<A> {
+    action: A,
+    visits: u32,
+    reward: f64,
+}
+
+struct Node<A> {
+    mover: PlayerId,
+    visits: u32,
+    expanded: usize,
+    edges: Vec<Edge<A>>,
+}
+
+fn new_node<G: Game>(state: &G::State) -> Node<G::Action> {
+    let (mover, edges) = match G::players_to_act(state).first() {
+        Some(&mover) => (
+            mover,
+            G::legal_actions(state, mover)
+                .into_iter()
+                .map(|action| Edge { action, visits: 0, reward: 0.0 })
+                .collect(),
+        ),
+        None => (0, Vec::new()),
+    };
+    Node { mover, visits: 0, expanded: 0, edges }
+}
+
+/// Longest descent or playout, a guard against games that could cycle.
+const MAX_PLIES: usize = 100_000;
+
+/// Uniformly random legal moves to the end; the rank rewards of each player (equal shares if
+/// the game could not be finished).
+fn playout<G: Game>(
+    state: &mut G::State,
+    rng: &mut SearchRng,
+    slots: &mut [Option<G::Action>],
+) -> Vec<f64> {
+    let n = slots.len();
+    for _ in 0..MAX_PLIES {
+        let Some(&mover) = G::players_to_act(state).first() else { break };
+        let legal = G::legal_actions(state, mover);
+        if legal.is_empty() {
+            break;
+        }
+        slots[mover] = Some(legal[rng.below(legal.len())].clone());
+        let stepped = G::step(state, slots);
+        slots[mover] = None;
+        if stepped.is_err() {
+            break;
+        }
+    }
+    match G::outcome(state) {
+        Some(outcome) => rank_rewards(&outcome),
+        None => vec![0.5; n],
+    }
+}
+
+/// Runs UCT from `state` within `budget`. Panics if `G` is not an alternating game.
+///
+/// A finished game returns `None` at once; a single legal move is returned at once with zero
+/// iterations (nothing to search).
+pub fn search<G: Game>(
+    state: &G::State,
+    budget: &Budget,
+    config: &MctsConfig,
+) -> MctsResult<G::Action>
+where
+    G::State: StateKey,
+{
+    assert_eq!(G::TURNS, TurnStructure::Alternating, "mcts::search is for alternating games");
+    let root_node = new_node::<G>(state);
+    if root_node.edges.len() <= 1 {
+        return MctsResult {
+            action: root_node.edges.first().map(|e| e.action.clone()),
+            iterations: 0,
+            nodes: 1,
+            transpositions: 0,
+            root: root_node
+                .edges
+                .into_iter()
+                .map(|e| RootEdge { action: e.action, visits: 0, reward: 0.0 })
+                .collect(),
+        };
+    }
+    let players = G::num_players(state);
+    let mut rng = SearchRng::new(config.seed);
+    let mut nodes = vec![root_node];
+    let mut table: HashMap<u64, usize> = HashMap::new();
+    table.insert(state.state_key(), 0);
+    let mut slots: Vec<Option<G::Action>> = vec![None; players];
+    let mut path: Vec<(usize, usize)> = Vec::new();
+    let mut iterations = 0u64;
+    let mut transpositions = 0u64;
+
+    while !budget.exhausted(iterations) {
+        iterations += 1;
+        path.clear();
+        let mut s = state.clone();
+        let mut node = 0usize;
+        for _ in 0..MAX_PLIES {
+            let n = &mut nodes[node];
+            if n.edges.is_empty() {
+                break;
+            }
+            let (edge, untried) = if n.expanded < n.edges.len() {
+                n.expanded += 1;
+                (n.expanded - 1, true)
+            } else {
+                (ucb(n, config.exploration), false)
+            };
+            let mover = n.mover;
+            slots[mover] = Some(n.edges[edge].action.clone());
+            let stepped = G::step(&mut s, &slots);
+            slots[mover] = None;
+            if stepped.is_err() {
+                // A key collision merged two positions; score what we have.
+                break;
+            }
+            path.push((node, edge));
+            let key = s.state_key();
+            match table.get(&key) {
+                Some(&child) => {
+                    if untried {
+                        transpositions += 1;
+                    }
+                    node = child;
+                }
+                None => {
+                    nodes.push(new_node::<G>(&s));
+                    node = nodes.len() - 1;
+                    table.insert(key, node);
+                    break;
+                }
+            }
+        }
+        let rewards = playout::<G>(&mut s, &mut rng, &mut slots);
+        for &(n, e) in &path {
+            let node = &mut nodes[n];
+            node.visits += 1;
+            let edge = &mut node.edges[e];
+            edge.visits += 1;
+            edge.reward += rewards[node.mover];
+        }
+    }
+
+    let root = &nodes[0];
+    let best = best_edge(&root.edges);
+    MctsResult {
+        action: Some(root.edges[best].action.clone()),
+        iterations,
+        nodes: nodes.len(),
+        transpositions,
+        root: root
+            .edges
+            .iter()
+            .map(|e| RootEdge { action: e.action.clone(), visits: e.visits, reward: e.reward })
+            .collect(),
+    }
+}
+
+/// UCB1 over a fully expanded node's edges (first maximum wins).
+fn ucb<A>(node: &Node<A>, c: f64) -> usize {
+    let log_n = f64::from(node.visits.max(1)).ln();
+    let mut best = 0;
+    let mut best_value = f64::NEG_INFINITY;
+    for (i, e) in node.edges.iter().enumerate() {
+        let value = if e.visits == 0 {
+            f64::INFINITY
+        } else {
+            let n = f64::from(e.visits);
+            e.reward / n + c * (log_n / n).sqrt()
+        };
+        if value > best_value {
+            best = i;
+            best_value = value;
+        }
+    }
+    best
+}
+
+/// Most visits, then higher reward, then first.
+fn best_edge<A>(edges: &[Edge<A>]) -> usize {
+    let mut best = 0;
+    for (i, e) in edges.iter().enumerate().skip(1) {
+        let b = &edges[best];
+        if e.visits > b.visits || (e.visits == b.visits && e.reward > b.reward) {
+            best = i;
+        }
+    }
+    best
+}

@@ -1,29 +1,73 @@
-//! Replays the committed fuzz regressions (`fuzz/regressions/<target>/*`) as ordinary tests, so
-//! CI needs no fuzzer. Targets owned by a game replay their own regressions in that game's tests;
-//! this file covers the shared targets.
+//! Replays every committed fuzz input (`fuzz/regressions/<target>/*`) through the check its
+//! fuzz target runs, so CI needs no fuzzer: a regression found by fuzzing stays fixed. Each
+//! target's check lives in library code and the target is one line calling it; the table below
+//! must name every target in `fuzz/fuzz_targets/` (a test checks that it does).
 
 use std::path::Path;
 
-/// Every file of `fuzz/regressions/<target>/`.
-fn regressions(target: &str) -> Vec<(String, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions").join(target);
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("regression directory exists") {
-        let path = entry.expect("readable directory entry").path();
-        out.push((path.display().to_string(), std::fs::read(&path).expect("readable input")));
-    }
-    out
+/// A fuzz target's check: panics on a difference between the twins (or on a parser panic).
+type Check = fn(&[u8]);
+
+/// Every fuzz target and the library check it calls.
+const TARGETS: &[(&str, Check)] = &[
+    ("trace_parse", |d| {
+        if let Ok(text) = std::str::from_utf8(d) {
+            let _ = reference::trace::parse_jsonl(text);
+        }
+    }),
+    ("xmas_rush_game_diff", fast::xmas_rush::check_game_bytes),
+    ("push_diff", fast::xmas_rush::check_push_bytes),
+    ("bfs_diff", fast::xmas_rush::check_bfs_bytes),
+    ("parse_xmas_rush", fast::xmas_rush::check_parse_text),
+    ("photosynthesis_diff", fast::photosynthesis::check::game_diff),
+    ("shadow_diff", fast::photosynthesis::check::shadow_diff),
+    ("parse_photosynthesis", fast::photosynthesis::check::parse_diff),
+    ("zuniq_diff", |d| fast::zuniq::diff::check_game_bytes(d).unwrap()),
+    ("parse_zuniq", |d| fast::zuniq::diff::check_parse(&String::from_utf8_lossy(d)).unwrap()),
+    ("olymbits_diff", |d| fast::olymbits::check::olymbits_diff(d).unwrap()),
+    ("hurdle_diff", |d| fast::olymbits::check::hurdle_diff(d).unwrap()),
+    ("parse_olymbits", |d| fast::olymbits::check::parse_check(d).unwrap()),
+    ("wondev_diff", fast::wondev_woman::check::whole_game),
+    ("voronoi_diff", fast::wondev_woman::check::voronoi_positions),
+    ("parse_wondev_woman", fast::wondev_woman::check::parsers),
+    ("fog_diff", |d| {
+        fast::wondev_woman::fog::fog_diff(d);
+    }),
+];
+
+fn fuzz_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz"))
 }
 
 #[test]
-fn trace_parse_regressions_do_not_panic() {
-    let inputs = regressions("trace_parse");
-    assert!(!inputs.is_empty());
-    for (name, data) in inputs {
-        // The fuzz target's body: reading any text as a trace must return, never panic.
-        if let Ok(text) = std::str::from_utf8(&data) {
-            let result = std::panic::catch_unwind(|| reference::trace::parse_jsonl(text).is_ok());
-            assert!(result.is_ok(), "{name} panicked");
+fn every_fuzz_target_is_replayed_here() {
+    let mut on_disk: Vec<String> = std::fs::read_dir(fuzz_dir().join("fuzz_targets"))
+        .expect("fuzz_targets exists")
+        .map(|e| e.unwrap().path().file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    on_disk.sort();
+    let mut listed: Vec<String> = TARGETS.iter().map(|(n, _)| n.to_string()).collect();
+    listed.sort();
+    assert_eq!(on_disk, listed, "fuzz targets and the replay table differ");
+}
+
+#[test]
+fn every_committed_fuzz_input_passes_its_check() {
+    let mut total = 0;
+    for (target, check) in TARGETS {
+        let dir = fuzz_dir().join("regressions").join(target);
+        let entries = std::fs::read_dir(&dir)
+            .unwrap_or_else(|_| panic!("{} has no regressions directory", dir.display()));
+        let mut count = 0;
+        for entry in entries {
+            let path = entry.unwrap().path();
+            let data = std::fs::read(&path).unwrap();
+            let result = std::panic::catch_unwind(|| check(&data));
+            assert!(result.is_ok(), "{target}: {} fails its check", path.display());
+            count += 1;
         }
+        assert!(count > 0, "{target}: no committed inputs");
+        total += count;
     }
+    eprintln!("{total} committed fuzz inputs replayed");
 }

@@ -12,3 +12,38 @@ pub struct BenchOp {
     /// Runs the same operation once through the fast engine.
     pub fast: Box<dyn FnMut() + Send>,
 }
+
+impl BenchOp {
+    /// The usual pair: each call takes the next prepared input (cycling through the list) and
+    /// its index, so that both sides see the same sequence of positions and parameters.
+    pub fn cycling<R, F>(
+        game: &'static str,
+        name: &'static str,
+        reference_inputs: Vec<R>,
+        fast_inputs: Vec<F>,
+        mut reference: impl FnMut(&R, usize) + Send + 'static,
+        mut fast: impl FnMut(&F, usize) + Send + 'static,
+    ) -> BenchOp
+    where
+        R: Send + 'static,
+        F: Send + 'static,
+    {
+        assert!(
+            !reference_inputs.is_empty() && !fast_inputs.is_empty(),
+            "{game} {name}: no inputs"
+        );
+        let (mut i, mut j) = (0usize, 0usize);
+        BenchOp {
+            game,
+            name,
+            reference: Box::new(move || {
+                i = (i + 1) % reference_inputs.len();
+                reference(&reference_inputs[i], i);
+            }),
+            fast: Box::new(move || {
+                j = (j + 1) % fast_inputs.len();
+                fast(&fast_inputs[j], j);
+            }),
+        }
+    }
+}

@@ -329,136 +329,107 @@ pub fn sample_states(count: usize) -> Vec<r::State> {
 /// Hot operations, reference vs fast: one push, the reachable set, a whole PUSH turn (both
 /// players, events off in fast), on states from random games.
 pub fn bench_ops() -> Vec<BenchOp> {
+    use std::hint::black_box;
     let refs = sample_states(256);
     let fasts: Vec<State> = refs.iter().map(State::from).collect();
-    let mut ops = Vec::new();
-    {
-        let (rs, fs) = (refs.clone(), fasts.clone());
-        let (mut i, mut j) = (0usize, 0usize);
-        ops.push(BenchOp {
-            game: "xmas-rush",
-            name: "push",
-            reference: Box::new(move || {
-                i = (i + 1) % rs.len();
-                let mut s = rs[i].clone();
+    let pushes: Vec<r::State> =
+        refs.iter().filter(|s| s.turn_type == r::TurnType::Push).cloned().collect();
+    let fast_pushes: Vec<State> = pushes.iter().map(State::from).collect();
+    let few: Vec<r::State> =
+        sample_states(64).into_iter().filter(|s| s.turn_type == r::TurnType::Push).collect();
+    let fast_few: Vec<State> = few.iter().map(State::from).collect();
+    let mut cache = Box::new([[search::PushPair::default(); 28]; 28]);
+    let game = "xmas-rush";
+    vec![
+        BenchOp::cycling(
+            game,
+            "push",
+            refs.clone(),
+            fasts.clone(),
+            |s, i| {
+                let mut s = s.clone();
                 r::rules::apply_push(&mut s, i % 2, i % 7, r::Direction::ALL[i % 4]);
-                std::hint::black_box(&s);
-            }),
-            fast: Box::new(move || {
-                j = (j + 1) % fs.len();
-                let mut s = fs[j];
+                black_box(&s);
+            },
+            |s, j| {
+                let mut s = *s;
                 push::push(&mut s, j % 2, j % 7, (j % 4) as u8);
-                std::hint::black_box(&s);
-            }),
-        });
-    }
-    {
-        let (rs, fs) = (refs.clone(), fasts.clone());
-        let (mut i, mut j) = (0usize, 0usize);
-        ops.push(BenchOp {
-            game: "xmas-rush",
-            name: "reachable",
-            reference: Box::new(move || {
-                i = (i + 1) % rs.len();
-                let p = &rs[i].players[0];
-                std::hint::black_box(r::rules::reachable(&rs[i], p.x, p.y));
-            }),
-            fast: Box::new(move || {
-                j = (j + 1) % fs.len();
-                let p = &fs[j].players[0];
-                std::hint::black_box(bfs::reachable(&fs[j], p.x as usize, p.y as usize));
-            }),
-        });
-    }
-    {
-        let pushes: Vec<(r::State, State)> = refs
-            .iter()
-            .zip(&fasts)
-            .filter(|(s, _)| s.turn_type == r::TurnType::Push)
-            .map(|(a, b)| (a.clone(), *b))
-            .collect();
-        let (rs, fs) = (pushes.clone(), pushes);
-        let (mut i, mut j) = (0usize, 0usize);
-        ops.push(BenchOp {
-            game: "xmas-rush",
-            name: "push_turn",
-            reference: Box::new(move || {
-                i = (i + 1) % rs.len();
-                let mut s = rs[i].0.clone();
+                black_box(&s);
+            },
+        ),
+        BenchOp::cycling(
+            game,
+            "reachable",
+            refs.clone(),
+            fasts.clone(),
+            |s, _| {
+                let p = &s.players[0];
+                black_box(r::rules::reachable(s, p.x, p.y));
+            },
+            |s, _| {
+                let p = &s.players[0];
+                black_box(bfs::reachable(s, p.x as usize, p.y as usize));
+            },
+        ),
+        BenchOp::cycling(
+            game,
+            "push_turn",
+            pushes,
+            fast_pushes,
+            |s, i| {
+                let mut s = s.clone();
                 let a = |k: usize| {
                     r::Answer::Action(r::Action::Push {
                         line: k % 7,
                         direction: r::Direction::ALL[k % 4],
                     })
                 };
-                let _ = std::hint::black_box(r::rules::play_turn(&mut s, &[a(i), a(i / 3)]));
-            }),
-            fast: Box::new(move || {
-                j = (j + 1) % fs.len();
-                let mut s = fs[j].1;
+                let _ = black_box(r::rules::play_turn(&mut s, &[a(i), a(i / 3)]));
+            },
+            |s, j| {
+                let mut s = *s;
                 let a = |k: usize| {
                     Answer::Action(Action::Push { line: (k % 7) as u8, dir: (k % 4) as u8 })
                 };
-                let _ = std::hint::black_box(rules::play_turn(
-                    &mut s,
-                    &[a(j), a(j / 3)],
-                    &mut NoEvents,
-                ));
-            }),
-        });
-    }
-    {
-        let (rs, fs) = (refs.clone(), fasts.clone());
-        let (mut i, mut j) = (0usize, 0usize);
-        ops.push(BenchOp {
-            game: "xmas-rush",
-            name: "greedy_walk",
-            reference: Box::new(move || {
-                i = (i + 1) % rs.len();
-                std::hint::black_box(r::search::greedy_walk(&rs[i], i % 2));
-            }),
-            fast: Box::new(move || {
-                j = (j + 1) % fs.len();
-                std::hint::black_box(search::greedy_walk(&fs[j], j % 2));
-            }),
-        });
-    }
-    {
-        let (rs, fs) = (refs, fasts);
-        let (mut i, mut j) = (0usize, 0usize);
-        ops.push(BenchOp {
-            game: "xmas-rush",
-            name: "most_items",
-            reference: Box::new(move || {
-                i = (i + 1) % rs.len();
-                std::hint::black_box(r::search::most_items(&rs[i], i % 2));
-            }),
-            fast: Box::new(move || {
-                j = (j + 1) % fs.len();
-                std::hint::black_box(search::most_items(&fs[j], j % 2));
-            }),
-        });
-    }
-    {
-        let pushes: Vec<r::State> =
-            sample_states(64).into_iter().filter(|s| s.turn_type == r::TurnType::Push).collect();
-        let fs: Vec<State> = pushes.iter().map(State::from).collect();
-        let rs = pushes;
-        let (mut i, mut j) = (0usize, 0usize);
-        let mut out = Box::new([[search::PushPair::default(); 28]; 28]);
-        ops.push(BenchOp {
-            game: "xmas-rush",
-            name: "move_cache",
-            reference: Box::new(move || {
-                i = (i + 1) % rs.len();
-                std::hint::black_box(r::search::move_cache(&rs[i], i % 2));
-            }),
-            fast: Box::new(move || {
-                j = (j + 1) % fs.len();
-                search::move_cache(&fs[j], j % 2, &mut out);
-                std::hint::black_box(&out);
-            }),
-        });
-    }
-    ops
+                let _ = black_box(rules::play_turn(&mut s, &[a(j), a(j / 3)], &mut NoEvents));
+            },
+        ),
+        BenchOp::cycling(
+            game,
+            "greedy_walk",
+            refs.clone(),
+            fasts.clone(),
+            |s, i| {
+                black_box(r::search::greedy_walk(s, i % 2));
+            },
+            |s, j| {
+                black_box(search::greedy_walk(s, j % 2));
+            },
+        ),
+        BenchOp::cycling(
+            game,
+            "most_items",
+            refs,
+            fasts,
+            |s, i| {
+                black_box(r::search::most_items(s, i % 2));
+            },
+            |s, j| {
+                black_box(search::most_items(s, j % 2));
+            },
+        ),
+        BenchOp::cycling(
+            game,
+            "move_cache",
+            few,
+            fast_few,
+            |s, i| {
+                black_box(r::search::move_cache(s, i % 2));
+            },
+            move |s, j| {
+                search::move_cache(s, j % 2, &mut cache);
+                black_box(&cache);
+            },
+        ),
+    ]
 }

@@ -107,7 +107,9 @@ enum Command {
     Arena {
         /// Game.
         game: String,
-        /// A bot: a shell command, or builtin:random / builtin:greedy. One per seat.
+        /// A bot: a shell command, builtin:random, builtin:greedy, or a search
+        /// (builtin:smitsimax, beam, mcts, alphabeta; add @reference or @fast, and optionally
+        /// :iterations=N). One per seat.
         #[arg(long = "bot", required = true)]
         bots: Vec<String>,
         /// Games to play (seats rotate: every seed is played once per rotation).

@@ -1,6 +1,7 @@
 //! The players of an arena game: child processes speaking the game's text protocol, or built-in
 //! bots running in-process on the engine's own legal-move lists.
 
+use crate::search::bot::ViewPlayer;
 use reference::game::{PlayerId, TracePlay};
 use reference::java_random::JavaRandom;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -23,8 +24,9 @@ pub enum Answer {
 /// deadline, so that simultaneous players think in parallel.
 pub trait Bot: Send {
     /// Sends `input` (lines joined by `\n`, without the final newline). `play` and `player` are
-    /// the true state and seat, used by built-in bots only.
-    fn send(&mut self, input: &str, play: &dyn TracePlay, player: PlayerId);
+    /// the true state and seat, used by `builtin:random` and `builtin:greedy` only (search bots
+    /// read `input` like a process does). The answer is due by `deadline`.
+    fn send(&mut self, input: &str, play: &dyn TracePlay, player: PlayerId, deadline: Instant);
     /// The next output line, or why there is none, by `deadline`.
     fn receive(&mut self, deadline: Instant) -> Answer;
     /// The game is over: sends the final input, if any, and lets the bot go.
@@ -32,6 +34,10 @@ pub trait Bot: Send {
     /// What the bot wrote to stderr (capped).
     fn stderr(&self) -> String {
         String::new()
+    }
+    /// A search bot's (answers, iterations) so far; `(0, 0)` for other bots.
+    fn search_stats(&self) -> (u64, u64) {
+        (0, 0)
     }
 }
 
@@ -203,7 +209,7 @@ fn read_capped_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Re
 }
 
 impl Bot for ProcessBot {
-    fn send(&mut self, input: &str, _play: &dyn TracePlay, _player: PlayerId) {
+    fn send(&mut self, input: &str, _play: &dyn TracePlay, _player: PlayerId, _deadline: Instant) {
         if let Some(tx) = &self.input {
             let _ = tx.try_send(format!("{input}\n"));
         }
@@ -255,7 +261,7 @@ impl RandomBot {
 }
 
 impl Bot for RandomBot {
-    fn send(&mut self, _input: &str, play: &dyn TracePlay, player: PlayerId) {
+    fn send(&mut self, _input: &str, play: &dyn TracePlay, player: PlayerId, _deadline: Instant) {
         let lines = play.legal_lines(player);
         self.answer = if lines.is_empty() {
             None
@@ -290,7 +296,7 @@ impl GreedyBot {
 }
 
 impl Bot for GreedyBot {
-    fn send(&mut self, _input: &str, play: &dyn TracePlay, player: PlayerId) {
+    fn send(&mut self, _input: &str, play: &dyn TracePlay, player: PlayerId, _deadline: Instant) {
         let mut lines = play.legal_lines(player);
         self.rng.shuffle(&mut lines);
         lines.truncate(GREEDY_CANDIDATES);
@@ -333,4 +339,40 @@ impl Bot for GreedyBot {
     }
 
     fn finish(&mut self, _final_input: Option<&str>) {}
+}
+
+/// `builtin:<search>`: a search bot ([`ViewPlayer`]) that sees only its seat's input text. It
+/// thinks inside `send`, against the deadline it is given, so the arena's clock (started before
+/// `send`) counts all of its time.
+pub struct SearchBot {
+    player: Box<dyn ViewPlayer>,
+    answer: Option<String>,
+}
+
+impl SearchBot {
+    pub fn new(player: Box<dyn ViewPlayer>) -> Self {
+        SearchBot { player, answer: None }
+    }
+}
+
+impl Bot for SearchBot {
+    fn send(&mut self, input: &str, _play: &dyn TracePlay, _player: PlayerId, deadline: Instant) {
+        self.answer = self.player.play(input, deadline);
+    }
+
+    fn receive(&mut self, deadline: Instant) -> Answer {
+        // An answer computed past the deadline is a timeout, as for a process.
+        if Instant::now() > deadline {
+            self.answer = None;
+            return Answer::Timeout;
+        }
+        self.answer.take().map_or(Answer::Timeout, Answer::Line)
+    }
+
+    fn finish(&mut self, _final_input: Option<&str>) {}
+
+    fn search_stats(&self) -> (u64, u64) {
+        let s = self.player.stats();
+        (s.moves, s.iterations)
+    }
 }

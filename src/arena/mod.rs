@@ -11,7 +11,8 @@ pub mod bots;
 pub mod stats;
 
 use crate::registry;
-use bots::{Answer, Bot, GreedyBot, ProcessBot, RandomBot};
+use crate::search::bot::{is_search_name, make_player, SearchSpec, ALGORITHMS};
+use bots::{Answer, Bot, GreedyBot, ProcessBot, RandomBot, SearchBot};
 use reference::game::{EngineKind, TracePlay, TurnStructure};
 use reference::java_random::JavaRandom;
 use serde_json::{json, Map, Value};
@@ -28,6 +29,9 @@ pub enum BotSpec {
     Random,
     /// `builtin:greedy`: one ply of lookahead on the game's score (see [`evaluate`]).
     Greedy,
+    /// `builtin:<search>[@reference|@fast][:iterations=N]`: a search bot playing from its views
+    /// (see [`crate::search::bot`]).
+    Search(SearchSpec),
     /// Any other text: a shell command started once per game.
     Command(String),
 }
@@ -39,7 +43,16 @@ impl FromStr for BotSpec {
             "builtin:random" => Ok(BotSpec::Random),
             "builtin:greedy" => Ok(BotSpec::Greedy),
             other if other.starts_with("builtin:") => {
-                Err(format!("unknown built-in bot {other:?} (builtin:random, builtin:greedy)"))
+                let name = &other["builtin:".len()..];
+                if is_search_name(name) {
+                    return name.parse().map(BotSpec::Search);
+                }
+                let searches: Vec<String> =
+                    ALGORITHMS.iter().map(|(g, a)| format!("builtin:{a} ({g})")).collect();
+                Err(format!(
+                    "unknown built-in bot {other:?} (builtin:random, builtin:greedy, {})",
+                    searches.join(", ")
+                ))
             }
             "" => Err("an empty bot command".into()),
             other => Ok(BotSpec::Command(other.to_string())),
@@ -52,6 +65,7 @@ impl std::fmt::Display for BotSpec {
         match self {
             BotSpec::Random => f.write_str("builtin:random"),
             BotSpec::Greedy => f.write_str("builtin:greedy"),
+            BotSpec::Search(spec) => spec.fmt(f),
             BotSpec::Command(c) => f.write_str(c),
         }
     }
@@ -119,6 +133,10 @@ pub struct GameResult {
     pub timeouts: Vec<usize>,
     /// Whether each seat's process exited or crashed before the end.
     pub crashed: Vec<bool>,
+    /// Answers of each seat's search bot (0 for other bots).
+    pub moves: Vec<u64>,
+    /// Search iterations of each seat over the game (0 for other bots).
+    pub iterations: Vec<u64>,
 }
 
 impl GameResult {
@@ -127,6 +145,7 @@ impl GameResult {
             "index": self.index, "seed": self.seed, "seats": self.seats, "scores": self.scores,
             "ranks": self.ranks, "reason": self.reason, "turns": self.turns,
             "timeouts": self.timeouts, "crashed": self.crashed,
+            "moves": self.moves, "iterations": self.iterations,
         })
     }
 
@@ -134,10 +153,19 @@ impl GameResult {
         let usizes = |k: &str| -> Option<Vec<usize>> {
             v.get(k)?.as_array()?.iter().map(|x| x.as_u64().map(|x| x as usize)).collect()
         };
+        let seats = usizes("seats")?;
+        // Results written before search bots existed have no counters: zeros.
+        let counters = |k: &str| -> Vec<u64> {
+            v.get(k)
+                .and_then(|a| a.as_array())
+                .map(|a| a.iter().map(|x| x.as_u64().unwrap_or(0)).collect())
+                .unwrap_or_else(|| vec![0; seats.len()])
+        };
+        let (moves, iterations) = (counters("moves"), counters("iterations"));
         Some(GameResult {
             index: v.get("index")?.as_u64()? as usize,
             seed: v.get("seed")?.as_i64()?,
-            seats: usizes("seats")?,
+            seats,
             scores: v
                 .get("scores")?
                 .as_array()?
@@ -154,6 +182,8 @@ impl GameResult {
                 .iter()
                 .map(|x| x.as_bool())
                 .collect::<Option<_>>()?,
+            moves,
+            iterations,
         })
     }
 }
@@ -266,11 +296,12 @@ pub fn ranks_from_outcome(outcome: &Value, players: usize) -> (Vec<f64>, Vec<usi
     (scores, ranks)
 }
 
-fn make_bot(spec: &BotSpec, seed: i64) -> std::io::Result<Box<dyn Bot>> {
+fn make_bot(game: &str, spec: &BotSpec, seat: usize, seed: i64) -> Result<Box<dyn Bot>, String> {
     Ok(match spec {
         BotSpec::Random => Box::new(RandomBot::new(seed)),
         BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
-        BotSpec::Command(c) => Box::new(ProcessBot::spawn(c)?),
+        BotSpec::Search(search) => Box::new(SearchBot::new(make_player(game, search, seat, seed)?)),
+        BotSpec::Command(c) => Box::new(ProcessBot::spawn(c).map_err(|e| e.to_string())?),
     })
 }
 
@@ -302,7 +333,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     for (seat, &b) in seats.iter().enumerate() {
         let bot_seed = seed ^ ((index * 31 + seat) as i64);
         bots.push(
-            make_bot(&config.bots[b], bot_seed)
+            make_bot(&config.game, &config.bots[b], seat, bot_seed)
                 .map_err(|e| format!("cannot start bot {}: {e}", config.bots[b]))?,
         );
     }
@@ -334,7 +365,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
             };
             first[p] = false;
             let start = Instant::now();
-            bots[p].send(&input, play.as_ref(), p);
+            bots[p].send(&input, play.as_ref(), p, start + limit);
             deadlines.push((p, start, start + limit));
         }
         let mut answers: Vec<Option<String>> = vec![None; n];
@@ -372,6 +403,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         bot.finish(Some(views[p].as_str()).filter(|v| !v.is_empty()));
     }
     let stderr = bots.iter().map(|b| b.stderr()).collect();
+    let searched: Vec<(u64, u64)> = bots.iter().map(|b| b.search_stats()).collect();
     let (scores, ranks) = ranks_from_outcome(&outcome, n);
     let result = GameResult {
         index,
@@ -387,6 +419,8 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         turns: turns.len(),
         timeouts,
         crashed,
+        moves: searched.iter().map(|s| s.0).collect(),
+        iterations: searched.iter().map(|s| s.1).collect(),
     };
     let mut trace = Map::new();
     trace.insert("game".into(), json!(config.game));
@@ -425,7 +459,17 @@ pub struct BotTotals {
     pub score_sum: f64,
     pub timeouts: usize,
     pub crashes: usize,
+    /// Search bots: answers and iterations over all games.
+    pub moves: u64,
+    pub iterations: u64,
     pub rating: stats::Rating,
+}
+
+impl BotTotals {
+    /// Mean search iterations per answer (search bots only).
+    pub fn iterations_per_move(&self) -> Option<f64> {
+        (self.moves > 0).then(|| self.iterations as f64 / self.moves as f64)
+    }
 }
 
 /// Totals per bot over `results` (in index order, so ratings do not depend on thread timing).
@@ -452,6 +496,8 @@ pub fn totals(results: &[GameResult], bots: usize) -> Vec<BotTotals> {
             t.score_sum += r.scores[seat];
             t.timeouts += r.timeouts[seat];
             t.crashes += r.crashed[seat] as usize;
+            t.moves += r.moves.get(seat).copied().unwrap_or(0);
+            t.iterations += r.iterations.get(seat).copied().unwrap_or(0);
         }
         let mut ratings: Vec<stats::Rating> = r.seats.iter().map(|&b| out[b].rating).collect();
         stats::openskill_update(&mut ratings, &r.ranks);
@@ -468,7 +514,7 @@ pub fn report(config: &ArenaConfig, results: &[GameResult]) -> String {
     let mut text =
         format!("{} games of {} ({} engine)\n", results.len(), config.game, config.engine);
     text.push_str(&format!(
-        "{:<4} {:<28} {:>5} {:>5} {:>5} {:>22} {:>10} {:>8} {:>8} {:>8}\n",
+        "{:<4} {:<28} {:>5} {:>5} {:>5} {:>22} {:>10} {:>8} {:>8} {:>8} {:>11}\n",
         "bot",
         "command",
         "wins",
@@ -478,15 +524,21 @@ pub fn report(config: &ArenaConfig, results: &[GameResult]) -> String {
         "avg score",
         "timeouts",
         "crashes",
-        "skill"
+        "skill",
+        "iters/move"
     ));
     for (b, t) in totals.iter().enumerate() {
         let rate = stats::win_rate(&t.points).map_or("-".into(), |r| {
             format!("{:.1}% [{:.1}, {:.1}]", 100.0 * r.mean, 100.0 * r.low, 100.0 * r.high)
         });
-        let name: String = config.bots[b].to_string().chars().take(28).collect();
+        let full = config.bots[b].to_string();
+        let name: String = if full.chars().count() > 28 {
+            full.chars().take(27).chain(std::iter::once('…')).collect()
+        } else {
+            full
+        };
         text.push_str(&format!(
-            "{:<4} {:<28} {:>5} {:>5} {:>5} {:>22} {:>10.2} {:>8} {:>8} {:>8.2}\n",
+            "{:<4} {:<28} {:>5} {:>5} {:>5} {:>22} {:>10.2} {:>8} {:>8} {:>8.2} {:>11}\n",
             b,
             name,
             t.wins,
@@ -496,7 +548,8 @@ pub fn report(config: &ArenaConfig, results: &[GameResult]) -> String {
             t.score_sum / t.points.len().max(1) as f64,
             t.timeouts,
             t.crashes,
-            t.rating.ordinal()
+            t.rating.ordinal(),
+            t.iterations_per_move().map_or("-".into(), |i| format!("{i:.0}"))
         ));
     }
     if config.bots.len() == 2 {

@@ -21,8 +21,15 @@
 //!   player, 0 for losing to all, ties count one half; so rewards lie in [0, 1] for any number
 //!   of players, and UCB's exploration constant has one scale for every game.
 
+pub mod bot;
 pub mod duct;
 pub mod mcts;
+
+pub mod olymbits;
+pub mod photosynthesis;
+pub mod wondev_woman;
+pub mod xmas_rush;
+pub mod zuniq;
 
 use reference::game::{Outcome, PlayerId};
 use reference::java_random::JavaRandom;

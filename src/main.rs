@@ -565,6 +565,7 @@ fn run_arena(config: &arena::ArenaConfig, json: bool) -> ExitCode {
                         json!({
                             "bot": config.bots[b].to_string(), "wins": t.wins, "draws": t.draws,
                             "losses": t.losses, "timeouts": t.timeouts, "crashes": t.crashes,
+                            "illegal": t.illegal, "iterations_per_move": t.iterations_per_move(),
                             "win_rate": twinsim::arena::stats::win_rate(&t.points).map(|r| json!([r.mean, r.low, r.high])),
                             "average_score": t.score_sum / t.points.len().max(1) as f64,
                             "openskill": [t.rating.mu, t.rating.sigma],

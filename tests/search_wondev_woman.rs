@@ -53,7 +53,7 @@ fn alphabeta<G: Game>(state: &G::State, depth: u32) -> (i32, G::Action, u64)
 where
     G::State: StateKey + Heuristic + MoveHints<G::Action>,
 {
-    let mut ab = AlphaBeta::new(AlphaBetaConfig { max_depth: depth, tt_bits: 16 });
+    let mut ab = AlphaBeta::new(AlphaBetaConfig { max_depth: depth, ..AlphaBetaConfig::default() });
     let r = ab.search::<G>(state, Budget::iterations(1 << 40));
     assert_eq!(r.depth, depth);
     (r.value, r.action.unwrap(), r.nodes)

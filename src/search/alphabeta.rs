@@ -75,11 +75,14 @@ pub struct AlphaBetaConfig {
     pub max_depth: u32,
     /// The transposition table has `2^tt_bits` entries.
     pub tt_bits: u32,
+    /// Longest principal variation returned (walking it costs a legal list per move, after the
+    /// deadline: a bot asks only for what it uses).
+    pub max_pv: usize,
 }
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { max_depth: 40, tt_bits: 16 }
+        AlphaBetaConfig { max_depth: 40, tt_bits: 16, max_pv: 8 }
     }
 }
 
@@ -229,7 +232,7 @@ impl AlphaBeta {
         let mut next = first;
         while let Some(action) = next.take() {
             let Some(&mover) = G::players_to_act(&s).first() else { break };
-            if pv.len() >= 16 || step::<G>(&mut s, mover, &action).is_err() {
+            if pv.len() >= self.config.max_pv || step::<G>(&mut s, mover, &action).is_err() {
                 break;
             }
             pv.push(action);

@@ -223,7 +223,7 @@ impl FromReference for fast::wondev_woman::State {
 
 /// Share of the time left that a turn thinks (the rest absorbs the scheduler on a loaded
 /// machine), and the part of the limit always kept free.
-const THINK_FRACTION: f64 = 0.5;
+const THINK_FRACTION: f64 = 0.4;
 const THINK_MARGIN: Duration = Duration::from_millis(1);
 /// Most hypotheses scored when choosing the determinization (a seeded sample beyond that).
 const MAX_SCORED_HYPOTHESES: usize = 256;
@@ -297,7 +297,8 @@ where
             last_action: None,
             predicted: None,
             turn: 0,
-            search: AlphaBeta::new(AlphaBetaConfig::default()),
+            // Two moves of principal variation: ours and the reply the enemy placement follows.
+            search: AlphaBeta::new(AlphaBetaConfig { max_pv: 2, ..AlphaBetaConfig::default() }),
             stats: SearchStats::default(),
             last_depth: 0,
             engine: PhantomData,

@@ -78,11 +78,13 @@ pub struct AlphaBetaConfig {
     /// Longest principal variation returned (walking it costs a legal list per move, after the
     /// deadline: a bot asks only for what it uses).
     pub max_pv: usize,
+    /// Principal variation search: null-window probes after the first move.
+    pub pvs: bool,
 }
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { max_depth: 40, tt_bits: 16, max_pv: 8 }
+        AlphaBetaConfig { max_depth: 40, tt_bits: 16, max_pv: 8, pvs: true }
     }
 }
 
@@ -332,12 +334,26 @@ impl AlphaBeta {
             if G::step(&mut child, &acts).is_err() {
                 continue; // cannot happen for a listed action; never play it
             }
-            let value = match G::players_to_act(&child).first() {
+            let next = G::players_to_act(&child).first().copied();
+            // The child's value for `mover` within (lo, hi).
+            let child_value = |this: &mut Self, lo: i32, hi: i32| match next {
                 None => terminal_value::<G>(&child, mover, ply + 1),
-                Some(&m) if m == mover => {
-                    self.negamax::<G>(&child, m, depth - 1, alpha, beta, ply + 1)
+                Some(m) if m == mover => this.negamax::<G>(&child, m, depth - 1, lo, hi, ply + 1),
+                Some(m) => -this.negamax::<G>(&child, m, depth - 1, -hi, -lo, ply + 1),
+            };
+            // (At depth 1 the children are leaves: a probe would cost as much as the value.)
+            let value = if best == -INF || !self.config.pvs || depth == 1 {
+                child_value(self, alpha, beta)
+            } else {
+                // Principal variation search (the post-mortem's Negascout): after the first
+                // move, prove with a null window that a move is no better than alpha; search it
+                // again with the full window only when it is.
+                let probe = child_value(self, alpha, alpha + 1);
+                if probe > alpha && probe < beta && !self.aborted {
+                    child_value(self, alpha, beta)
+                } else {
+                    probe
                 }
-                Some(&m) => -self.negamax::<G>(&child, m, depth - 1, -beta, -alpha, ply + 1),
             };
             if self.aborted {
                 return 0;

@@ -221,8 +221,11 @@ impl FromReference for fast::wondev_woman::State {
 // ---------------------------------------------------------------------------------------------
 // The bot.
 
-/// Share of the time left that a turn thinks (the rest absorbs the scheduler on a loaded
-/// machine), and the part of the limit always kept free.
+/// Share of the time left that a turn thinks, and the part of the limit always kept free (for
+/// parsing, the fog update and the answer). The bot's own overhead after the deadline is one
+/// node (microseconds), so the rest is slack for the scheduler: on a loaded two-core machine a
+/// preempted thread loses 4 to 12 ms at a time, longer than a whole 5 ms turn, and the shorter
+/// the thinking, the fewer turns such a preemption lands in.
 const THINK_FRACTION: f64 = 0.4;
 const THINK_MARGIN: Duration = Duration::from_millis(1);
 /// Most hypotheses scored when choosing the determinization (a seeded sample beyond that).

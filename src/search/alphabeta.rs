@@ -309,32 +309,44 @@ impl AlphaBeta {
         let ids: Vec<u32> = legal.iter().map(|a| state.move_id(mover, a) as u32 + 1).collect();
         let killers = self.killers.get(ply).copied().unwrap_or([0; 2]);
         let base = mover.min(1) * <G::State as MoveHints<G::Action>>::MOVE_IDS;
-        // Hash move, killers, then history, then the game's hint; stable for equal keys.
-        let mut order: Vec<(u8, u32, i32, usize)> = legal
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                let id = ids[i];
-                let tier = if id == hash_move {
-                    3
-                } else if id == killers[0] {
-                    2
-                } else if id == killers[1] {
-                    1
-                } else {
-                    0
-                };
-                let history = self.history.get(base + id as usize - 1).copied().unwrap_or(0);
-                (tier, history, state.move_hint(mover, a), i)
-            })
-            .collect();
-        order.sort_by_key(|&(tier, history, hint, _)| std::cmp::Reverse((tier, history, hint)));
+        // The order: the hash move, the killers, then the rest by history, then by the game's
+        // hint (stable: ties keep the legal order). The rest is only sorted once the first ones
+        // failed to cut off (post-mortem: sorting every node's list was a real cost).
+        let mut order: Vec<usize> = Vec::with_capacity(legal.len());
+        for wanted in [hash_move, killers[0], killers[1]] {
+            if wanted != 0 {
+                if let Some(i) = ids.iter().position(|&id| id == wanted) {
+                    if !order.contains(&i) {
+                        order.push(i);
+                    }
+                }
+            }
+        }
+        let front = order.len();
 
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_id = 0;
         let mut acts: Vec<Option<G::Action>> = vec![None; G::num_players(state)];
-        for &(_, _, _, i) in &order {
+        let mut k = 0;
+        loop {
+            if k == order.len() {
+                if order.len() > front || order.len() == legal.len() {
+                    break;
+                }
+                let mut rest: Vec<(u32, i32, usize)> = (0..legal.len())
+                    .filter(|i| !order[..front].contains(i))
+                    .map(|i| {
+                        let history =
+                            self.history.get(base + ids[i] as usize - 1).copied().unwrap_or(0);
+                        (history, state.move_hint(mover, &legal[i]), i)
+                    })
+                    .collect();
+                rest.sort_by_key(|&(history, hint, _)| std::cmp::Reverse((history, hint)));
+                order.extend(rest.into_iter().map(|(_, _, i)| i));
+            }
+            let i = order[k];
+            k += 1;
             let mut child = state.clone();
             acts[mover] = Some(legal[i].clone());
             if G::step(&mut child, &acts).is_err() {

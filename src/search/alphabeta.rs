@@ -61,7 +61,8 @@ pub trait MoveHints<A> {
     /// A small integer naming `action` of `mover` in this position, the same for the same move
     /// in related positions (so that history and killers carry over).
     fn move_id(&self, mover: PlayerId, action: &A) -> usize;
-    /// A game-specific ordering hint, tried last (higher first).
+    /// A game-specific ordering hint, tried last (higher first; compared after clamping to
+    /// `-128..=127`).
     fn move_hint(&self, mover: PlayerId, action: &A) -> i32;
 }
 
@@ -334,16 +335,22 @@ impl AlphaBeta {
                 if order.len() > front || order.len() == legal.len() {
                     break;
                 }
-                let mut rest: Vec<(u32, i32, usize)> = (0..legal.len())
+                // One u64 per move, smallest first: history (descending), hint (descending),
+                // index (ascending, which makes keys unique, so the unstable sort is
+                // deterministic and equals a stable sort by history then hint).
+                let mut rest: Vec<u64> = (0..legal.len())
                     .filter(|i| !order[..front].contains(i))
                     .map(|i| {
                         let history =
                             self.history.get(base + ids[i] as usize - 1).copied().unwrap_or(0);
-                        (history, state.move_hint(mover, &legal[i]), i)
+                        let hint = state.move_hint(mover, &legal[i]).clamp(-128, 127);
+                        (u64::from(!history) << 32)
+                            | (u64::from((127 - hint) as u8) << 24)
+                            | (i as u64 & 0xFF_FFFF)
                     })
                     .collect();
-                rest.sort_by_key(|&(history, hint, _)| std::cmp::Reverse((history, hint)));
-                order.extend(rest.into_iter().map(|(_, _, i)| i));
+                rest.sort_unstable();
+                order.extend(rest.into_iter().map(|key| (key & 0xFF_FFFF) as usize));
             }
             let i = order[k];
             k += 1;

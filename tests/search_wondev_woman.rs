@@ -364,9 +364,11 @@ fn determinization_prefers_the_prediction_then_the_worst_case() {
     assert!(worst.enemy_alive);
 }
 
-/// `--release`, ~1 minute: 40 arena games against `builtin:greedy` at `--time-scale 0.1`, seats
-/// swapped, on each engine: a clear win rate, no timeout, and (from the traces) every line
-/// printed in every game on the legal list of its turn.
+/// `--release`, ~10 s on a quiet machine: 40 arena games against `builtin:greedy` at
+/// `--time-scale 0.1`, seats swapped, on each engine: a clear win rate, no timeout, and (from
+/// the traces) every line printed in every game on the legal list of its turn. On a loaded
+/// machine the 5 ms turns get preempted (see `answers_within_short_limits`): run it alone, e.g.
+/// under `chrt -f 20`.
 #[test]
 #[ignore]
 fn strength_against_greedy() {
@@ -409,7 +411,15 @@ fn strength_against_greedy() {
             let mut legal = game["initial_legal"].clone();
             for turn in game["turns"].as_array().unwrap() {
                 let action = &turn["actions"][0];
-                assert!(legal.as_array().unwrap().contains(action), "{action} not in {legal}");
+                let legal_list = legal.as_array().unwrap();
+                // A stuck player's list is empty and its only line is ACCEPT-DEFEAT (§8, §9); a
+                // timeout (null) is counted in the report.
+                assert!(
+                    legal_list.contains(action)
+                        || action.is_null()
+                        || (legal_list.is_empty() && action == "ACCEPT-DEFEAT"),
+                    "{action} not in {legal}"
+                );
                 legal = turn["legal"].clone();
             }
             games += 1;

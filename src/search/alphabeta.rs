@@ -267,7 +267,7 @@ impl AlphaBeta {
         if self.budget.iterations.is_some_and(|n| self.nodes >= n) {
             return true;
         }
-        self.nodes % CLOCK_EVERY == 0
+        self.nodes.is_multiple_of(CLOCK_EVERY)
             && self.nodes > 0
             && self.budget.deadline.is_some_and(|d| Instant::now() >= d)
     }

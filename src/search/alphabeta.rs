@@ -102,7 +102,8 @@ impl Default for AlphaBetaConfig {
 pub struct AlphaBetaResult<A> {
     /// The move to play (`None` when nobody is to move).
     pub action: Option<A>,
-    /// Its value for the player to move (at `depth`; 0 if no depth completed).
+    /// Its value for the player to move: at `depth`, or at the unfinished deeper iteration when
+    /// that iteration proved a different move better (0 if nothing was searched).
     pub value: i32,
     /// The deepest completed iteration (0: not even depth 1 completed; the action is then the
     /// best of the moves searched, or the first legal one).

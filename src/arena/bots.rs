@@ -347,22 +347,26 @@ impl Bot for GreedyBot {
 pub struct SearchBot {
     player: Box<dyn ViewPlayer>,
     answer: Option<String>,
+    answered_at: Option<Instant>,
 }
 
 impl SearchBot {
     pub fn new(player: Box<dyn ViewPlayer>) -> Self {
-        SearchBot { player, answer: None }
+        SearchBot { player, answer: None, answered_at: None }
     }
 }
 
 impl Bot for SearchBot {
     fn send(&mut self, input: &str, _play: &dyn TracePlay, _player: PlayerId, deadline: Instant) {
         self.answer = self.player.play(input, deadline);
+        self.answered_at = Some(Instant::now());
     }
 
     fn receive(&mut self, deadline: Instant) -> Answer {
-        // An answer computed past the deadline is a timeout, as for a process.
-        if Instant::now() > deadline {
+        // An answer computed past the deadline is a timeout, as for a process. The time is taken
+        // when `play` returned: in a simultaneous game the other seats' built-in bots compute
+        // between this bot's `send` and `receive`, and that is not this bot's time.
+        if self.answered_at.take().is_none_or(|t| t > deadline) {
             self.answer = None;
             return Answer::Timeout;
         }

@@ -24,6 +24,7 @@
 pub mod bot;
 pub mod duct;
 pub mod mcts;
+pub mod smitsimax;
 
 pub mod olymbits;
 pub mod photosynthesis;

@@ -4,6 +4,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod payoff;
 pub mod perft;
 pub mod registry;
 pub mod replay;

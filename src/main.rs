@@ -140,6 +140,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// What speed buys: the game's search bot on the fast twin against the same search on the
+    /// reference engine (same wall-clock budget per move, seats rotating), then against
+    /// builtin:greedy. Prints a Markdown table.
+    Payoff {
+        /// Game.
+        game: String,
+        /// Games of the fast search against the reference search.
+        #[arg(long, default_value_t = 500)]
+        games: usize,
+        /// Games of the fast search against builtin:greedy (0: skip).
+        #[arg(long, default_value_t = 100)]
+        greedy_games: usize,
+        /// Multiplies the referee's time limits, hence every bot's budget per move.
+        #[arg(long, default_value_t = 1.0)]
+        time_scale: f64,
+        /// Master seed.
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+        seed: i64,
+        /// Games run at once (default: all cores). Each game's bots think one at a time.
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Each hot operation, reference vs fast, interleaved in one run: median ns/op and ratio.
     Bench {
         /// Only this game.
@@ -165,6 +187,12 @@ fn main() -> ExitCode {
         }
         Command::Perft { game, depth, seed, engine } => run_perft(&game, depth, seed, engine),
         Command::Bench { game, rounds, json } => run_bench(game.as_deref(), rounds, json),
+        Command::Payoff { game, games, greedy_games, time_scale, seed, threads } => {
+            if let Err(code) = known_game(&game) {
+                return code;
+            }
+            run_payoff(&game, games, greedy_games, time_scale, seed, threads)
+        }
         Command::Arena {
             game,
             bots,
@@ -525,6 +553,70 @@ fn run_bench(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+fn run_payoff(
+    game: &str,
+    games: usize,
+    greedy_games: usize,
+    time_scale: f64,
+    seed: i64,
+    threads: Option<usize>,
+) -> ExitCode {
+    let base = arena::ArenaConfig {
+        game: game.to_string(),
+        bots: Vec::new(),
+        games,
+        seed,
+        league: None,
+        time_scale,
+        engine: if registry::engine(game, EngineKind::Fast).is_some() {
+            EngineKind::Fast
+        } else {
+            EngineKind::Reference
+        },
+        threads,
+        out: None,
+        resume: false,
+    };
+    let limits = arena::time_limits(game);
+    let budget = match limits.total {
+        Some(total) => format!("{:.2} s per game", total.mul_f64(time_scale).as_secs_f64()),
+        None => format!("{:.1} ms", limits.later.mul_f64(time_scale).as_secs_f64() * 1000.0),
+    };
+    let live = std::io::stderr().is_terminal();
+    let mut rows = Vec::new();
+    let reference_search = match twinsim::payoff::reference_search(game) {
+        Ok(spec) => spec,
+        Err(e) => {
+            eprintln!("twinsim: payoff: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut matchups = vec![("fast vs reference", reference_search, games)];
+    if greedy_games > 0 {
+        matchups.push(("fast vs greedy", arena::BotSpec::Greedy, greedy_games));
+    }
+    for (name, opponent, n) in matchups {
+        let progress = |results: &[arena::GameResult]| {
+            if live {
+                eprint!("\r{name}: {}/{n} games   ", results.len());
+            }
+        };
+        let row = twinsim::payoff::measure(&base, opponent, name, n, &progress);
+        if live {
+            eprintln!();
+        }
+        match row {
+            Ok(row) => rows.push(row),
+            Err(e) => {
+                eprintln!("twinsim: payoff: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    print!("{}", twinsim::payoff::table(game, &budget, &rows));
+    ExitCode::SUCCESS
+}
+
 fn run_arena(config: &arena::ArenaConfig, json: bool) -> ExitCode {
     let live = !json && std::io::stderr().is_terminal();
     let progress = |results: &[arena::GameResult]| {
@@ -565,6 +657,7 @@ fn run_arena(config: &arena::ArenaConfig, json: bool) -> ExitCode {
                         json!({
                             "bot": config.bots[b].to_string(), "wins": t.wins, "draws": t.draws,
                             "losses": t.losses, "timeouts": t.timeouts, "crashes": t.crashes,
+                            "illegal": t.illegal, "iterations_per_move": t.iterations_per_move(),
                             "win_rate": twinsim::arena::stats::win_rate(&t.points).map(|r| json!([r.mean, r.low, r.high])),
                             "average_score": t.score_sum / t.points.len().max(1) as f64,
                             "openskill": [t.rating.mu, t.rating.sigma],

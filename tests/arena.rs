@@ -133,3 +133,24 @@ fn out_dir_games_replay_and_resume_continues_the_run() {
     assert!(text.contains(": 0 mismatches, 0 skipped"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A search spec the game does not have, or a malformed one, is refused before any game starts,
+/// with a message naming what is wrong (exit code 2).
+#[test]
+fn bad_search_specs_are_refused_with_a_reason() {
+    for (game, bot, expected) in [
+        ("olymbits", "builtin:mcts", "builtin:smitsimax"),
+        ("zuniq", "builtin:mcts@slow", "unknown engine"),
+        ("zuniq", "builtin:mcts:iterations=0", "iterations=N"),
+        ("zuniq", "builtin:minimax", "unknown built-in bot"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_twinsim"))
+            .args(["arena", game, "--bot", bot, "--bot", "builtin:random", "--games", "1"])
+            .args(["--bot", "builtin:random"].iter().take(if game == "olymbits" { 2 } else { 0 }))
+            .output()
+            .expect("arena runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{game} {bot}: {stderr}");
+        assert!(stderr.contains(expected), "{game} {bot}: {stderr}");
+    }
+}

@@ -133,6 +133,10 @@ pub struct GameResult {
     pub timeouts: Vec<usize>,
     /// Whether each seat's process exited or crashed before the end.
     pub crashed: Vec<bool>,
+    /// Illegal answers of each seat's search bot (0 for other bots): a line not among the
+    /// engine's legal lines, or for an X-mas Rush MOVE (any walkable path is legal) one the
+    /// referee's events refuse.
+    pub illegal: Vec<usize>,
     /// Answers of each seat's search bot (0 for other bots).
     pub moves: Vec<u64>,
     /// Search iterations of each seat over the game (0 for other bots).
@@ -145,7 +149,7 @@ impl GameResult {
             "index": self.index, "seed": self.seed, "seats": self.seats, "scores": self.scores,
             "ranks": self.ranks, "reason": self.reason, "turns": self.turns,
             "timeouts": self.timeouts, "crashed": self.crashed,
-            "moves": self.moves, "iterations": self.iterations,
+            "moves": self.moves, "iterations": self.iterations, "illegal": self.illegal,
         })
     }
 
@@ -162,6 +166,7 @@ impl GameResult {
                 .unwrap_or_else(|| vec![0; seats.len()])
         };
         let (moves, iterations) = (counters("moves"), counters("iterations"));
+        let illegal = counters("illegal").into_iter().map(|x| x as usize).collect();
         Some(GameResult {
             index: v.get("index")?.as_u64()? as usize,
             seed: v.get("seed")?.as_i64()?,
@@ -182,6 +187,7 @@ impl GameResult {
                 .iter()
                 .map(|x| x.as_bool())
                 .collect::<Option<_>>()?,
+            illegal,
             moves,
             iterations,
         })
@@ -346,6 +352,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     let mut first = vec![true; n];
     let mut timeouts = vec![0; n];
     let mut crashed = vec![false; n];
+    let mut illegal = vec![0; n];
     let mut turns: Vec<Value> = Vec::new();
     let alternating = engine.turns() == TurnStructure::Alternating;
 
@@ -385,6 +392,19 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
                 *left = left.saturating_sub(start.elapsed());
             }
         }
+        // Search bots are checked for illegal answers (a process bot's are the referee's business).
+        let mut checked_moves = Vec::new();
+        for &p in &acting {
+            if let (BotSpec::Search(_), Some(line)) = (&config.bots[seats[p]], &answers[p]) {
+                if config.game == "xmas-rush" && line.starts_with("MOVE") {
+                    // Any walkable path is legal, not only the listed shortest ones: the
+                    // referee's events of the turn say whether it was refused.
+                    checked_moves.push(p);
+                } else if !play.legal_lines(p).contains(line) {
+                    illegal[p] += 1;
+                }
+            }
+        }
         let actions: Vec<Option<String>> = if alternating {
             vec![acting.first().and_then(|&p| answers[p].clone())]
         } else {
@@ -392,6 +412,15 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         };
         play.play_turn(&actions).map_err(|e| format!("engine refused a turn: {e}"))?;
         let record = play.turn_record();
+        for p in checked_moves {
+            let refused = format!("${p}: invalid input");
+            let events = record.get("events").and_then(|e| e.as_array());
+            if events.is_some_and(|e| {
+                e.iter().any(|e| e.as_str().is_some_and(|e| e.starts_with(&refused)))
+            }) {
+                illegal[p] += 1;
+            }
+        }
         views = strings(record.get("views"), n);
         let mut turn = Map::new();
         turn.insert("actions".into(), json!(actions));
@@ -419,6 +448,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         turns: turns.len(),
         timeouts,
         crashed,
+        illegal,
         moves: searched.iter().map(|s| s.0).collect(),
         iterations: searched.iter().map(|s| s.1).collect(),
     };
@@ -462,6 +492,7 @@ pub struct BotTotals {
     /// Search bots: answers and iterations over all games.
     pub moves: u64,
     pub iterations: u64,
+    pub illegal: usize,
     pub rating: stats::Rating,
 }
 
@@ -497,6 +528,7 @@ pub fn totals(results: &[GameResult], bots: usize) -> Vec<BotTotals> {
             t.timeouts += r.timeouts[seat];
             t.crashes += r.crashed[seat] as usize;
             t.moves += r.moves.get(seat).copied().unwrap_or(0);
+            t.illegal += r.illegal.get(seat).copied().unwrap_or(0);
             t.iterations += r.iterations.get(seat).copied().unwrap_or(0);
         }
         let mut ratings: Vec<stats::Rating> = r.seats.iter().map(|&b| out[b].rating).collect();
@@ -514,7 +546,7 @@ pub fn report(config: &ArenaConfig, results: &[GameResult]) -> String {
     let mut text =
         format!("{} games of {} ({} engine)\n", results.len(), config.game, config.engine);
     text.push_str(&format!(
-        "{:<4} {:<28} {:>5} {:>5} {:>5} {:>22} {:>10} {:>8} {:>8} {:>8} {:>11}\n",
+        "{:<4} {:<28} {:>5} {:>5} {:>5} {:>22} {:>10} {:>8} {:>8} {:>8} {:>8} {:>11}\n",
         "bot",
         "command",
         "wins",
@@ -524,6 +556,7 @@ pub fn report(config: &ArenaConfig, results: &[GameResult]) -> String {
         "avg score",
         "timeouts",
         "crashes",
+        "illegal",
         "skill",
         "iters/move"
     ));
@@ -538,7 +571,7 @@ pub fn report(config: &ArenaConfig, results: &[GameResult]) -> String {
             full
         };
         text.push_str(&format!(
-            "{:<4} {:<28} {:>5} {:>5} {:>5} {:>22} {:>10.2} {:>8} {:>8} {:>8.2} {:>11}\n",
+            "{:<4} {:<28} {:>5} {:>5} {:>5} {:>22} {:>10.2} {:>8} {:>8} {:>8} {:>8.2} {:>11}\n",
             b,
             name,
             t.wins,
@@ -548,6 +581,7 @@ pub fn report(config: &ArenaConfig, results: &[GameResult]) -> String {
             t.score_sum / t.points.len().max(1) as f64,
             t.timeouts,
             t.crashes,
+            t.illegal,
             t.rating.ordinal(),
             t.iterations_per_move().map_or("-".into(), |i| format!("{i:.0}"))
         ));

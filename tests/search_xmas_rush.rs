@@ -238,7 +238,7 @@ fn whole_games_are_legal_on_both_engines() {
 }
 
 /// 50 ms × 0.05 = 2.5 ms per move (1000 ms × 0.05 the first). The bot stops thinking at about
-/// 40% of the time left, so it is late only if the machine takes the processor away from it
+/// 30% of the time left, so it is late only if the machine takes the processor away from it
 /// for more than a millisecond or so: on a loaded 2-core machine (load average 6, other
 /// builds running) that happened to about 1 answer in 100 with the bot thinking at 60%, and
 /// nothing the bot does can prevent it. So the test allows 1 late answer in 20 and fails on

@@ -440,10 +440,13 @@ impl Memory {
 }
 
 /// Of the time left to the deadline, the share spent searching; the rest (and [`MARGIN`]) is
-/// kept for rebuilding the state, answering, and a loaded machine's scheduling.
-const THINK_FRACTION: f64 = 0.4;
+/// kept for rebuilding the state, answering, and a loaded machine's scheduling. Measured on
+/// the loaded 2-core machine: an iteration takes microseconds, but a thread that loses the
+/// processor gets it back one scheduler tick later (4 ms), and a 50 ms × 0.1 = 5 ms limit
+/// leaves no room for that; the shorter the thinking, the rarer such a stall falls inside it.
+const THINK_FRACTION: f64 = 0.3;
 /// Time always kept free before the deadline.
-const MARGIN: Duration = Duration::from_micros(400);
+const MARGIN: Duration = Duration::from_micros(300);
 
 /// The bot: memory across turns, a seed, the engine `G`.
 pub struct RushBot<G> {

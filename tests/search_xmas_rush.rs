@@ -240,8 +240,8 @@ fn whole_games_are_legal_on_both_engines() {
     }
 }
 
-/// 50 ms × 0.05 = 2.5 ms per move (1000 ms × 0.05 the first). The bot stops thinking at 30%
-/// of the time left, so on a quiet machine it is never late. On a loaded one it can be: a
+/// 50 ms × 0.05 = 2.5 ms per move (1000 ms × 0.05 the first). The bot stops thinking at a
+/// tenth of the time left (`think_deadline`), so on a quiet machine it is never late. On a loaded one it can be: a
 /// thread that loses the processor gets it back a scheduler tick (4 ms) later, longer than the
 /// whole limit, and nothing the bot does prevents that (measured with other builds running,
 /// load average 5 on 2 cores: from 0 to 16 late answers in 240, varying with the load). So this

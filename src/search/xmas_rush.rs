@@ -439,14 +439,31 @@ impl Memory {
     }
 }
 
-/// Of the time left to the deadline, the share spent searching; the rest (and [`MARGIN`]) is
-/// kept for rebuilding the state, answering, and a loaded machine's scheduling. Measured on
-/// the loaded 2-core machine: an iteration takes microseconds, but a thread that loses the
-/// processor gets it back one scheduler tick later (4 ms), and a 50 ms × 0.1 = 5 ms limit
-/// leaves no room for that; the shorter the thinking, the rarer such a stall falls inside it.
-const THINK_FRACTION: f64 = 0.3;
-/// Time always kept free before the deadline.
+/// Time always kept free before the deadline (parsing, rebuilding the state, answering).
 const MARGIN: Duration = Duration::from_micros(300);
+/// A scheduler tick and a bit: measured on the loaded 2-core machine, an iteration takes
+/// microseconds, but a thread that loses the processor gets it back about 4 ms later (8 or 12
+/// ms now and then). A bot that is still thinking when that happens answers late unless this
+/// much time is left after its thinking, so [`think_deadline`] keeps it free when it can.
+const STALL_RESERVE: Duration = Duration::from_micros(4500);
+/// Share of the time left the bot thinks at most (a quiet machine never needs the rest).
+const MAX_FRACTION: f64 = 0.5;
+/// Share it thinks at least, when the limit is too short to keep [`STALL_RESERVE`] free (50 ms
+/// × 0.1 = 5 ms): the search is then short, so that a stall rarely falls inside it.
+const MIN_FRACTION: f64 = 0.1;
+
+/// When to stop thinking for an answer due at `deadline`: half the time left, but leaving
+/// [`STALL_RESERVE`] free, and at least a tenth of the time left. With a 50 ms limit that is
+/// about 25 ms, with 5 ms about 0.5 ms, with 2.5 ms about 0.2 ms.
+pub fn think_deadline(deadline: Instant) -> Instant {
+    let now = Instant::now();
+    let left = deadline.saturating_duration_since(now).saturating_sub(MARGIN);
+    let think = left
+        .saturating_sub(STALL_RESERVE)
+        .min(left.mul_f64(MAX_FRACTION))
+        .max(left.mul_f64(MIN_FRACTION));
+    now + think
+}
 
 /// The bot: memory across turns, a seed, the engine `G`.
 pub struct RushBot<G> {
@@ -498,7 +515,7 @@ where
         };
         self.memory.read(&view);
         let roots = self.memory.determinize(&view, self.seat, DETERMINIZATIONS, &mut self.rng);
-        let until = think_until(deadline, THINK_FRACTION, MARGIN);
+        let until = think_deadline(deadline);
         let budget = match self.iterations {
             // The clock stays a safety net, with more of the time left.
             Some(n) => {

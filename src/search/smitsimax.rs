@@ -274,3 +274,100 @@ pub fn search<G: Game, P: Playbook<G>>(
     }
     done(&trees, iterations)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Evaluate;
+    use fast::olymbits::FastOlymbits;
+    use reference::olymbits::Olymbits;
+
+    /// Olymbits as a Smitsimax game: every turn a tree layer (its four actions never depend
+    /// on the others' choices), leaves scored by its [`Evaluate`].
+    struct EveryTurn;
+
+    impl<G: Game> Playbook<G> for EveryTurn
+    where
+        G::State: Evaluate,
+    {
+        fn chooses(&self, _: &G::State, _: PlayerId, _: bool) -> bool {
+            true
+        }
+        fn choices(&self, s: &G::State, p: PlayerId, _: bool) -> Vec<G::Action> {
+            G::legal_actions(s, p)
+        }
+        fn policy(&self, s: &G::State, p: PlayerId, rng: &mut SearchRng) -> G::Action {
+            let legal = G::legal_actions(s, p);
+            legal[rng.below(legal.len())].clone()
+        }
+        fn evaluate(&self, s: &G::State, p: PlayerId) -> f64 {
+            s.evaluate(p)
+        }
+    }
+
+    fn position<G: Game>(seed: i64, turns: usize) -> G::State {
+        let mut s = G::new_game(seed, &Default::default());
+        let mut rng = SearchRng::new(seed);
+        for _ in 0..turns {
+            let to_act = G::players_to_act(&s);
+            if to_act.is_empty() {
+                break;
+            }
+            let mut slots = vec![None; G::num_players(&s)];
+            for p in to_act {
+                let legal = G::legal_actions(&s, p);
+                slots[p] = Some(legal[rng.below(legal.len())].clone());
+            }
+            G::step(&mut s, &slots).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn twins_agree_and_statistics_add_up() {
+        for (seed, turns, me) in [(1, 0, 0), (2, 30, 1), (3, 60, 2)] {
+            let r = position::<Olymbits>(seed, turns);
+            let f = position::<FastOlymbits>(seed, turns);
+            let cfg = SmitsimaxConfig { seed, turns: 4, ..Default::default() };
+            let b = Budget::iterations(150);
+            let a = search::<Olymbits, _>(&[r.clone()], me, &b, &cfg, &EveryTurn);
+            let c = search::<FastOlymbits, _>(&[f], me, &b, &cfg, &EveryTurn);
+            assert_eq!(a, c, "seed {seed}");
+            assert_eq!(a, search::<Olymbits, _>(&[r.clone()], me, &b, &cfg, &EveryTurn));
+            assert_eq!(a.iterations, 150);
+            assert!(Olymbits::legal_actions(&r, me).contains(&a.action.unwrap()));
+            assert_eq!(a.root.len(), 3);
+            for t in &a.root {
+                assert_eq!(t.visits.iter().map(|&v| u64::from(v)).sum::<u64>(), 150);
+            }
+        }
+    }
+
+    #[test]
+    fn trees_grow_one_layer_per_visit() {
+        let f = position::<FastOlymbits>(4, 10);
+        let b = Budget::iterations(100);
+        let shallow = SmitsimaxConfig { turns: 6, expand_after: 1_000, ..Default::default() };
+        let res = search::<FastOlymbits, _>(&[f.clone()], 0, &b, &shallow, &EveryTurn);
+        // Only the three roots were expanded (4 children each).
+        assert_eq!(res.nodes, 3 * (1 + 4));
+        let deep = SmitsimaxConfig { turns: 6, ..Default::default() };
+        let res = search::<FastOlymbits, _>(&[f], 0, &b, &deep, &EveryTurn);
+        // At most one new layer per player and iteration.
+        assert!(res.nodes > 15 && res.nodes <= 3 * (5 + 100 * 4), "{}", res.nodes);
+    }
+
+    #[test]
+    fn finished_game_has_no_answer() {
+        let over = position::<FastOlymbits>(5, 200);
+        assert!(FastOlymbits::players_to_act(&over).is_empty());
+        let res = search::<FastOlymbits, _>(
+            &[over],
+            0,
+            &Budget::iterations(50),
+            &SmitsimaxConfig::default(),
+            &EveryTurn,
+        );
+        assert_eq!((res.action, res.iterations), (None, 0));
+    }
+}

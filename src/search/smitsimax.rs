@@ -330,10 +330,13 @@ mod tests {
             let f = position::<FastOlymbits>(seed, turns);
             let cfg = SmitsimaxConfig { seed, turns: 4, ..Default::default() };
             let b = Budget::iterations(150);
-            let a = search::<Olymbits, _>(&[r.clone()], me, &b, &cfg, &EveryTurn);
+            let a = search::<Olymbits, _>(std::slice::from_ref(&r), me, &b, &cfg, &EveryTurn);
             let c = search::<FastOlymbits, _>(&[f], me, &b, &cfg, &EveryTurn);
             assert_eq!(a, c, "seed {seed}");
-            assert_eq!(a, search::<Olymbits, _>(&[r.clone()], me, &b, &cfg, &EveryTurn));
+            assert_eq!(
+                a,
+                search::<Olymbits, _>(std::slice::from_ref(&r), me, &b, &cfg, &EveryTurn)
+            );
             assert_eq!(a.iterations, 150);
             assert!(Olymbits::legal_actions(&r, me).contains(&a.action.unwrap()));
             assert_eq!(a.root.len(), 3);
@@ -348,7 +351,7 @@ mod tests {
         let f = position::<FastOlymbits>(4, 10);
         let b = Budget::iterations(100);
         let shallow = SmitsimaxConfig { turns: 6, expand_after: 1_000, ..Default::default() };
-        let res = search::<FastOlymbits, _>(&[f.clone()], 0, &b, &shallow, &EveryTurn);
+        let res = search::<FastOlymbits, _>(std::slice::from_ref(&f), 0, &b, &shallow, &EveryTurn);
         // Only the three roots were expanded (4 children each).
         assert_eq!(res.nodes, 3 * (1 + 4));
         let deep = SmitsimaxConfig { turns: 6, ..Default::default() };

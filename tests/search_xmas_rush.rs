@@ -322,3 +322,28 @@ fn beats_greedy_clearly() {
         assert!(rate >= 0.8, "{engine}: won {rate}");
     }
 }
+
+/// Over a whole game, the bot on the reference engine and the bot on the fast twin, same seed
+/// and iteration budget, read the same views and give the same answer every turn.
+#[test]
+fn twin_bots_agree_over_a_game() {
+    let deadline = || Instant::now() + Duration::from_secs(10);
+    let fast_spec: SearchSpec = "smitsimax@fast:iterations=40".parse().unwrap();
+    let ref_spec: SearchSpec = "smitsimax@reference:iterations=40".parse().unwrap();
+    let mut fast_bot = player(&fast_spec, 1, 5).unwrap();
+    let mut ref_bot = player(&ref_spec, 1, 5).unwrap();
+    let mut s = r::new_game(4242, League::default());
+    let mut rng = JavaRandom::new(3);
+    while !s.game_over {
+        let input = r::render_view(&s, 1);
+        let a = fast_bot.play(&input, deadline()).unwrap();
+        assert_eq!(Some(a.clone()), ref_bot.play(&input, deadline()), "turn {}", s.turn());
+        let other = r::legal_actions(&s, 0);
+        let acts = [
+            Some(other[rng.next_below(other.len() as i32) as usize].clone()),
+            Some(r::parse_line(&a).unwrap()),
+        ];
+        XmasRush::step(&mut s, &acts).unwrap();
+    }
+    assert_eq!(fast_bot.stats(), ref_bot.stats());
+}

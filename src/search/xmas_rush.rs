@@ -23,6 +23,9 @@
 //!   runs on [`DETERMINIZATIONS`] random orders, one per iteration in turn; the turn number —
 //!   counted from the inputs read; the stale-push counter — counted from PUSH turns after which
 //!   the board and hands did not change (a same-line conflict, §7.1).
+//! - **Time.** [`think_deadline`]: half the time left, keeping a scheduler tick free when the
+//!   limit allows (see [`STALL_RESERVE`]); with `:iterations=N` exactly `N` iterations per
+//!   answer (a single candidate is answered at once, without iterations).
 //!
 //! Everything the search asks of a state goes through [`RushState`], implemented for both
 //! twins from their own code (the reference's `shortest_paths`/`reachable`, the fast twin's
@@ -279,7 +282,7 @@ pub fn standing<S: RushState>(s: &S, p: PlayerId) -> f64 {
 }
 
 /// Steepness of the logistic in [`value`]: one quest ahead is worth ≈ 0.82.
-const STEEPNESS: f64 = 1.5;
+pub const STEEPNESS: f64 = 1.5;
 
 /// The value of an unfinished state for `p`, in (0, 1): a logistic of the difference of the
 /// two [`standing`]s (so a quest is worth the same to both players, and the two values sum
@@ -440,17 +443,17 @@ impl Memory {
 }
 
 /// Time always kept free before the deadline (parsing, rebuilding the state, answering).
-const MARGIN: Duration = Duration::from_micros(300);
+pub const MARGIN: Duration = Duration::from_micros(300);
 /// A scheduler tick and a bit: measured on the loaded 2-core machine, an iteration takes
 /// microseconds, but a thread that loses the processor gets it back about 4 ms later (8 or 12
 /// ms now and then). A bot that is still thinking when that happens answers late unless this
 /// much time is left after its thinking, so [`think_deadline`] keeps it free when it can.
-const STALL_RESERVE: Duration = Duration::from_micros(4500);
+pub const STALL_RESERVE: Duration = Duration::from_micros(4500);
 /// Share of the time left the bot thinks at most (a quiet machine never needs the rest).
-const MAX_FRACTION: f64 = 0.5;
+pub const MAX_FRACTION: f64 = 0.5;
 /// Share it thinks at least, when the limit is too short to keep [`STALL_RESERVE`] free (50 ms
 /// × 0.1 = 5 ms): the search is then short, so that a stall rarely falls inside it.
-const MIN_FRACTION: f64 = 0.1;
+pub const MIN_FRACTION: f64 = 0.1;
 
 /// When to stop thinking for an answer due at `deadline`: half the time left, but leaving
 /// [`STALL_RESERVE`] free, and at least a tenth of the time left. With a 50 ms limit that is

@@ -347,3 +347,55 @@ fn twin_bots_agree_over_a_game() {
     }
     assert_eq!(fast_bot.stats(), ref_bot.stats());
 }
+
+/// Tuning aid (ignored): the bot's config against a variant, both honest (views only), fixed
+/// iterations on the fast engine, seats alternating. Prints the variant's points out of games.
+#[test]
+#[ignore]
+fn tuning_match() {
+    use twinsim::search::smitsimax::SmitsimaxConfig;
+    use twinsim::search::xmas_rush::{config_for, search_roots_with, DETERMINIZATIONS};
+    type F = fast::xmas_rush::FastXmasRush;
+    let iterations: u64 =
+        std::env::var("XR_ITERS").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    type Variant = fn(SmitsimaxConfig) -> SmitsimaxConfig;
+    let variants: Vec<(&str, Variant)> = vec![
+        ("exploration 0.07", |c| SmitsimaxConfig { exploration: 0.07, ..c }),
+        ("exploration 0.3", |c| SmitsimaxConfig { exploration: 0.3, ..c }),
+    ];
+    let games = 40;
+    for (name, variant) in variants {
+        let mut points = 0.0;
+        for g in 0..games {
+            let mut s = r::new_game(5000 + g / 2, League::default());
+            let variant_seat = (g % 2) as usize;
+            let mut memories = [Memory::default(), Memory::default()];
+            let mut rng = SearchRng::new(g);
+            while !s.game_over {
+                let mut acts = [None, None];
+                for (p, slot) in acts.iter_mut().enumerate() {
+                    let view = View::parse(&r::render_view(&s, p)).unwrap();
+                    memories[p].read(&view);
+                    let roots = memories[p].determinize(&view, p, DETERMINIZATIONS, &mut rng);
+                    let mut config = config_for(s.turn_type, g * 1000 + i64::from(s.turn()));
+                    if p == variant_seat {
+                        config = variant(config);
+                    }
+                    let budget = Budget::iterations(iterations);
+                    let (a, _) = search_roots_with::<F>(&roots, p, &budget, &config);
+                    *slot = a;
+                }
+                XmasRush::step(&mut s, &acts).unwrap();
+            }
+            let (v, o) = (s.players[variant_seat].score, s.players[1 - variant_seat].score);
+            points += if v > o {
+                1.0
+            } else if v == o {
+                0.5
+            } else {
+                0.0
+            };
+        }
+        eprintln!("{name}: {points} / {games}");
+    }
+}

@@ -25,6 +25,7 @@ pub mod alphabeta;
 pub mod bot;
 pub mod duct;
 pub mod mcts;
+pub mod smitsimax;
 
 pub mod olymbits;
 pub mod photosynthesis;

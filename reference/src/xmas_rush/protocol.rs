@@ -276,3 +276,81 @@ impl View {
         Ok(View { turn_type, tiles, players: [me, opponent], items, quests })
     }
 }
+
+/// What a bot knows besides the current view (§9 hides the deck order and the turn number, and
+/// the stale-push counter is only seen through its effect): the league constants, the turn's
+/// `turnsLeft` (a bot counts the inputs it has read: the `t`-th input has `150 − t`), the
+/// stale-push count, and, for each player **by absolute index**, a deck order for his unseen
+/// quests (a stack: the last card is revealed first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViewContext {
+    pub league: League,
+    pub turns_left: i32,
+    pub stale: u32,
+    pub decks: [Vec<ItemName>; 2],
+}
+
+/// The names of the quests that the view's player `relative` (0 = the reader, 1 = the
+/// opponent) has not revealed yet: his items still in the game (§2: an item leaves the game
+/// when its quest is completed) whose name is not among his revealed quests, in item-list
+/// order. These are exactly his hidden deck's cards (§9 `numPlayerCards` = deck + revealed).
+pub fn unseen_quests(view: &View, relative: usize) -> Vec<ItemName> {
+    view.items
+        .iter()
+        .filter(|i| i.owner == relative)
+        .filter(|i| !view.quests.iter().any(|q| q.owner == relative && q.name == i.name))
+        .map(|i| i.name)
+        .collect()
+}
+
+/// A referee state that player `me` (absolute index) could be facing after reading `view`,
+/// the unknowns taken from `context` (§9: the board, positions, hands, items in list order and
+/// revealed quests are exact; the score of a player is `N − numPlayerCards`, `N` the league's
+/// quests per player, §10). Ids in the view are relative to `me` and coordinates are never
+/// mirrored; an item at `-1 -1` lies on `me`'s hand tile, at `-2 -2` on the opponent's.
+pub fn state_from_view(view: &View, me: PlayerId, context: &ViewContext) -> State {
+    let me = me.min(1);
+    let absolute = |relative: usize| if relative == 0 { me } else { 1 - me };
+    let mut tiles = [[Tile::plain(Pattern { open: [false; 4] }); SIZE]; SIZE];
+    for (y, row) in view.tiles.iter().enumerate() {
+        for (x, pattern) in row.iter().enumerate() {
+            tiles[x][y] = Tile::plain(*pattern);
+        }
+    }
+    let n = context.league.quests_per_player() as i64;
+    let player = |relative: usize| {
+        let pv = &view.players[relative];
+        let quests = view.quests.iter().filter(|q| q.owner == relative).map(|q| q.name).collect();
+        Player {
+            x: pv.x,
+            y: pv.y,
+            hand: Tile::plain(pv.tile),
+            deck: context.decks[absolute(relative)].clone(),
+            quests,
+            score: n - pv.num_cards as i64,
+            active: true,
+        }
+    };
+    let mut players = if me == 0 { [player(0), player(1)] } else { [player(1), player(0)] };
+    let mut items = Vec::with_capacity(view.items.len());
+    for iv in &view.items {
+        let item = Item { name: iv.name, owner: absolute(iv.owner) };
+        match (iv.x, iv.y) {
+            (-1, -1) => players[me].hand.item = Some(item),
+            (-2, -2) => players[1 - me].hand.item = Some(item),
+            (x, y) => tiles[x as usize % SIZE][y as usize % SIZE].item = Some(item),
+        }
+        items.push(item);
+    }
+    State {
+        league: context.league,
+        tiles,
+        players,
+        items,
+        stale: context.stale,
+        turns_left: context.turns_left,
+        turn_type: view.turn_type,
+        game_over: false,
+        end_reason: None,
+    }
+}

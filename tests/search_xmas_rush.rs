@@ -1,0 +1,406 @@
+//! X-mas Rush's `builtin:smitsimax` (issue 15): the state rebuilt from views, the move policy
+//! and candidates, twin equivalence of the search, legality of every answer over whole games
+//! (checked against the true state, which the bot never sees), the time limit, and strength
+//! against `builtin:greedy` (ignored; run with `--release`).
+
+use reference::game::{Game, PlayerId};
+use reference::java_random::JavaRandom;
+use reference::xmas_rush::protocol::{state_from_view, unseen_quests, ViewContext};
+use reference::xmas_rush::{self as r, Action, League, TurnType, View, XmasRush};
+use std::time::{Duration, Instant};
+use twinsim::search::bot::{SearchSpec, ViewPlayer};
+use twinsim::search::xmas_rush::{
+    move_candidates, player, random_greedy_path, search_roots, Memory, RushState,
+};
+use twinsim::search::{Budget, SearchRng};
+
+/// States from random games (both players random), a few per game.
+fn sample_states(games: i64, every: usize) -> Vec<r::State> {
+    let mut out = Vec::new();
+    let mut rng = JavaRandom::new(5);
+    for seed in 0..games {
+        let mut s = r::new_game(seed * 7919 + 3, League::default());
+        let mut turn = 0;
+        while !s.game_over {
+            if turn % every == 0 {
+                out.push(s.clone());
+            }
+            turn += 1;
+            let acts: Vec<Option<Action>> = (0..2)
+                .map(|p| {
+                    let l = r::legal_actions(&s, p);
+                    Some(l[rng.next_below(l.len() as i32) as usize].clone())
+                })
+                .collect();
+            XmasRush::step(&mut s, &acts).unwrap();
+        }
+    }
+    out
+}
+
+/// The true decks of a state as a bot of seat `me` could guess them: exactly right.
+fn context_of(s: &r::State) -> ViewContext {
+    ViewContext {
+        league: s.league,
+        turns_left: s.turns_left,
+        stale: s.stale,
+        decks: [s.players[0].deck.clone(), s.players[1].deck.clone()],
+    }
+}
+
+#[test]
+fn the_view_rebuilds_the_state() {
+    for s in sample_states(6, 7) {
+        for me in 0..2 {
+            let view = View::parse(&r::render_view(&s, me)).unwrap();
+            let rebuilt = state_from_view(&view, me, &context_of(&s));
+            assert_eq!(rebuilt, s, "seat {me}");
+            // The unseen quests are the deck's cards (in some order).
+            for (rel, abs) in [(0, me), (1, 1 - me)] {
+                let mut unseen = unseen_quests(&view, rel);
+                let mut deck = s.players[abs].deck.clone();
+                unseen.sort();
+                deck.sort();
+                assert_eq!(unseen, deck);
+            }
+        }
+    }
+}
+
+#[test]
+fn memory_counts_turns_and_determinizes_consistently() {
+    let s = &sample_states(1, 9)[3];
+    let view = View::parse(&r::render_view(s, 1)).unwrap();
+    let mut memory = Memory::default();
+    for _ in 0..s.turn() {
+        memory.read(&view);
+    }
+    let roots = memory.determinize(&view, 1, 4, &mut SearchRng::new(3));
+    assert_eq!(roots.len(), 4);
+    for root in &roots {
+        assert_eq!(root.turns_left, s.turns_left);
+        assert_eq!(root.league, s.league);
+        // Everything but the deck order is exact.
+        let mut a = root.clone();
+        let mut b = s.clone();
+        for p in 0..2 {
+            a.players[p].deck.sort();
+            b.players[p].deck.sort();
+        }
+        a.stale = b.stale;
+        assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn memory_counts_stale_pushes() {
+    // Two bots pushing the same row: the board never changes (§7.1 conflict).
+    let mut s = r::new_game(11, League::default());
+    let mut memory = Memory::default();
+    for _ in 0..7 {
+        memory.read(&View::parse(&r::render_view(&s, 0)).unwrap());
+        assert_eq!(memory.stale, s.stale);
+        let acts = match s.turn_type {
+            TurnType::Push => [
+                Some(Action::Push { line: 3, direction: r::Direction::Left }),
+                Some(Action::Push { line: 3, direction: r::Direction::Right }),
+            ],
+            TurnType::Move => [Some(Action::Pass), Some(Action::Pass)],
+        };
+        XmasRush::step(&mut s, &acts).unwrap();
+    }
+    assert_eq!(s.stale, 4);
+}
+
+/// Walks `path` from player `p`'s cell on `s`: every step must be valid (§7.2); returns the
+/// quest items collected.
+fn walk(s: &r::State, p: PlayerId, path: &[r::Direction]) -> usize {
+    let (mut x, mut y) = (s.players[p].x, s.players[p].y);
+    for &d in path {
+        let (nx, ny) = r::rules::step_target(s, x, y, d).expect("a step into a wall");
+        (x, y) = (nx, ny);
+    }
+    assert!(path.len() <= r::MAX_STEPS);
+    r::rules::items_on_path(s, p, path).len()
+}
+
+#[test]
+fn moves_are_valid_and_collect_the_most_items() {
+    let mut rng = SearchRng::new(1);
+    for s in sample_states(8, 3).into_iter().filter(|s| s.turn_type == TurnType::Move) {
+        let f = fast::xmas_rush::State::from(&s);
+        for p in 0..2 {
+            let most = r::search::most_items(&s, p);
+            let candidates = move_candidates(&s, p);
+            assert_eq!(candidates, move_candidates(&f, p), "twins");
+            assert!(!candidates.is_empty());
+            let mut ends = std::collections::HashSet::new();
+            for a in &candidates {
+                let path = match a {
+                    Action::Pass => vec![],
+                    Action::Move(path) => path.clone(),
+                    Action::Push { .. } => panic!("a push in a MOVE turn"),
+                };
+                assert_eq!(walk(&s, p, &path), most, "{a}");
+                let mut t = s.clone();
+                let mut acts = [None, None];
+                acts[p] = Some(a.clone());
+                acts[1 - p] = Some(Action::Pass);
+                XmasRush::step(&mut t, &acts).unwrap();
+                assert!(ends.insert((t.players[p].x, t.players[p].y)), "one candidate per end");
+            }
+            let mut r1 = rng.clone();
+            let path = random_greedy_path(&s, p, &mut rng);
+            assert_eq!(path, random_greedy_path(&f, p, &mut r1), "twins");
+            let greedy = r::search::greedy_walk(&s, p);
+            assert!(walk(&s, p, &path) >= greedy.items);
+        }
+    }
+}
+
+#[test]
+fn twin_searches_agree() {
+    let states = sample_states(3, 5);
+    for (k, s) in states.iter().enumerate().take(12) {
+        let me = k % 2;
+        let roots = vec![s.clone(), s.clone()];
+        let budget = Budget::iterations(60);
+        let a = search_roots::<XmasRush>(&roots, me, &budget, k as i64);
+        let b = search_roots::<fast::xmas_rush::FastXmasRush>(&roots, me, &budget, k as i64);
+        assert_eq!(a, b, "state {k}");
+        assert_eq!(a.1, 60);
+        let f = fast::xmas_rush::State::from(s);
+        assert_eq!(RushState::path_tree(s, 3), RushState::path_tree(&f, 3));
+    }
+}
+
+/// Plays whole games: seat `bot_seat` is a search bot reading only the views; the other seat
+/// plays random legal actions (with the true state). Every answer must parse, fit the turn
+/// type, walk without hitting a wall, and be accepted by the engine. Returns (bot score,
+/// opponent score) per game, the answers given after their deadline, all answers, and each
+/// answer's time.
+fn play_games(
+    spec: &str,
+    games: i64,
+    limit: Duration,
+    first: Duration,
+) -> (Vec<(i64, i64)>, usize, usize, Vec<Duration>) {
+    let spec: SearchSpec = spec.parse().unwrap();
+    let mut results = Vec::new();
+    let (mut late, mut answers) = (0, 0);
+    let mut times = Vec::new();
+    for g in 0..games {
+        let bot_seat = (g % 2) as usize;
+        let mut bot: Box<dyn ViewPlayer> = player(&spec, bot_seat, g).unwrap();
+        let mut s = r::new_game(1000 + g, League::default());
+        let mut rng = JavaRandom::new(g);
+        let mut first_turn = true;
+        while !s.game_over {
+            let input = r::render_view(&s, bot_seat);
+            let start = Instant::now();
+            let deadline = start + if first_turn { first } else { limit };
+            first_turn = false;
+            let line = bot.play(&input, deadline).expect("an answer");
+            answers += 1;
+            late += usize::from(Instant::now() > deadline);
+            times.push(start.elapsed());
+            let action = r::parse_line(&line).unwrap_or_else(|e| panic!("{line:?}: {e:?}"));
+            assert!(action.fits(s.turn_type), "{line} in a {:?} turn", s.turn_type);
+            match &action {
+                Action::Move(path) => {
+                    walk(&s, bot_seat, path);
+                }
+                Action::Push { .. } => {
+                    assert!(r::legal_actions(&s, bot_seat).contains(&action));
+                }
+                Action::Pass => {}
+            }
+            let other = r::legal_actions(&s, 1 - bot_seat);
+            let mut acts = [None, None];
+            acts[bot_seat] = Some(action);
+            acts[1 - bot_seat] = Some(other[rng.next_below(other.len() as i32) as usize].clone());
+            XmasRush::step(&mut s, &acts).unwrap();
+        }
+        assert!(bot.stats().moves > 0);
+        results.push((s.players[bot_seat].score, s.players[1 - bot_seat].score));
+    }
+    (results, late, answers, times)
+}
+
+#[test]
+fn whole_games_are_legal_on_both_engines() {
+    for spec in ["smitsimax@fast:iterations=30", "smitsimax@reference:iterations=10"] {
+        let (results, late, _, _) =
+            play_games(spec, 2, Duration::from_secs(5), Duration::from_secs(5));
+        assert_eq!(late, 0);
+        for (me, them) in results {
+            assert!(me >= 0, "{spec}");
+            assert!(me > them, "{spec}: {me} vs {them} against a random bot");
+        }
+    }
+}
+
+/// 50 ms × 0.05 = 2.5 ms per move (1000 ms × 0.05 the first). The bot stops thinking at a
+/// tenth of the time left (`think_deadline`), so on a quiet machine it is never late. On a loaded one it can be: a
+/// thread that loses the processor gets it back a scheduler tick (4 ms) later, longer than the
+/// whole limit, and nothing the bot does prevents that (measured with other builds running,
+/// load average 5 on 2 cores: from 0 to 16 late answers in 240, varying with the load). So this
+/// test checks the time policy through the median answer time, which such stalls do not move,
+/// and fails on a bot that does not watch the clock; [`never_late_on_a_quiet_machine`] is the
+/// strict check.
+#[test]
+fn answers_in_time_at_a_twentieth_of_the_limit() {
+    for spec in ["smitsimax@fast", "smitsimax@reference"] {
+        let (_, _, _, times) =
+            play_games(spec, 2, Duration::from_micros(2500), Duration::from_millis(50));
+        let mut later: Vec<Duration> = times[1..].to_vec();
+        later.sort();
+        let median = later[later.len() / 2];
+        assert!(median <= Duration::from_micros(1500), "{spec}: median answer after {median:?}");
+    }
+}
+
+/// The strict timing check, for a quiet machine: no answer after its deadline at a twentieth
+/// of the referee's limits.
+#[test]
+#[ignore]
+fn never_late_on_a_quiet_machine() {
+    for spec in ["smitsimax@fast", "smitsimax@reference"] {
+        let (_, late, answers, _) =
+            play_games(spec, 4, Duration::from_micros(2500), Duration::from_millis(50));
+        assert_eq!(late, 0, "{spec}: {late} late answers of {answers}");
+    }
+}
+
+#[test]
+fn fixed_iterations_are_deterministic() {
+    let spec: SearchSpec = "smitsimax@fast:iterations=40".parse().unwrap();
+    let s = r::new_game(77, League::default());
+    let input = r::render_view(&s, 0);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let a = player(&spec, 0, 9).unwrap().play(&input, deadline);
+    let b = player(&spec, 0, 9).unwrap().play(&input, deadline);
+    assert_eq!(a, b);
+    let spec: SearchSpec = "smitsimax@reference:iterations=40".parse().unwrap();
+    assert_eq!(player(&spec, 0, 9).unwrap().play(&input, deadline), a, "twins");
+}
+
+/// Strength (run with `--release -- --ignored`): through the arena, seats rotating, against
+/// `builtin:greedy`, with a fixed budget of 300 iterations per move (≈ 0.3 ms on the fast
+/// engine, well under the 5 ms a 0.1 time scale gives) at the referee's real limits, so that
+/// the machine's load cannot turn the result into timeouts: 40 games, at least 80% won, no
+/// timeout, no illegal answer.
+#[test]
+#[ignore]
+fn beats_greedy_clearly() {
+    use twinsim::arena::{run, totals, ArenaConfig, BotSpec};
+    for engine in ["fast", "reference"] {
+        let spec: BotSpec = format!("builtin:smitsimax@{engine}:iterations=300").parse().unwrap();
+        let config = ArenaConfig {
+            game: "xmas-rush".into(),
+            bots: vec![spec, "builtin:greedy".parse().unwrap()],
+            games: 40,
+            seed: 1,
+            league: None,
+            time_scale: 1.0,
+            engine: reference::game::EngineKind::Fast,
+            threads: Some(1),
+            out: None,
+            resume: false,
+        };
+        let results = run(&config, &|_| {}).unwrap();
+        let t = totals(&results, 2);
+        let rate = t[0].points.iter().sum::<f64>() / t[0].points.len() as f64;
+        eprintln!(
+            "{engine}: won {rate:.3} of {} games vs greedy, {} timeouts, {} illegal",
+            t[0].points.len(),
+            t[0].timeouts,
+            t[0].illegal
+        );
+        assert_eq!(t[0].timeouts, 0, "{engine}");
+        assert_eq!(t[0].illegal, 0, "{engine}");
+        assert!(rate >= 0.8, "{engine}: won {rate}");
+    }
+}
+
+/// Over a whole game, the bot on the reference engine and the bot on the fast twin, same seed
+/// and iteration budget, read the same views and give the same answer every turn.
+#[test]
+fn twin_bots_agree_over_a_game() {
+    let deadline = || Instant::now() + Duration::from_secs(10);
+    let fast_spec: SearchSpec = "smitsimax@fast:iterations=40".parse().unwrap();
+    let ref_spec: SearchSpec = "smitsimax@reference:iterations=40".parse().unwrap();
+    let mut fast_bot = player(&fast_spec, 1, 5).unwrap();
+    let mut ref_bot = player(&ref_spec, 1, 5).unwrap();
+    let mut s = r::new_game(4242, League::default());
+    let mut rng = JavaRandom::new(3);
+    while !s.game_over {
+        let input = r::render_view(&s, 1);
+        let a = fast_bot.play(&input, deadline()).unwrap();
+        assert_eq!(Some(a.clone()), ref_bot.play(&input, deadline()), "turn {}", s.turn());
+        let other = r::legal_actions(&s, 0);
+        let acts = [
+            Some(other[rng.next_below(other.len() as i32) as usize].clone()),
+            Some(r::parse_line(&a).unwrap()),
+        ];
+        XmasRush::step(&mut s, &acts).unwrap();
+    }
+    assert_eq!(fast_bot.stats(), ref_bot.stats());
+}
+
+/// Tuning aid (ignored): the bot's config against each variant, both honest (views only),
+/// fixed iterations on the fast engine (`XR_ITERS`, default 300), seats alternating, variants
+/// whose name contains `XR_ONLY`. Prints each variant's points out of 40 games. The horizon was
+/// checked with it too: 2 turns fewer scored 16/40, 2 more 20/40.
+#[test]
+#[ignore]
+fn tuning_match() {
+    use twinsim::search::smitsimax::SmitsimaxConfig;
+    use twinsim::search::xmas_rush::{config_for, search_roots_with, DETERMINIZATIONS};
+    type F = fast::xmas_rush::FastXmasRush;
+    let iterations: u64 =
+        std::env::var("XR_ITERS").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    type Variant = fn(SmitsimaxConfig) -> SmitsimaxConfig;
+    let variants: Vec<(&str, Variant)> = vec![
+        ("exploration 0.07", |c| SmitsimaxConfig { exploration: 0.07, ..c }),
+        ("exploration 0.3", |c| SmitsimaxConfig { exploration: 0.3, ..c }),
+        ("turns - 2", |c| SmitsimaxConfig { turns: c.turns - 2, ..c }),
+        ("turns + 2", |c| SmitsimaxConfig { turns: c.turns + 2, ..c }),
+    ];
+    let games = 40;
+    let only = std::env::var("XR_ONLY").unwrap_or_default();
+    for (name, variant) in variants.into_iter().filter(|(n, _)| n.contains(only.as_str())) {
+        let mut points = 0.0;
+        for g in 0..games {
+            let mut s = r::new_game(5000 + g / 2, League::default());
+            let variant_seat = (g % 2) as usize;
+            let mut memories = [Memory::default(), Memory::default()];
+            let mut rng = SearchRng::new(g);
+            while !s.game_over {
+                let mut acts = [None, None];
+                for (p, slot) in acts.iter_mut().enumerate() {
+                    let view = View::parse(&r::render_view(&s, p)).unwrap();
+                    memories[p].read(&view);
+                    let roots = memories[p].determinize(&view, p, DETERMINIZATIONS, &mut rng);
+                    let mut config = config_for(s.turn_type, g * 1000 + i64::from(s.turn()));
+                    if p == variant_seat {
+                        config = variant(config);
+                    }
+                    let budget = Budget::iterations(iterations);
+                    let (a, _) = search_roots_with::<F>(&roots, p, &budget, &config);
+                    *slot = a;
+                }
+                XmasRush::step(&mut s, &acts).unwrap();
+            }
+            let (v, o) = (s.players[variant_seat].score, s.players[1 - variant_seat].score);
+            points += if v > o {
+                1.0
+            } else if v == o {
+                0.5
+            } else {
+                0.0
+            };
+        }
+        eprintln!("{name}: {points} / {games}");
+    }
+}

@@ -1,4 +1,4 @@
-//! Generic searches written once against the typed [`Game`] API, so the same code runs on the
+//! Generic searches written once against the typed [`Game`](reference::game::Game) API, so the same code runs on the
 //! readable reference engine and on its fast twin (groundwork for issue 15).
 //!
 //! # Design
@@ -166,7 +166,7 @@ fn olymbits_share(
     values[player] / (values[0] + values[1] + values[2])
 }
 
-/// Olymbits, reference state: [`olymbits_share`] over its medal vectors.
+/// Olymbits, reference state: `olymbits_share` over its medal vectors.
 impl Evaluate for reference::olymbits::State {
     fn evaluate(&self, player: PlayerId) -> f64 {
         olymbits_share(self.nb_games(), |p, g| (self.medals[p][g][0], self.medals[p][g][1]), player)

@@ -242,7 +242,7 @@ pub fn determinized(view: &View, h: &Hypothesis, round: u32) -> State {
 
 /// Picks the hypothesis to search: `predicted` if possible, else the one whose static evaluation
 /// is worst for us (ties: the enemy alive, then the first in order), scoring at most
-/// [`MAX_SCORED_HYPOTHESES`] of them (a sample drawn with `rng`).
+/// `MAX_SCORED_HYPOTHESES` of them (a sample drawn with `rng`).
 pub fn choose_hypothesis(
     view: &View,
     hypotheses: &[Hypothesis],

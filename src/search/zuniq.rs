@@ -81,9 +81,13 @@ fn phase_weight(ply: u32) -> f64 {
 pub struct Clock {
     /// The budget left at the first move (the game's whole budget, as scaled by the arena).
     total: Option<Duration>,
-    /// Time of one search iteration, as last measured (iterations get cheaper as the board
-    /// fills up, so the last measure is a safe upper bound for the next move).
-    per_iteration: Option<Duration>,
+    /// Time of one search iteration as last measured, and the ply it was measured at.
+    per_iteration: Option<(Duration, u32)>,
+}
+
+/// Plies a playout from `ply` is expected to last (at least a few).
+fn plies_left(ply: u32) -> f64 {
+    f64::from(EXPECTED_PLIES.saturating_sub(ply).max(4))
 }
 
 impl Clock {
@@ -104,11 +108,11 @@ impl Clock {
         let share = if fixed_iterations {
             usable / 2
         } else {
-            let moves_left = (EXPECTED_PLIES.saturating_sub(ply) + 1) / 2;
+            let moves_left = EXPECTED_PLIES.saturating_sub(ply).div_ceil(2);
             let share = (usable / moves_left.max(MIN_MOVES_LEFT)).mul_f64(phase_weight(ply));
             share.min(usable / 3)
         };
-        let guard = self.per_iteration.unwrap_or_default() * 2;
+        let guard = self.per_iteration(ply).unwrap_or_default() * 2;
         (share > guard).then(|| now + (share - guard))
     }
 
@@ -119,16 +123,21 @@ impl Clock {
         }
     }
 
-    /// Records a search that took `elapsed` for `iterations` iterations.
-    pub fn measured(&mut self, elapsed: Duration, iterations: u64) {
+    /// Records a search at ply `ply` that took `elapsed` for `iterations` iterations.
+    pub fn measured(&mut self, elapsed: Duration, iterations: u64, ply: u32) {
         if iterations > 0 {
-            self.per_iteration = Some(elapsed / iterations.min(u64::from(u32::MAX)) as u32);
+            let each = elapsed / iterations.min(u64::from(u32::MAX)) as u32;
+            self.per_iteration = Some((each, ply));
         }
     }
 
-    /// The current estimate of one iteration's time.
-    pub fn per_iteration(&self) -> Option<Duration> {
-        self.per_iteration
+    /// The estimated time of one iteration at ply `ply`: an iteration is mostly a random
+    /// playout to the end, whose cost is proportional to the plies left (each computes the
+    /// legal walls), so the last measure is scaled by that ratio. Without the scaling, a
+    /// measure taken in the opening would keep a slow engine from ever searching again.
+    pub fn per_iteration(&self, ply: u32) -> Option<Duration> {
+        let (each, at) = self.per_iteration?;
+        Some(each.mul_f64(plies_left(ply) / plies_left(at)))
     }
 }
 
@@ -177,6 +186,12 @@ where
             rng: SearchRng::new(seed),
             game: PhantomData,
         }
+    }
+
+    /// A bot joining a game at `state` (for tests and analysis: the position it would have
+    /// rebuilt from the views so far).
+    pub fn resume(seat: PlayerId, seed: i64, iterations: Option<u64>, state: &RefState) -> Self {
+        ZuniqBot { state: state.clone(), ..Self::new(seat, seed, iterations) }
     }
 
     /// The game as the bot knows it.
@@ -232,9 +247,9 @@ where
             return Some(Action { wall: first, claim: false });
         }
         let state = G::State::from_reference(&self.state);
-        if self.clock.per_iteration().is_none() {
+        if self.clock.per_iteration(ply).is_none() {
             let cost = self.probe(&state);
-            self.clock.measured(cost, 1);
+            self.clock.measured(cost, 1, ply);
         }
         let plan = self.clock.plan(Instant::now(), deadline, ply, self.iterations.is_some());
         let Some(think_end) = plan else {
@@ -245,11 +260,11 @@ where
         let budget = Budget { iterations: self.iterations, deadline: Some(think_end) };
         let config = MctsConfig {
             exploration: EXPLORATION,
-            seed: self.seed ^ i64::from(ply).wrapping_mul(0x5DEE_CE66_D),
+            seed: self.seed ^ i64::from(ply).wrapping_mul(0x0005_DEEC_E66D),
         };
         let searched = Instant::now();
         let result = mcts::search::<G>(&state, &budget, &config);
-        self.clock.measured(searched.elapsed(), result.iterations);
+        self.clock.measured(searched.elapsed(), result.iterations, ply);
         self.stats.iterations += result.iterations;
         let mut action = result.action?;
         if self.state.claims[self.seat].is_none() {

@@ -158,7 +158,8 @@ fn a_tiny_budget_still_gets_a_legal_line_at_once() {
     let start = Instant::now();
     let line = b.play("Start", start + Duration::from_millis(1)).unwrap();
     assert!(parse_output(&line).is_ok());
-    assert!(start.elapsed() < Duration::from_millis(40), "{:?}", start.elapsed());
+    // (A few reference plies are timed first: a millisecond or two in a release build.)
+    assert!(start.elapsed() < Duration::from_millis(100), "{:?}", start.elapsed());
 }
 
 #[test]

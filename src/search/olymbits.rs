@@ -62,7 +62,7 @@ pub const THINK_FRACTION: f64 = 0.5;
 /// Share used on the first turn: a long first think makes the scheduler preempt the process
 /// early on the next turn (its CPU time is then ahead of the others'), and the first turn is not
 /// worth more than a few later ones.
-pub const FIRST_THINK_FRACTION: f64 = 0.3;
+pub const FIRST_THINK_FRACTION: f64 = 0.25;
 /// Time kept free before the deadline, besides the other half of the rest: parsing,
 /// conversion, rendering. At `--time-scale 0.05` (2.5 ms) the search gets half a millisecond.
 pub const MARGIN: Duration = Duration::from_micros(1500);

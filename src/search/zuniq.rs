@@ -56,9 +56,9 @@ impl ZuniqState for fast::zuniq::State {
 pub const EXPLORATION: f64 = 0.7;
 
 /// Fraction of the whole-game budget never planned for (scheduling jitter, the last moves).
-const RESERVE: f64 = 0.06;
+const RESERVE: f64 = 0.08;
 /// Fixed part of the reserve (parsing, the conversion to the engine's state, rendering).
-const RESERVE_FIXED: Duration = Duration::from_millis(2);
+const RESERVE_FIXED: Duration = Duration::from_millis(3);
 /// A game's expected length in plies (rules doc §6: traced games last 37–41 plies, mean ≈ 39.6):
 /// the bot plans as if the game ended here, a little later than usual.
 const EXPECTED_PLIES: u32 = 42;
@@ -215,13 +215,18 @@ where
         true
     }
 
-    /// One random playout on `G` from `state`, timed: the cost of one search iteration, measured
-    /// before the first search so that even that one cannot overrun.
-    fn probe(&mut self, state: &G::State) -> Duration {
+    /// The first few plies of a random playout on `G` from `state` (at ply `ply`), timed and
+    /// extrapolated to a whole playout: the cost of one search iteration, estimated before the
+    /// first search so that even that one cannot overrun, and cheaply (a whole reference
+    /// playout from the empty board takes milliseconds, more than a tiny budget's move).
+    fn probe(&mut self, state: &G::State, ply: u32) -> Duration {
+        const PROBE_PLIES: u32 = 4;
         let start = Instant::now();
         let mut s = state.clone();
         let mut slots: Vec<Option<Action>> = vec![None; 2];
-        while let Some(&mover) = G::players_to_act(&s).first() {
+        let mut plies = 0;
+        while plies < PROBE_PLIES {
+            let Some(&mover) = G::players_to_act(&s).first() else { break };
             let legal = G::legal_actions(&s, mover);
             if legal.is_empty() {
                 break;
@@ -231,11 +236,12 @@ where
             slots[mover] = None;
             // The search keys every node it reaches.
             std::hint::black_box(s.state_key());
+            plies += 1;
             if stepped.is_err() {
                 break;
             }
         }
-        start.elapsed()
+        (start.elapsed() / plies.max(1)).mul_f64(plies_left(ply))
     }
 
     /// The move to play now (the claim decided), or `None` when there is none.
@@ -248,7 +254,7 @@ where
         }
         let state = G::State::from_reference(&self.state);
         if self.clock.per_iteration(ply).is_none() {
-            let cost = self.probe(&state);
+            let cost = self.probe(&state, ply);
             self.clock.measured(cost, 1, ply);
         }
         let plan = self.clock.plan(Instant::now(), deadline, ply, self.iterations.is_some());

@@ -3,15 +3,16 @@
 //! for the same seed and iteration budget, and (ignored, `--release`) beats `builtin:greedy`.
 //! The true state is used here only to check the bot, never given to it.
 
+use fast::olymbits::FastOlymbits;
 use reference::game::Game;
 use reference::olymbits::{
-    parse_command, parse_first_input, render_first_input, render_turn_input, Action, Olymbits,
-    State,
+    parse_command, parse_first_input, parse_turn_input, render_first_input, render_turn_input,
+    Action, Olymbits, State,
 };
 use std::time::{Duration, Instant};
 use twinsim::arena::{self, ArenaConfig, BotSpec};
 use twinsim::search::bot::ViewPlayer;
-use twinsim::search::olymbits::{player, state_from_view};
+use twinsim::search::olymbits::{deactivated, player, state_from_view, OlymbitsBot};
 
 fn spec(s: &str) -> twinsim::search::bot::SearchSpec {
     s.parse().unwrap()
@@ -102,9 +103,9 @@ fn the_view_rebuilds_the_true_state_but_its_generator() {
         let view = if state.turn == 0 {
             first.clone()
         } else {
-            reference::olymbits::parse_turn_input(&render_turn_input(&state), 4).unwrap()
+            parse_turn_input(&render_turn_input(&state), 4).unwrap()
         };
-        let rebuilt = state_from_view(&view, &kinds, state.turn, 5, previous.as_ref());
+        let rebuilt = state_from_view(&view, &kinds, state.turn, 5, previous.as_ref(), [false; 3]);
         // A reset turn hides the finished run (it is regenerated anyway): compare the rest.
         let mut truth = visible(&state);
         let mut mine = visible(&rebuilt);
@@ -123,6 +124,64 @@ fn the_view_rebuilds_the_true_state_but_its_generator() {
         Olymbits::step(&mut state, &actions).unwrap();
     }
     assert!(resets > 10, "reset turns were exercised");
+}
+
+#[test]
+fn a_deactivated_opponent_is_recognised_from_the_views() {
+    // Player 1 gives no answer on turn 30 (deactivated, §9); the bot (seat 0) sees its hurdler
+    // stand still within a few turns and from then on searches with it inactive, as the
+    // referee has it; it never takes player 2 or itself for deactivated.
+    let mut bot = OlymbitsBot::<FastOlymbits>::new(0, 8, Some(30));
+    let mut state = Olymbits::new_game(21, &Default::default());
+    let far = Instant::now() + Duration::from_secs(3600);
+    let mut rng = twinsim::search::SearchRng::new(2);
+    let mut recognised = None;
+    while !Olymbits::players_to_act(&state).is_empty() {
+        let input =
+            if state.turn == 0 { render_first_input(&state, 0) } else { render_turn_input(&state) };
+        let line = bot.play(&input, far).unwrap();
+        let known = bot.state().unwrap().active;
+        assert!(known[0] && known[2], "turn {}", state.turn);
+        if !known[1] {
+            assert!(!state.active[1], "turn {}: not deactivated yet", state.turn);
+            recognised.get_or_insert(state.turn);
+        }
+        let mine = parse_command(&line).unwrap().action;
+        let mut other = |p: usize| {
+            let quits = p == 1 && state.turn == 29;
+            (state.active[p] && !quits).then(|| Action::ALL[rng.below(4)])
+        };
+        let actions = [Some(mine), other(1), other(2)];
+        Olymbits::step(&mut state, &actions).unwrap();
+    }
+    let at = recognised.expect("the deactivation was recognised");
+    assert!((30..=50).contains(&at), "recognised after turn {at}");
+    assert_eq!(state.turn, 100, "the game went on with two players");
+}
+
+#[test]
+fn hurdlers_standing_still_are_deactivated() {
+    let kinds = reference::olymbits::League::Top.mini_games();
+    let view = |s: &State| parse_turn_input(&render_turn_input(s), 4).unwrap();
+    let mut state = Olymbits::new_game(3, &Default::default());
+    let mut before = view(&state);
+    let mut seen = None;
+    for turn in 0..40 {
+        let one = (turn != 12 && state.active[1]).then_some(Action::Left);
+        Olymbits::step(&mut state, &[Some(Action::Right), one, Some(Action::Up)]).unwrap();
+        let after = view(&state);
+        let gone = deactivated(&before, &after, &kinds);
+        // No one else is ever taken for deactivated; player 1 only once it is.
+        assert!(!gone[0] && !gone[2], "turn {turn}");
+        if gone[1] {
+            assert!(turn >= 12, "turn {turn}");
+            seen.get_or_insert(turn);
+        }
+        before = after;
+    }
+    // A player deactivated while stunned keeps its stun until the race resets (a dead hurdler
+    // does not tick, §4.3), so recognition may wait for the next race: at most a race later.
+    assert!(seen.is_some_and(|t| t <= 30), "{seen:?}");
 }
 
 #[test]

@@ -13,8 +13,8 @@
 //! does not know the game's seed, so the rebuilt state's generator is seeded with the bot's own
 //! seed (fresh each turn): the search sees one plausible future drawn with the referee's own
 //! distributions, as the winner's simulations generated each next edition "with the same
-//! distribution as in the referee". Players are assumed active (the view has no such flag) and
-//! nobody dead.
+//! distribution as in the referee". The view has no "active" flag either: a deactivated
+//! opponent is recognised by its hurdler standing still ([`deactivated`]).
 //!
 //! # Clock (§10: 1000 ms for the first turn, 50 ms afterwards)
 //!
@@ -94,17 +94,42 @@ fn league_of(kinds: &[MiniGameKind]) -> League {
     }
 }
 
+/// The players a turn shows to have been deactivated (§9), from the views before and after it:
+/// the view has no such flag, but the hurdle race tells (§4.3): a player with no stun left, not
+/// on the last cell, always moves at least one cell when it acts, so one that stays put on a
+/// turn the race ticked gave no action. (Archery or diving cannot tell: a cursor can stay
+/// clamped on the border, a diver can miss.) A player deactivated while stunned stays stunned
+/// until the race resets (a dead hurdler does not tick), so recognition can take a race.
+pub fn deactivated(before: &TurnView, after: &TurnView, kinds: &[MiniGameKind]) -> [bool; 3] {
+    let mut out = [false; PLAYER_COUNT];
+    for (g, &kind) in kinds.iter().enumerate() {
+        let (Some(b), Some(a)) = (before.games.get(g), after.games.get(g)) else { continue };
+        if kind != MiniGameKind::Hurdles || b.gpu == "GAME_OVER" {
+            continue;
+        }
+        for (p, dead) in out.iter_mut().enumerate() {
+            let (position, stun) = (b.registers[p], b.registers[3 + p]);
+            if stun == 0 && position < 29 && a.registers[p] == position {
+                *dead = true;
+            }
+        }
+    }
+    out
+}
+
 /// Rebuilds the referee's state from what a player reads (§10), `turn` turns having been
-/// resolved, with a generator seeded by `seed` (the determinization) and, for the runs a
-/// `GAME_OVER` line hides, the previous state's values (`previous`, if any): they are about to
-/// be regenerated, so only the skating risk order (which the reset shuffles in place, §6.1)
-/// could matter, and that is drawn again anyway.
+/// resolved, with a generator seeded by `seed` (the determinization), the players known to be
+/// deactivated (`inactive`, see [`deactivated`]) inactive and dead in every mini-game, and, for
+/// the runs a `GAME_OVER` line hides, the previous state's values (`previous`, if any): they
+/// are about to be regenerated, so only the skating risk order (which the reset shuffles in
+/// place, §6.1) could matter, and that is drawn again anyway.
 pub fn state_from_view(
     view: &TurnView,
     kinds: &[MiniGameKind],
     turn: u32,
     seed: i64,
     previous: Option<&RefState>,
+    inactive: [bool; 3],
 ) -> RefState {
     let three = |r: &[i32; 7], k: usize| [r[k], r[k + 1], r[k + 2]];
     let games = kinds
@@ -129,7 +154,7 @@ pub fn state_from_view(
                         map,
                         positions,
                         stun_timers: three(r, 3),
-                        dead: [false; PLAYER_COUNT],
+                        dead: inactive,
                         finished,
                         rank: finished.iter().filter(|&&f| f == 0).count() as i32,
                     })
@@ -141,7 +166,7 @@ pub fn state_from_view(
                     } else {
                         line.gpu.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect()
                     },
-                    dead: [false; PLAYER_COUNT],
+                    dead: inactive,
                 }),
                 MiniGameKind::Skating => {
                     let mut directions = [Action::Up, Action::Down, Action::Left, Action::Right];
@@ -155,7 +180,7 @@ pub fn state_from_view(
                     Run::Skating(Skating {
                         positions: three(r, 0),
                         risk: three(r, 3),
-                        dead: [false; PLAYER_COUNT],
+                        dead: inactive,
                         directions,
                         timer: r[6],
                     })
@@ -168,7 +193,7 @@ pub fn state_from_view(
                     },
                     points: three(r, 0),
                     combo: three(r, 3),
-                    dead: [false; PLAYER_COUNT],
+                    dead: inactive,
                 }),
             };
             MiniGame { run, should_reset: over, resetting: false }
@@ -182,7 +207,7 @@ pub fn state_from_view(
     RefState {
         league: league_of(kinds),
         turn,
-        active: [true; PLAYER_COUNT],
+        active: inactive.map(|i| !i),
         medals,
         games,
         rng: Sha1Prng::new(seed),
@@ -202,6 +227,10 @@ pub struct OlymbitsBot<G> {
     turn: u32,
     /// The last rebuilt state.
     state: Option<RefState>,
+    /// The last view read.
+    view: Option<TurnView>,
+    /// Players seen deactivated (never the bot itself).
+    inactive: [bool; 3],
     stats: SearchStats,
     game: PhantomData<fn() -> G>,
 }
@@ -220,6 +249,8 @@ where
             kinds: Vec::new(),
             turn: 0,
             state: None,
+            view: None,
+            inactive: [false; PLAYER_COUNT],
             stats: SearchStats::default(),
             game: PhantomData,
         }
@@ -270,7 +301,15 @@ where
             return Some(Action::Up.to_string());
         };
         let seed = self.turn_seed();
-        let rebuilt = state_from_view(&view, &self.kinds, turn, seed, self.state.as_ref());
+        if let Some(before) = &self.view {
+            let gone = deactivated(before, &view, &self.kinds);
+            for p in (0..PLAYER_COUNT).filter(|&p| p != self.seat) {
+                self.inactive[p] |= gone[p];
+            }
+        }
+        let rebuilt =
+            state_from_view(&view, &self.kinds, turn, seed, self.state.as_ref(), self.inactive);
+        self.view = Some(view);
         let state = G::State::from_reference(&rebuilt);
         self.state = Some(rebuilt);
         let budget = Budget { iterations: self.iterations, deadline: Some(think_end) };

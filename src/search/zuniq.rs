@@ -161,6 +161,7 @@ pub struct ZuniqBot<G> {
     seat: PlayerId,
     seed: i64,
     iterations: Option<u64>,
+    exploration: f64,
     /// The game as read from the views (and the bot's own answers).
     state: RefState,
     clock: Clock,
@@ -180,6 +181,7 @@ where
             seat,
             seed,
             iterations,
+            exploration: EXPLORATION,
             state: RefState::new(),
             clock: Clock::default(),
             stats: SearchStats::default(),
@@ -192,6 +194,12 @@ where
     /// rebuilt from the views so far).
     pub fn resume(seat: PlayerId, seed: i64, iterations: Option<u64>, state: &RefState) -> Self {
         ZuniqBot { state: state.clone(), ..Self::new(seat, seed, iterations) }
+    }
+
+    /// The same bot with another UCB exploration constant.
+    pub fn with_exploration(mut self, exploration: f64) -> Self {
+        self.exploration = exploration;
+        self
     }
 
     /// The game as the bot knows it.
@@ -265,7 +273,7 @@ where
         };
         let budget = Budget { iterations: self.iterations, deadline: Some(think_end) };
         let config = MctsConfig {
-            exploration: EXPLORATION,
+            exploration: self.exploration,
             seed: self.seed ^ i64::from(ply).wrapping_mul(0x0005_DEEC_E66D),
         };
         let searched = Instant::now();

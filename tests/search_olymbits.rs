@@ -261,7 +261,7 @@ fn the_clock_is_respected_at_small_limits() {
 }
 
 #[test]
-#[ignore = "timing on a quiet machine: run with --release alone"]
+#[ignore = "timing: run alone, --release -- --ignored --test-threads 1"]
 fn never_late_on_a_quiet_machine() {
     for (scale, engine) in [(0.1, "fast"), (0.1, "reference"), (0.05, "fast")] {
         let lateness = timed_game(engine, scale);
@@ -302,7 +302,7 @@ fn arena_run(bots: &[&str], games: usize, time_scale: f64) -> (usize, usize, f64
 }
 
 #[test]
-#[ignore = "strength: run with --release"]
+#[ignore = "strength: run alone, --release -- --ignored --test-threads 1"]
 fn smitsimax_beats_two_greedy_bots() {
     let (wins, timeouts, iters) =
         arena_run(&["builtin:smitsimax@fast", "builtin:greedy", "builtin:greedy"], 30, 0.1);

@@ -198,7 +198,7 @@ fn claims_only_when_the_bonus_is_worth_the_risk() {
 }
 
 #[test]
-#[ignore = "strength: run with --release"]
+#[ignore = "strength: run alone, --release -- --ignored --test-threads 1"]
 fn mcts_beats_greedy() {
     let config = ArenaConfig {
         game: "zuniq".into(),

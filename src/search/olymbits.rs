@@ -20,8 +20,8 @@
 //!
 //! The search thinks until [`THINK_FRACTION`] of the time left minus [`MARGIN`]; an iteration
 //! is a few microseconds on either twin, so checking the clock between iterations is precise
-//! enough, and the slack covers the parse, the state conversion and scheduling jitter even at
-//! `--time-scale 0.05` (a 2.5 ms limit).
+//! enough, and the slack covers the parse, the state conversion and one scheduler stall even
+//! at `--time-scale 0.05` (a 2.5 ms limit, where the bot does a single iteration).
 
 use super::bot::{think_until, SearchSpec, SearchStats, ViewPlayer};
 use super::duct::{self, DuctConfig};
@@ -54,18 +54,20 @@ impl OlymbitsState for fast::olymbits::State {
     }
 }
 
-/// Share of the time left that the search uses on later turns. Half: on a loaded machine the
-/// scheduler takes the CPU away for milliseconds at a time (measured: 3 ms stalls in one run of
-/// two at a 5 ms limit with the load at 6 on 2 cores), and an answer a moment late deactivates
-/// the bot for the rest of the game.
+/// Share of the time left (after [`MARGIN`]) that the search uses on later turns.
 pub const THINK_FRACTION: f64 = 0.5;
 /// Share used on the first turn: a long first think makes the scheduler preempt the process
 /// early on the next turn (its CPU time is then ahead of the others'), and the first turn is not
 /// worth more than a few later ones.
 pub const FIRST_THINK_FRACTION: f64 = 0.25;
-/// Time kept free before the deadline, besides the other half of the rest: parsing,
-/// conversion, rendering. At `--time-scale 0.05` (2.5 ms) the search gets half a millisecond.
-pub const MARGIN: Duration = Duration::from_micros(1500);
+/// Time always kept free before the deadline. Not for parsing and rendering (tens of
+/// microseconds) but for the scheduler: on a loaded machine it takes the CPU away for about
+/// 4 ms at a time (measured with the load at 4–6 on two cores, where `--time-scale 0.1` gives
+/// 5 ms a turn). In the arena at that scale, thinking 1.75 ms a turn (3.25 ms of slack) timed
+/// out in nearly every game; 100 iterations a turn (≈ 0.6 ms, 4.4 ms of slack) never did in
+/// 900 turns. So the slack is at least one stall, and the search gets half of what is above
+/// it: 0.5 ms at 5 ms, one iteration at 2.5 ms (`--time-scale 0.05`), 23 ms at 50 ms.
+pub const MARGIN: Duration = Duration::from_millis(4);
 
 /// The search's tuning. A playout of 12 random turns reaches the end of most running diving and
 /// archery runs (12–15 ticks) and of a hurdle race, so their medals are in the leaf value.

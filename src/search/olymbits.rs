@@ -306,7 +306,12 @@ where
     G::State: Evaluate + OlymbitsState,
 {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
-        let fraction = if self.turn == 0 { FIRST_THINK_FRACTION } else { THINK_FRACTION };
+        // A fixed iteration budget is deterministic; the clock is then only a safety net.
+        let fraction = match (self.iterations, self.turn) {
+            (Some(_), _) => 0.9,
+            (None, 0) => FIRST_THINK_FRACTION,
+            (None, _) => THINK_FRACTION,
+        };
         let think_end = think_until(deadline, fraction, MARGIN);
         let view = self.read(input);
         let turn = self.turn;

@@ -1,0 +1,229 @@
+//! Zuniq's `builtin:mcts` bot: it keeps the true board from its views, answers legal lines,
+//! spends its whole-game budget without overrunning it (reference iterations cost milliseconds),
+//! plays the same on both twins for the same seed and iteration budget, and (ignored,
+//! `--release`) beats `builtin:greedy`. The true state is used only to check the bot.
+
+use fast::zuniq::FastZuniq;
+use reference::zuniq::rules::{legal_walls, referee_turn};
+use reference::zuniq::{parse_output, State, Zuniq};
+use std::time::{Duration, Instant};
+use twinsim::arena::{self, ArenaConfig, BotSpec};
+use twinsim::search::bot::ViewPlayer;
+use twinsim::search::zuniq::{player, should_claim, Clock, ZuniqBot};
+use twinsim::search::SearchRng;
+
+fn bot(spec: &str, seat: usize, seed: i64) -> Box<dyn ViewPlayer> {
+    player(&spec.parse().unwrap(), seat, seed).unwrap()
+}
+
+/// Who plays a seat in [`play_game`].
+enum Seat {
+    Bot(Box<dyn ViewPlayer>),
+    Random(SearchRng),
+}
+
+/// Plays a game through the referee (`referee_turn`, so a bad line loses as in the arena), each
+/// bot with a whole-game budget `budget` measured like the arena does; returns the final state
+/// and the time each seat used.
+fn play_game(mut seats: [Seat; 2], budget: Duration) -> (State, [Duration; 2]) {
+    let mut state = State::new();
+    let mut used = [Duration::ZERO; 2];
+    let mut last: Option<String> = None;
+    while !state.finished {
+        let p = state.to_move();
+        let line = match &mut seats[p] {
+            Seat::Bot(b) => {
+                let input = last.clone().unwrap_or_else(|| "Start".into());
+                let start = Instant::now();
+                let line = b.play(&input, start + budget.saturating_sub(used[p]));
+                used[p] += start.elapsed();
+                assert!(used[p] <= budget, "seat {p} overran its budget at ply {}", state.ply);
+                line.expect("an answer while the game runs")
+            }
+            Seat::Random(rng) => {
+                let legal = legal_walls(&state);
+                legal[rng.below(legal.len())].to_string()
+            }
+        };
+        let action = parse_output(&line).expect("a well-formed line");
+        assert!(legal_walls(&state).contains(&action.wall), "{line} is legal");
+        referee_turn(&mut state, Some(&line)).unwrap();
+        last = Some(action.wall.to_string());
+    }
+    (state, used)
+}
+
+#[test]
+fn the_bot_plays_legal_lines_and_beats_random_play() {
+    // The fast twin on a 0.6 s budget (--time-scale 0.02) against uniformly random moves.
+    let mut wins = 0;
+    for game in 0..6 {
+        let me = game % 2;
+        let mine = Seat::Bot(bot("mcts@fast", me, game as i64));
+        let other = Seat::Random(SearchRng::new(1000 + game as i64));
+        let seats = if me == 0 { [mine, other] } else { [other, mine] };
+        let (end, _) = play_game(seats, Duration::from_millis(600));
+        wins += usize::from(end.winner == Some(me));
+    }
+    assert!(wins >= 5, "{wins}/6 against random play");
+}
+
+#[test]
+fn the_whole_game_budget_is_spent_but_never_overrun() {
+    // --time-scale 0.01 (0.3 s for the game): the reference twin can afford only a few
+    // playouts per move there (one is milliseconds in the opening), the fast twin thousands.
+    for engine in ["reference", "fast"] {
+        let budget = Duration::from_millis(300);
+        let seats = [
+            Seat::Bot(bot(&format!("mcts@{engine}"), 0, 1)),
+            Seat::Bot(bot(&format!("mcts@{engine}"), 1, 2)),
+        ];
+        let (end, used) = play_game(seats, budget);
+        assert!(end.ply >= 30, "{engine}: a real game");
+        for (p, u) in used.iter().enumerate() {
+            // play_game already checked the budget; the bot also uses a good part of it.
+            assert!(*u > budget / 4, "{engine}: seat {p} used only {u:?}");
+            eprintln!("{engine}: seat {p} used {u:?} of {budget:?}");
+        }
+    }
+}
+
+#[test]
+fn twins_answer_the_same_for_the_same_seed_and_iterations() {
+    // A random opening of 16 plies, then two bots of each twin (60 iterations a move) finish
+    // the game from their views: same lines, same claims, same iterations.
+    let mut opening = State::new();
+    let mut rng = SearchRng::new(9);
+    while opening.ply < 16 {
+        let legal = legal_walls(&opening);
+        referee_turn(&mut opening, Some(&legal[rng.below(legal.len())].to_string())).unwrap();
+    }
+    let run = |engine: &str| {
+        let make = |seat: usize| -> Box<dyn ViewPlayer> {
+            let s = 5 + seat as i64;
+            match engine {
+                "reference" => Box::new(ZuniqBot::<Zuniq>::resume(seat, s, Some(60), &opening)),
+                _ => Box::new(ZuniqBot::<FastZuniq>::resume(seat, s, Some(60), &opening)),
+            }
+        };
+        let mut bots = [make(0), make(1)];
+        let mut state = opening.clone();
+        let mut lines = Vec::new();
+        let mut input = String::new();
+        let far = Instant::now() + Duration::from_secs(3600);
+        while !state.finished {
+            let line = bots[state.to_move()].play(&input, far).unwrap();
+            referee_turn(&mut state, Some(&line)).unwrap();
+            input = line[..3].to_string();
+            lines.push(line);
+        }
+        (lines, bots[0].stats(), bots[1].stats())
+    };
+    let reference = run("reference");
+    let fast = run("fast");
+    assert_eq!(reference, fast);
+    assert!(reference.1.iterations > 0 && reference.2.iterations > 0);
+}
+
+#[test]
+fn the_bot_keeps_the_true_board() {
+    // After every move it reads (several lines at once, as a late reader would get them), its
+    // board is the referee's.
+    let mut b = ZuniqBot::<FastZuniq>::new(1, 3, Some(30));
+    let mut state = State::new();
+    let mut rng = SearchRng::new(4);
+    let far = Instant::now() + Duration::from_secs(3600);
+    while !state.finished {
+        let legal = legal_walls(&state);
+        let wall = legal[rng.below(legal.len())];
+        referee_turn(&mut state, Some(&wall.to_string())).unwrap();
+        if state.finished {
+            break;
+        }
+        let line = b.play(&wall.to_string(), far).unwrap();
+        assert_eq!(b.state().walls, {
+            let mut s = state.clone();
+            referee_turn(&mut s, Some(&line)).unwrap();
+            s.walls
+        });
+        referee_turn(&mut state, Some(&line)).unwrap();
+    }
+    assert_eq!(b.play("Quit", far), None);
+}
+
+#[test]
+fn a_tiny_budget_still_gets_a_legal_line_at_once() {
+    // 1 ms for the whole game: no search fits, the bot answers a legal wall without delay.
+    let mut b = bot("mcts@reference", 0, 1);
+    let start = Instant::now();
+    let line = b.play("Start", start + Duration::from_millis(1)).unwrap();
+    assert!(parse_output(&line).is_ok());
+    // (A few reference plies are timed first: a millisecond or two in a release build.)
+    assert!(start.elapsed() < Duration::from_millis(100), "{:?}", start.elapsed());
+}
+
+#[test]
+fn the_clock_spends_more_in_the_midgame_and_stops_short_of_slow_iterations() {
+    let now = Instant::now();
+    let deadline = now + Duration::from_secs(30);
+    let mut clock = Clock::default();
+    clock.start(now, deadline);
+    clock.measured(Duration::from_micros(10), 1, 2);
+    let opening = clock.plan(now, deadline, 2, false).unwrap() - now;
+    let midgame = clock.plan(now, deadline, 16, false).unwrap() - now;
+    assert!(midgame > opening * 3, "{opening:?} {midgame:?}");
+    assert!(midgame < Duration::from_secs(10));
+    // An iteration of 5 s does not fit twice in a move's share: answer at once.
+    clock.measured(Duration::from_secs(5), 1, 16);
+    assert_eq!(clock.plan(now, deadline, 16, false), None);
+    // Measured in the opening, iterations get cheaper as the board fills up.
+    clock.measured(Duration::from_millis(40), 1, 0);
+    let late = clock.per_iteration(38).unwrap();
+    assert!(late < Duration::from_millis(5), "{late:?}");
+    // Fixed iterations: the clock is only a safety net (half of what is usable).
+    clock.measured(Duration::from_micros(10), 1, 2);
+    let fixed = clock.plan(now, deadline, 2, true).unwrap() - now;
+    assert!(fixed > Duration::from_secs(13), "{fixed:?}");
+}
+
+#[test]
+fn claims_only_when_the_bonus_is_worth_the_risk() {
+    // White's first claim at ply 19 is worth (39 − 19) / 2 = 10 points.
+    assert!(should_claim(0, 19, 0.97, 5000));
+    assert!(!should_claim(0, 19, 0.85, 5000), "below the bar");
+    assert!(!should_claim(0, 19, 0.99, 50), "too few visits");
+    // At ply 37 the bonus is 1: claiming needs p > 50/51 + margin, never reached.
+    assert!(!should_claim(0, 37, 0.999, 5000));
+    assert!(!should_claim(1, 41, 1.0, 5000), "no bonus left");
+}
+
+#[test]
+#[ignore = "strength: run alone, --release -- --ignored --test-threads 1"]
+fn mcts_beats_greedy() {
+    let config = ArenaConfig {
+        game: "zuniq".into(),
+        bots: ["builtin:mcts@fast", "builtin:greedy"]
+            .iter()
+            .map(|b| b.parse::<BotSpec>().unwrap())
+            .collect(),
+        games: 40,
+        seed: 2021,
+        league: None,
+        time_scale: 0.02,
+        engine: reference::game::EngineKind::Fast,
+        threads: Some(1),
+        out: None,
+        resume: false,
+    };
+    let results = arena::run(&config, &|_| {}).unwrap();
+    let totals = arena::totals(&results, 2);
+    let t = &totals[0];
+    eprintln!(
+        "mcts@fast vs greedy: {}/40 wins, {} timeouts, {:.0} it/move",
+        t.wins,
+        t.timeouts,
+        t.iterations_per_move().unwrap_or(0.0)
+    );
+    assert_eq!(t.timeouts, 0);
+    assert!(t.wins >= 34, "{}/40", t.wins);
+}

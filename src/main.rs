@@ -580,7 +580,9 @@ fn run_payoff(
     let limits = arena::time_limits(game);
     let budget = match limits.total {
         Some(total) => format!("{:.2} s per game", total.mul_f64(time_scale).as_secs_f64()),
-        None => format!("{:.1} ms", limits.later.mul_f64(time_scale).as_secs_f64() * 1000.0),
+        None => {
+            format!("{:.1} ms per move", limits.later.mul_f64(time_scale).as_secs_f64() * 1000.0)
+        }
     };
     let live = std::io::stderr().is_terminal();
     let mut rows = Vec::new();

@@ -110,7 +110,7 @@ pub fn measure(
 /// The Markdown table of a game's rows, `budget` describing the time per move.
 pub fn table(game: &str, budget: &str, rows: &[Row]) -> String {
     let mut text = String::from(
-        "| game | budget per move | matchup | games | fast search win rate (95% CI) | iterations per move | timeouts | illegal |\n|---|---|---|---|---|---|---|---|\n",
+        "| game | time limit | matchup | games | fast search win rate (95% CI) | iterations per move | timeouts | illegal |\n|---|---|---|---|---|---|---|---|\n",
     );
     for row in rows {
         let iterations: Vec<String> = row

@@ -54,11 +54,7 @@ fn simple_opponent(state: &State, p: PlayerId, rng: &mut SearchRng) -> Action {
 /// Plays game `seed` on the reference referee: the seats in `bots` are search bots fed the
 /// view texts only, the others play `simple_opponent`. Every line a search bot prints must
 /// parse and be a legal action of the true state. Returns the final state.
-fn play_checked(
-    seed: i64,
-    bots: &mut [Option<Box<dyn ViewPlayer>>; 2],
-    limit: Duration,
-) -> State {
+fn play_checked(seed: i64, bots: &mut [Option<Box<dyn ViewPlayer>>; 2], limit: Duration) -> State {
     let mut s = Photosynthesis::new_game(seed, &Params::default());
     let mut rng = SearchRng::new(seed ^ 77);
     let mut first = [true, true];
@@ -73,7 +69,11 @@ fn play_checked(
                     first[p] = false;
                     let start = Instant::now();
                     let line = b.play(text, start + l).expect("the bot always answers");
-                    assert!(start.elapsed() < l, "seed {seed}: late answer ({:?})", start.elapsed());
+                    assert!(
+                        start.elapsed() < l,
+                        "seed {seed}: late answer ({:?})",
+                        start.elapsed()
+                    );
                     let a = parse_line(&line, &Params::default())
                         .unwrap_or_else(|e| panic!("seed {seed}: malformed {line:?}: {e:?}"))
                         .action;

@@ -390,7 +390,7 @@ impl BeamBot {
         }
         let Some(cells) = &self.cells else { return Action::Wait };
         // The determinized generator: the bot's seed and the turn (never the referee's).
-        let rng_seed = JavaRandom::new(self.seed ^ i64::from(view.day) << 32).next_long();
+        let rng_seed = JavaRandom::new(self.seed ^ (i64::from(view.day) << 32)).next_long();
         let state = state_from_view(cells, &view, self.seat, rng_seed);
         let budget = match self.iterations {
             Some(n) => Budget {

@@ -2,8 +2,8 @@
 //! over a day's actions with the evaluations of the Legend post-mortem
 //! (`postmortems/photosynthesis-legend.txt`):
 //!
-//! - layers are ranked by a cheap "next-day sun income and score + a small weighted bonus for
-//!   SOIL score" ([`heuristic`]);
+//! - layers are ranked by a cheap "sun income and score + a small weighted bonus for SOIL score"
+//!   ([`heuristic`]; the income of every remaining day, see [`LAYER_READS_EVERY_DAY`]);
 //! - a plan that ends the day (its WAIT) is scored by the "naive static WAIT policy" playout
 //!   ([`plan_value`]): income over the remaining days with a ×0.95 decay per day, tall trees
 //!   harvested at the end with nutrients pessimistically lowered by the other side's tall trees,
@@ -185,7 +185,7 @@ fn estimate(s: &Summary, player: PlayerId, full: bool) -> f64 {
     let mut future = 0.0;
     let mut weight = 1.0;
     let mut by_dir = [None::<i32>; 6];
-    let next = income(s, ((s.day + 1) % 6) as usize, player);
+    let next = if full { 0 } else { income(s, ((s.day + 1) % 6) as usize, player) };
     for d in s.day + 1..s.max_rounds {
         let dir = (d % 6) as usize;
         let n =
@@ -232,10 +232,18 @@ fn estimate(s: &Summary, player: PlayerId, full: bool) -> f64 {
     value
 }
 
-/// The cheap layer ranking: the estimate with the next day's income only, plus the SOIL bonus,
-/// for `player` minus the opponent.
+/// Whether the layer ranking reads the income of every remaining day (six shadow maps at most)
+/// rather than only the next day's. The post-mortem's cheapest form (the next day's income)
+/// ranked layers badly when few states are expanded: at 200 iterations per move, against
+/// `builtin:greedy` over 20 games, 7 wins and 7 losses in the games without timeouts, against 15
+/// and 2 with every day's income. Both are table lookups, no simulation.
+pub const LAYER_READS_EVERY_DAY: bool = true;
+
+/// The layer ranking: "income + score + small soil bonus", i.e. the WAIT-only estimate of
+/// `player` minus the opponent's plus [`SOIL_WEIGHT`] times the SOIL difference.
 pub fn heuristic(s: &Summary, player: PlayerId) -> f64 {
-    estimate(s, player, false) - estimate(s, 1 - player, false)
+    let full = LAYER_READS_EVERY_DAY;
+    estimate(s, player, full) - estimate(s, 1 - player, full)
         + SOIL_WEIGHT * f64::from(soil(s, player) - soil(s, 1 - player))
 }
 

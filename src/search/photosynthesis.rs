@@ -48,6 +48,8 @@ pub struct Summary {
     pub owner: [u64; 2],
     /// Holes (richness 0).
     pub holes: u64,
+    /// Dormant trees (used this day).
+    pub dormant: u64,
     pub sun: [i32; 2],
     pub score: [i32; 2],
     pub nutrients: i32,
@@ -70,6 +72,7 @@ impl Summarize for r::State {
             size: [0; 4],
             owner: [0; 2],
             holes: 0,
+            dormant: 0,
             sun: [self.players[0].sun, self.players[1].sun],
             score: [self.players[0].score, self.players[1].score],
             nutrients: self.nutrients,
@@ -80,6 +83,9 @@ impl Summarize for r::State {
         for (&cell, tree) in &self.trees {
             s.size[tree.size as usize] |= 1 << cell;
             s.owner[tree.owner] |= 1 << cell;
+            if tree.dormant {
+                s.dormant |= 1 << cell;
+            }
         }
         for (cell, &rich) in self.richness.iter().enumerate() {
             if rich == 0 {
@@ -97,6 +103,7 @@ impl Summarize for fast::photosynthesis::State {
             size: self.size,
             owner: self.owner,
             holes: self.holes,
+            dormant: self.dormant,
             sun: self.sun,
             score: self.score,
             nutrients: self.nutrients,
@@ -196,16 +203,24 @@ fn estimate(s: &Summary, player: PlayerId, full: bool) -> f64 {
     let mut value = score + (sun + future) / 3.0;
     // Last-day harvest of the tall trees, best cells first (all of them score the same
     // nutrients value only if completed in one frame; one after the other is the safe guess).
+    // On the last day itself (mid-day states of the layers), only the trees not used today can
+    // still be completed, as many as the sun pays for: a tree just grown to size 3 is worth
+    // nothing more then.
     let other = 1 - player;
     let mut nutrients = s.nutrients - (s.owner[other] & s.size[3]).count_ones() as i32;
     let mut tall = s.owner[player] & s.size[3];
+    let mut can_pay = usize::MAX;
+    if days_left == 0 {
+        tall &= !s.dormant;
+        can_pay = (s.sun[player].max(0) / 4) as usize;
+    }
     let mut points = vec![];
     while tall != 0 {
         points.push(completion_points(s, tall.trailing_zeros() as usize, 0));
         tall &= tall - 1;
     }
     points.sort_unstable_by(|a, b| b.cmp(a));
-    for bonus in points {
+    for bonus in points.into_iter().take(can_pay) {
         let gain = f64::from(nutrients.max(0) + bonus) - 4.0 / 3.0;
         if gain > 0.0 {
             value += gain;

@@ -254,6 +254,23 @@ fn on_the_last_day_a_tall_tree_is_completed() {
     assert_eq!(r, search::<FastPhotosynthesis>(&f, 0, &b, &BeamConfig::default()));
 }
 
+/// On the last day a tree grown to size 3 cannot be completed any more: with a budget that
+/// only ranks the first layer and closes the best state's plan, completing must rank first.
+#[test]
+fn on_the_last_day_completing_ranks_above_growing() {
+    let mut s = random_position(1, 0);
+    s.day = 23;
+    s.sun_direction = 5;
+    s.trees.clear();
+    for (cell, size) in [(0, 3), (1, 2), (2, 2)] {
+        s.trees.insert(cell, reference::photosynthesis::Tree { size, owner: 0, dormant: false });
+    }
+    s.players[0].sun = 20;
+    let n = Photosynthesis::legal_actions(&s, 0).len() as u64;
+    let r = search::<Photosynthesis>(&s, 0, &Budget::iterations(n + 1), &BeamConfig::default());
+    assert_eq!(r.plan, vec![Action::Complete(0), Action::Wait], "{r:?}");
+}
+
 /// Early on, a free seed and a grow are worth more than waiting (the growth bonus).
 #[test]
 fn early_the_bot_invests() {

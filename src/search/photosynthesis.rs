@@ -130,6 +130,10 @@ pub const DAY_DECAY: f64 = 0.95;
 /// playout would have us grow these trees". Modest for seeds: each one raises the cost of the
 /// next seed, and the opponent is not modelled to contest the cell.
 pub const GROWTH_SHARE: [f64; 3] = [0.2, 0.4, 0.6];
+/// Weight of a hypothetical harvest against the same points scored now: slightly less (the
+/// opponent may lower the nutrients first), so that completing a tree on the last day ranks
+/// above keeping it for a harvest that the day's end would never bring.
+pub const HARVEST_CERTAINTY: f64 = 0.99;
 /// Weight of the SOIL bonus (the richness bonus of the cells of one's trees) in [`heuristic`]:
 /// the post-mortem's "small weighted bonus for SOIL score".
 pub const SOIL_WEIGHT: f64 = 0.1;
@@ -167,9 +171,19 @@ fn completion_points(s: &Summary, cell: usize, nutrients: i32) -> i32 {
     nutrients.max(0) + bonus
 }
 
-/// The SOIL bonus of `player`'s trees: the richness bonus their cells would give.
+/// The SOIL bonus of `player`'s growing trees that can still be completed (a grow per day, the
+/// completion on the last day at the latest): the richness bonus their cells would give. Tall
+/// trees are left out (their harvest, bonus included, is in the estimate: counting their soil
+/// again would make completing one look like a loss), and so are seeds on the last days.
 fn soil(s: &Summary, player: PlayerId) -> i32 {
-    let mine = s.owner[player] & ALL & !s.holes;
+    let days_left = s.max_rounds.saturating_sub(s.day + 1);
+    let mut mine = 0;
+    for size in 0..3 {
+        if days_left + size as u32 >= 3 {
+            mine |= s.owner[player] & s.size[size];
+        }
+    }
+    let mine = mine & ALL & !s.holes;
     4 * (mine & RICH3).count_ones() as i32 + 2 * (mine & RICH2).count_ones() as i32
 }
 
@@ -223,7 +237,7 @@ fn estimate(s: &Summary, player: PlayerId, full: bool) -> f64 {
     for bonus in points.into_iter().take(can_pay) {
         let gain = f64::from(nutrients.max(0) + bonus) - 4.0 / 3.0;
         if gain > 0.0 {
-            value += gain;
+            value += HARVEST_CERTAINTY * gain;
         }
         nutrients -= 1;
     }

@@ -222,19 +222,18 @@ fn estimate(s: &Summary, player: PlayerId, full: bool) -> f64 {
     // nothing more then.
     let other = 1 - player;
     let mut nutrients = s.nutrients - (s.owner[other] & s.size[3]).count_ones() as i32;
-    let mut tall = s.owner[player] & s.size[3];
+    let mut tall = s.owner[player] & s.size[3] & !s.holes;
     let mut can_pay = usize::MAX;
     if days_left == 0 {
         tall &= !s.dormant;
         can_pay = (s.sun[player].max(0) / 4) as usize;
     }
-    let mut points = vec![];
-    while tall != 0 {
-        points.push(completion_points(s, tall.trailing_zeros() as usize, 0));
-        tall &= tall - 1;
-    }
-    points.sort_unstable_by(|a, b| b.cmp(a));
-    for bonus in points.into_iter().take(can_pay) {
+    // Richness bonuses, best first: 4 (lush), 2, 0 (no allocation: this runs at every node).
+    let lush = (tall & RICH3).count_ones() as usize;
+    let ok = (tall & RICH2).count_ones() as usize;
+    let poor = tall.count_ones() as usize - lush - ok;
+    let bonuses = std::iter::repeat_n(4, lush).chain(std::iter::repeat_n(2, ok));
+    for bonus in bonuses.chain(std::iter::repeat_n(0, poor)).take(can_pay) {
         let gain = f64::from(nutrients.max(0) + bonus) - 4.0 / 3.0;
         if gain > 0.0 {
             value += HARVEST_CERTAINTY * gain;

@@ -18,7 +18,11 @@
 //!   narrow, so an answer exists almost at once, and every later pass looks at more plans. The
 //!   answer is the first action of the best plan scored in *any* pass: all plans are scored by
 //!   the same function, so a plan from an interrupted pass is as good a candidate as any. A
-//!   pass that never had to cut a layer saw every plan; widening stops there.
+//!   pass that never had to cut a layer saw every plan; widening stops there, and after the
+//!   pass of [`BeamConfig::max_width`]. So an iteration budget is a maximum: a search that has
+//!   seen everything it would look at stops early (the same way on both twins).
+//! - Each layer is expanded best first, so an interrupted pass has looked at its most promising
+//!   states.
 //!
 //! One iteration is one generated child (one `step`). The budget is checked before each, so
 //! a deadline interrupts a pass in the middle of a layer. Everything is deterministic given the

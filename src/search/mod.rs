@@ -22,6 +22,7 @@
 //!   of players, and UCB's exploration constant has one scale for every game.
 
 pub mod alphabeta;
+pub mod beam;
 pub mod bot;
 pub mod duct;
 pub mod mcts;

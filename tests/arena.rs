@@ -154,3 +154,45 @@ fn bad_search_specs_are_refused_with_a_reason() {
         assert!(stderr.contains(expected), "{game} {bot}: {stderr}");
     }
 }
+
+/// Every game's search bot, on each twin with a small fixed iteration budget, plays whole games
+/// through the arena against builtin:greedy from its views alone: no timeout, no illegal answer,
+/// and the report counts its iterations.
+#[test]
+fn search_bots_play_whole_games_legally_on_both_twins() {
+    for (game, search, iterations) in [
+        ("xmas-rush", "smitsimax", 30),
+        ("photosynthesis", "beam", 30),
+        ("zuniq", "mcts", 30),
+        ("olymbits", "smitsimax", 30),
+        ("wondev-woman", "alphabeta", 30),
+    ] {
+        for engine in ["fast", "reference"] {
+            let bot = format!("builtin:{search}@{engine}:iterations={iterations}");
+            let players = if game == "olymbits" { 3 } else { 2 };
+            let mut cmd = Command::new(env!("CARGO_BIN_EXE_twinsim"));
+            cmd.args(["arena", game, "--bot", &bot]);
+            for _ in 1..players {
+                cmd.args(["--bot", "builtin:greedy"]);
+            }
+            let out = cmd
+                .args(["--games", &players.to_string(), "--threads", "2", "--json"])
+                .args(["--time-scale", "20"])
+                .output()
+                .expect("arena runs");
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success(),
+                "{bot}: {stdout}{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let report: Value = serde_json::from_str(&stdout).expect("JSON report");
+            let me = &report["bots"][0];
+            assert_eq!(me["timeouts"], 0, "{game} {bot}: {report}");
+            assert_eq!(me["illegal"], 0, "{game} {bot}: {report}");
+            assert_eq!(me["crashes"], 0, "{game} {bot}: {report}");
+            let per_move = me["iterations_per_move"].as_f64().expect("a search bot counts");
+            assert!(per_move >= 1.0, "{game} {bot}: {report}");
+        }
+    }
+}

@@ -19,11 +19,32 @@ pub struct Row {
     pub win_rate: (f64, f64, f64),
     /// Share of games bot 0 ranked strictly first when a random seat would win 1/players.
     pub baseline: f64,
-    /// Iterations per move of each distinct bot (search bots only).
-    pub iterations_per_move: Vec<(String, Option<f64>)>,
-    /// Timeouts and illegal answers of the search bots, summed.
+    /// Each distinct search bot (seats with the same spec pooled).
+    pub searches: Vec<SearchFigures>,
+}
+
+/// What one search bot of a matchup did.
+#[derive(Clone, Debug)]
+pub struct SearchFigures {
+    /// Its spec (`builtin:mcts@fast`).
+    pub name: String,
+    /// Mean iterations per answer.
+    pub iterations_per_move: Option<f64>,
+    /// Answers given, timeouts and illegal answers, over all its seats and games.
+    pub moves: u64,
     pub timeouts: usize,
     pub illegal: usize,
+}
+
+impl SearchFigures {
+    /// `fast` or `reference`.
+    fn engine(&self) -> &'static str {
+        if self.name.contains("@reference") {
+            "reference"
+        } else {
+            "fast"
+        }
+    }
 }
 
 /// The bots of a payoff run: the fast search in seat 0, then `opponent` in every other seat.
@@ -79,48 +100,46 @@ pub fn measure(
     let totals = arena::totals(&results, config.bots.len());
     let rate = stats::win_rate(&totals[0].points).ok_or("no games were played")?;
     // Seats with the same spec are one bot (Olymbits' two opponents): pool their counters.
-    let mut iterations_per_move: Vec<(String, Option<f64>)> = Vec::new();
-    let (mut timeouts, mut illegal) = (0, 0);
-    for (bot, spec) in config.bots.iter().enumerate() {
-        if !matches!(spec, BotSpec::Search(_)) {
-            continue;
-        }
-        timeouts += totals[bot].timeouts;
-        illegal += totals[bot].illegal;
+    let mut searches: Vec<SearchFigures> = Vec::new();
+    for spec in &config.bots {
         let name = spec.to_string();
-        if iterations_per_move.iter().any(|(n, _)| *n == name) {
+        if !matches!(spec, BotSpec::Search(_)) || searches.iter().any(|s| s.name == name) {
             continue;
         }
-        let same = || (0..config.bots.len()).filter(|&c| config.bots[c].to_string() == name);
-        let moves: u64 = same().map(|c| totals[c].moves).sum();
-        let iterations: u64 = same().map(|c| totals[c].iterations).sum();
-        iterations_per_move.push((name, (moves > 0).then(|| iterations as f64 / moves as f64)));
+        let same: Vec<&arena::BotTotals> = (0..config.bots.len())
+            .filter(|&c| config.bots[c].to_string() == name)
+            .map(|c| &totals[c])
+            .collect();
+        let moves: u64 = same.iter().map(|t| t.moves).sum();
+        let iterations: u64 = same.iter().map(|t| t.iterations).sum();
+        searches.push(SearchFigures {
+            name,
+            iterations_per_move: (moves > 0).then(|| iterations as f64 / moves as f64),
+            moves,
+            timeouts: same.iter().map(|t| t.timeouts).sum(),
+            illegal: same.iter().map(|t| t.illegal).sum(),
+        });
     }
     Ok(Row {
         matchup: matchup.to_string(),
         games: results.len(),
         win_rate: (rate.mean, rate.low, rate.high),
         baseline: 1.0 / n as f64,
-        iterations_per_move,
-        timeouts,
-        illegal,
+        searches,
     })
 }
 
 /// The Markdown table of a game's rows, `budget` describing the time per move.
 pub fn table(game: &str, budget: &str, rows: &[Row]) -> String {
     let mut text = String::from(
-        "| game | time limit | matchup | games | fast search win rate (95% CI) | iterations per move | timeouts | illegal |\n|---|---|---|---|---|---|---|---|\n",
+        "| game | time limit | matchup | games | fast search win rate (95% CI) | iterations per move | timeouts (of answers) | illegal answers |\n|---|---|---|---|---|---|---|---|\n",
     );
     for row in rows {
-        let iterations: Vec<String> = row
-            .iterations_per_move
-            .iter()
-            .map(|(name, i)| {
-                let engine = if name.contains("@reference") { "reference" } else { "fast" };
-                format!("{engine} {}", i.map_or("-".into(), |i| format!("{i:.0}")))
-            })
-            .collect();
+        let per_bot = |f: &dyn Fn(&SearchFigures) -> String| -> String {
+            let parts: Vec<String> =
+                row.searches.iter().map(|s| format!("{} {}", s.engine(), f(s))).collect();
+            parts.join(", ")
+        };
         text.push_str(&format!(
             "| {game} | {budget} | {} | {} | {:.1}% [{:.1}, {:.1}] (even: {:.0}%) | {} | {} | {} |\n",
             row.matchup,
@@ -129,9 +148,9 @@ pub fn table(game: &str, budget: &str, rows: &[Row]) -> String {
             100.0 * row.win_rate.1,
             100.0 * row.win_rate.2,
             100.0 * row.baseline,
-            iterations.join(", "),
-            row.timeouts,
-            row.illegal,
+            per_bot(&|s| s.iterations_per_move.map_or("-".into(), |i| format!("{i:.0}"))),
+            per_bot(&|s| format!("{} of {}", s.timeouts, s.moves)),
+            per_bot(&|s| s.illegal.to_string()),
         ));
     }
     text

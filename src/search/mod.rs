@@ -111,6 +111,33 @@ pub fn rank_rewards(outcome: &Outcome) -> Vec<f64> {
         .collect()
 }
 
+/// A twin's state built from the reference state a bot rebuilt from its views: the bots parse
+/// and determinize once, on the readable reference types, then search on either twin.
+pub trait FromReference<R>: Sized {
+    /// The same position on this twin.
+    fn from_reference(state: &R) -> Self;
+}
+
+/// The reference searches its own state.
+impl<R: Clone> FromReference<R> for R {
+    fn from_reference(state: &R) -> Self {
+        state.clone()
+    }
+}
+
+/// The fast twins convert through their `From<&reference state>`.
+macro_rules! fast_from_reference {
+    ($($game:ident),*) => {$(
+        impl FromReference<reference::$game::State> for fast::$game::State {
+            fn from_reference(state: &reference::$game::State) -> Self {
+                fast::$game::State::from(state)
+            }
+        }
+    )*};
+}
+
+fast_from_reference!(zuniq, olymbits, wondev_woman);
+
 /// A transposition key: equal keys mean "the same position for the search" (same player to
 /// move, same legal actions, same future). Used by [`mcts`].
 ///

@@ -25,7 +25,7 @@
 
 use super::bot::{think_until, SearchSpec, SearchStats, ViewPlayer};
 use super::duct::{self, DuctConfig};
-use super::{Budget, Evaluate};
+use super::{Budget, Evaluate, FromReference};
 use fast::olymbits::FastOlymbits;
 use reference::game::{EngineKind, Game, PlayerId};
 use reference::olymbits::{
@@ -35,24 +35,6 @@ use reference::olymbits::{
 use reference::sha1prng::Sha1Prng;
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
-
-/// A twin's state built from the reference state the bot rebuilt from its view.
-pub trait OlymbitsState: Sized {
-    /// The same position (same generator) on this twin.
-    fn from_reference(state: &RefState) -> Self;
-}
-
-impl OlymbitsState for RefState {
-    fn from_reference(state: &RefState) -> Self {
-        state.clone()
-    }
-}
-
-impl OlymbitsState for fast::olymbits::State {
-    fn from_reference(state: &RefState) -> Self {
-        fast::olymbits::State::from(state)
-    }
-}
 
 /// Share of the time left (after [`MARGIN`]) that the search uses on later turns.
 pub const THINK_FRACTION: f64 = 0.5;
@@ -246,7 +228,7 @@ pub struct OlymbitsBot<G> {
 impl<G> OlymbitsBot<G>
 where
     G: Game<Action = Action>,
-    G::State: Evaluate + OlymbitsState,
+    G::State: Evaluate + FromReference<RefState>,
 {
     /// A bot for `seat` with a fixed iteration budget per turn, or the clock when `None`.
     pub fn new(seat: PlayerId, seed: i64, iterations: Option<u64>) -> Self {
@@ -303,7 +285,7 @@ where
 impl<G> ViewPlayer for OlymbitsBot<G>
 where
     G: Game<Action = Action>,
-    G::State: Evaluate + OlymbitsState,
+    G::State: Evaluate + FromReference<RefState>,
 {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
         // A fixed iteration budget is deterministic; the clock is then only a safety net.

@@ -1,4 +1,4 @@
-//! The Photosynthesis search bot (issue 15): `builtin:beam`, the [`beam`](super::beam) search
+//! The Photosynthesis search bot (issue 15): `builtin:beam`, the [`super::beam`] search
 //! over a day's actions with the evaluations of the Legend post-mortem
 //! (`postmortems/photosynthesis-legend.txt`):
 //!

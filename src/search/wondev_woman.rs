@@ -43,7 +43,7 @@
 
 use super::alphabeta::{AlphaBeta, AlphaBetaConfig, Heuristic, MoveHints};
 use super::bot::{think_until, SearchSpec, SearchStats, ViewPlayer};
-use super::{Budget, SearchRng, StateKey};
+use super::{Budget, FromReference, SearchRng, StateKey};
 use fast::wondev_woman::board::{self as fb, KEYS};
 use fast::wondev_woman::fog::Tracker;
 use fast::wondev_woman::FastWondevWoman;
@@ -201,24 +201,6 @@ impl MoveHints<Action> for fast::wondev_woman::State {
     }
 }
 
-/// A twin's state built from a reference state (the determinized view).
-pub trait FromReference {
-    /// The same position.
-    fn from_reference(state: &State) -> Self;
-}
-
-impl FromReference for State {
-    fn from_reference(state: &State) -> Self {
-        state.clone()
-    }
-}
-
-impl FromReference for fast::wondev_woman::State {
-    fn from_reference(state: &State) -> Self {
-        fast::wondev_woman::State::from(state)
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The bot.
 
@@ -289,7 +271,7 @@ pub struct AlphaBetaBot<G: Game> {
 impl<G> AlphaBetaBot<G>
 where
     G: Game<Action = Action>,
-    G::State: StateKey + Heuristic + MoveHints<Action> + FromReference,
+    G::State: StateKey + Heuristic + MoveHints<Action> + FromReference<State>,
 {
     /// A bot that searches `iterations` nodes per move, or against the clock when `None`.
     pub fn new(iterations: Option<u64>, seed: i64) -> Self {
@@ -371,7 +353,7 @@ fn predict(root: &State, action: &Action, reply: Option<&Action>) -> Option<Hypo
 impl<G> ViewPlayer for AlphaBetaBot<G>
 where
     G: Game<Action = Action>,
-    G::State: StateKey + Heuristic + MoveHints<Action> + FromReference,
+    G::State: StateKey + Heuristic + MoveHints<Action> + FromReference<State>,
 {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
         let view = self.read(input)?;

@@ -7,7 +7,7 @@
 //!
 //! Zuniq has no hidden information: the bot rebuilds the board by replaying the opponent's moves
 //! it reads (`reference::zuniq::protocol::parse_view`) and its own answers on a reference state,
-//! and converts that state to the engine it searches on ([`ZuniqState`]). It never sees the
+//! and converts that state to the engine it searches on ([`FromReference`]). It never sees the
 //! arena's state.
 //!
 //! # Clock (rules doc §7: 30 s of thinking per player for the whole game)
@@ -24,31 +24,13 @@
 
 use super::bot::{SearchSpec, SearchStats, ViewPlayer};
 use super::mcts::{self, MctsConfig};
-use super::{Budget, SearchRng, StateKey};
+use super::{Budget, FromReference, SearchRng, StateKey};
 use fast::zuniq::FastZuniq;
 use reference::game::{EngineKind, Game, PlayerId};
 use reference::zuniq::rules::{apply_move, claim_bonus, legal_walls};
 use reference::zuniq::{parse_view, Action, State as RefState, View, Zuniq};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
-
-/// A twin's state built from the reference state the bot keeps (the board rebuilt from views).
-pub trait ZuniqState: Sized {
-    /// The same position on this twin.
-    fn from_reference(state: &RefState) -> Self;
-}
-
-impl ZuniqState for RefState {
-    fn from_reference(state: &RefState) -> Self {
-        state.clone()
-    }
-}
-
-impl ZuniqState for fast::zuniq::State {
-    fn from_reference(state: &RefState) -> Self {
-        fast::zuniq::State::from(state)
-    }
-}
 
 /// UCB exploration constant. Rewards are 0/1 (rank rewards of a two-player game); the textbook
 /// √2 explores too widely for the ~40 legal walls of the opening at the budgets the bot gets,
@@ -173,7 +155,7 @@ pub struct ZuniqBot<G> {
 impl<G> ZuniqBot<G>
 where
     G: Game<Action = Action>,
-    G::State: StateKey + ZuniqState,
+    G::State: StateKey + FromReference<RefState>,
 {
     /// A bot for `seat` with a fixed iteration budget per move, or the clock when `None`.
     pub fn new(seat: PlayerId, seed: i64, iterations: Option<u64>) -> Self {
@@ -294,7 +276,7 @@ where
 impl<G> ViewPlayer for ZuniqBot<G>
 where
     G: Game<Action = Action>,
-    G::State: StateKey + ZuniqState,
+    G::State: StateKey + FromReference<RefState>,
 {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
         let now = Instant::now();

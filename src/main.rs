@@ -586,7 +586,7 @@ fn run_payoff(
     };
     let live = std::io::stderr().is_terminal();
     let mut rows = Vec::new();
-    let reference_search = match twinsim::payoff::reference_search(game) {
+    let reference_search = match twinsim::payoff::search_bot(game, EngineKind::Reference) {
         Ok(spec) => spec,
         Err(e) => {
             eprintln!("twinsim: payoff: {e}");

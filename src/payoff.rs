@@ -47,28 +47,20 @@ impl SearchFigures {
     }
 }
 
-/// The bots of a payoff run: the fast search in seat 0, then `opponent` in every other seat.
-fn lineup(game: &str, players: usize, opponent: BotSpec) -> Result<Vec<BotSpec>, String> {
-    let algorithm = ALGORITHMS
+/// The game's search bot on `engine`, with the clock as its budget.
+pub fn search_bot(game: &str, engine: EngineKind) -> Result<BotSpec, String> {
+    let (_, algorithm) = ALGORITHMS
         .iter()
         .find(|(g, _)| *g == game)
-        .map(|(_, a)| a.to_string())
         .ok_or_else(|| format!("{game} has no search bot"))?;
-    let fast =
-        BotSpec::Search(SearchSpec { algorithm, engine: EngineKind::Fast, iterations: None });
-    let mut bots = vec![fast];
-    bots.extend(std::iter::repeat_n(opponent, players - 1));
-    Ok(bots)
+    Ok(BotSpec::Search(SearchSpec { algorithm: algorithm.to_string(), engine, iterations: None }))
 }
 
-/// The reference-engine twin of the game's search bot.
-pub fn reference_search(game: &str) -> Result<BotSpec, String> {
-    let algorithm = ALGORITHMS
-        .iter()
-        .find(|(g, _)| *g == game)
-        .map(|(_, a)| a.to_string())
-        .ok_or_else(|| format!("{game} has no search bot"))?;
-    Ok(BotSpec::Search(SearchSpec { algorithm, engine: EngineKind::Reference, iterations: None }))
+/// The bots of a payoff run: the fast search in seat 0, then `opponent` in every other seat.
+fn lineup(game: &str, players: usize, opponent: BotSpec) -> Result<Vec<BotSpec>, String> {
+    let mut bots = vec![search_bot(game, EngineKind::Fast)?];
+    bots.extend(std::iter::repeat_n(opponent, players - 1));
+    Ok(bots)
 }
 
 /// Players of a game (Olymbits: 3, the others: 2).
@@ -154,4 +146,49 @@ pub fn table(game: &str, budget: &str, rows: &[Row]) -> String {
         ));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_its_search_and_others_are_refused() {
+        let spec = search_bot("olymbits", EngineKind::Reference).unwrap();
+        assert_eq!(spec.to_string(), "builtin:smitsimax@reference");
+        assert_eq!(
+            search_bot("wondev-woman", EngineKind::Fast).unwrap().to_string(),
+            "builtin:alphabeta@fast"
+        );
+        assert!(search_bot("chess", EngineKind::Fast).is_err());
+        let bots = lineup("olymbits", players("olymbits"), BotSpec::Greedy).unwrap();
+        assert_eq!(bots.len(), 3);
+        assert_eq!(bots[2], BotSpec::Greedy);
+    }
+
+    #[test]
+    fn the_table_names_each_engine_with_its_own_figures() {
+        let figures = |name: &str, i: f64, timeouts: usize| SearchFigures {
+            name: name.into(),
+            iterations_per_move: Some(i),
+            moves: 100,
+            timeouts,
+            illegal: 0,
+        };
+        let row = Row {
+            matchup: "fast vs reference".into(),
+            games: 10,
+            win_rate: (0.7, 0.6, 0.8),
+            baseline: 0.5,
+            searches: vec![
+                figures("builtin:mcts@fast", 5000.0, 0),
+                figures("builtin:mcts@reference", 70.0, 2),
+            ],
+        };
+        let text = table("zuniq", "0.60 s per game", &[row]);
+        let line = text.lines().nth(2).unwrap();
+        assert!(line.contains("70.0% [60.0, 80.0] (even: 50%)"), "{line}");
+        assert!(line.contains("fast 5000, reference 70"), "{line}");
+        assert!(line.contains("fast 0 of 100, reference 2 of 100"), "{line}");
+    }
 }

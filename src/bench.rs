@@ -2,9 +2,9 @@
 //! interleaved in one run (so both sides see the same machine state), as median nanoseconds per
 //! operation and their ratio.
 
-use fast::bench::BenchOp;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
+use twinsim_fast::bench::BenchOp;
 
 /// The measurement of one operation.
 #[derive(Debug, Clone)]

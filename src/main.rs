@@ -1,14 +1,14 @@
 //! `twinsim`: replay referee traces, verify both engines, draw positions, perft and benchmarks.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use reference::game::EngineKind;
-use reference::trace;
 use serde_json::{json, Value};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use twinsim::{arena, bench, perft, registry, replay, verify};
+use twinsim_reference::game::EngineKind;
+use twinsim_reference::trace;
 
 #[derive(Parser)]
 #[command(
@@ -461,7 +461,7 @@ fn run_show(
         }
     };
     if let Some(path) = actions {
-        let alternating = engine.turns() == reference::game::TurnStructure::Alternating;
+        let alternating = engine.turns() == twinsim_reference::game::TurnStructure::Alternating;
         let turns = match read_actions(path, play.num_players(), alternating) {
             Ok(t) => t,
             Err(e) => {
@@ -491,7 +491,7 @@ fn run_perft(game: &str, depth: u32, seed: i64, engine: EngineChoice) -> ExitCod
             println!("{game}: no {kind} engine yet");
             continue;
         };
-        if engine.turns() != reference::game::TurnStructure::Alternating {
+        if engine.turns() != twinsim_reference::game::TurnStructure::Alternating {
             println!(
                 "perft is for alternating games (zuniq, wondev-woman); {game} is simultaneous"
             );

@@ -6,7 +6,7 @@
 
 use crate::arena::{self, stats, ArenaConfig, BotSpec, GameResult};
 use crate::search::bot::{SearchSpec, ALGORITHMS};
-use reference::game::EngineKind;
+use twinsim_reference::game::EngineKind;
 
 /// One payoff measurement: a run of the arena and the bots' totals.
 #[derive(Clone, Debug)]

@@ -1,7 +1,7 @@
 //! Perft: leaf counts of the legal-move tree, the correctness-and-speed yardstick of
 //! alternating games (as in chess engines).
 
-use reference::game::TracePlay;
+use twinsim_reference::game::TracePlay;
 
 /// Leaves of the legal-move tree of depth `depth` from `play`, through the text-level API (one
 /// mover per ply): the generic fallback for engines without a perft of their own.

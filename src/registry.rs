@@ -1,6 +1,6 @@
 //! Which games exist and which of their engines are implemented.
 
-use reference::game::{EngineKind, TraceEngine};
+use twinsim_reference::game::{EngineKind, TraceEngine};
 
 /// The five games, by trace name, in the order the tools list them.
 pub const GAMES: [&str; 5] = ["xmas-rush", "photosynthesis", "zuniq", "olymbits", "wondev-woman"];
@@ -10,31 +10,31 @@ pub const GAMES: [&str; 5] = ["xmas-rush", "photosynthesis", "zuniq", "olymbits"
 pub fn engine(game: &str, kind: EngineKind) -> Option<&'static dyn TraceEngine> {
     use EngineKind::*;
     match (game, kind) {
-        ("xmas-rush", Reference) => reference::xmas_rush::engine(),
-        ("xmas-rush", Fast) => fast::xmas_rush::engine(),
-        ("photosynthesis", Reference) => reference::photosynthesis::engine(),
-        ("photosynthesis", Fast) => fast::photosynthesis::engine(),
-        ("zuniq", Reference) => reference::zuniq::engine(),
-        ("zuniq", Fast) => fast::zuniq::engine(),
-        ("olymbits", Reference) => reference::olymbits::engine(),
-        ("olymbits", Fast) => fast::olymbits::engine(),
-        ("wondev-woman", Reference) => reference::wondev_woman::engine(),
-        ("wondev-woman", Fast) => fast::wondev_woman::engine(),
+        ("xmas-rush", Reference) => twinsim_reference::xmas_rush::engine(),
+        ("xmas-rush", Fast) => twinsim_fast::xmas_rush::engine(),
+        ("photosynthesis", Reference) => twinsim_reference::photosynthesis::engine(),
+        ("photosynthesis", Fast) => twinsim_fast::photosynthesis::engine(),
+        ("zuniq", Reference) => twinsim_reference::zuniq::engine(),
+        ("zuniq", Fast) => twinsim_fast::zuniq::engine(),
+        ("olymbits", Reference) => twinsim_reference::olymbits::engine(),
+        ("olymbits", Fast) => twinsim_fast::olymbits::engine(),
+        ("wondev-woman", Reference) => twinsim_reference::wondev_woman::engine(),
+        ("wondev-woman", Fast) => twinsim_fast::wondev_woman::engine(),
         _ => None,
     }
 }
 
 /// A game's constructor of benchmark pairs.
-type BenchOpsFn = fn() -> Vec<fast::bench::BenchOp>;
+type BenchOpsFn = fn() -> Vec<twinsim_fast::bench::BenchOp>;
 
 /// The benchmark pairs of `game` (all games when `None`).
-pub fn bench_ops(game: Option<&str>) -> Vec<fast::bench::BenchOp> {
+pub fn bench_ops(game: Option<&str>) -> Vec<twinsim_fast::bench::BenchOp> {
     let all: [(&str, BenchOpsFn); 5] = [
-        ("xmas-rush", fast::xmas_rush::bench_ops),
-        ("photosynthesis", fast::photosynthesis::bench_ops),
-        ("zuniq", fast::zuniq::bench_ops),
-        ("olymbits", fast::olymbits::bench_ops),
-        ("wondev-woman", fast::wondev_woman::bench_ops),
+        ("xmas-rush", twinsim_fast::xmas_rush::bench_ops),
+        ("photosynthesis", twinsim_fast::photosynthesis::bench_ops),
+        ("zuniq", twinsim_fast::zuniq::bench_ops),
+        ("olymbits", twinsim_fast::olymbits::bench_ops),
+        ("wondev-woman", twinsim_fast::wondev_woman::bench_ops),
     ];
     all.iter()
         .filter(|(name, _)| game.is_none_or(|g| g == *name))

@@ -1,8 +1,8 @@
 //! `twinsim replay`: trace files through one or both engines.
 
 use crate::registry;
-use reference::game::EngineKind;
-use reference::trace::{self, GameReport, TraceGame};
+use twinsim_reference::game::EngineKind;
+use twinsim_reference::trace::{self, GameReport, TraceGame};
 
 /// What replaying a set of games found, per engine.
 #[derive(Debug, Default)]

@@ -4,12 +4,12 @@
 
 use crate::registry;
 use crate::replay::{self, ReplaySummary};
-use reference::game::{EngineKind, TracePlay, TurnStructure};
-use reference::java_random::JavaRandom;
-use reference::trace::{self, Moment, TraceGame};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use twinsim_reference::game::{EngineKind, TracePlay, TurnStructure};
+use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::trace::{self, Moment, TraceGame};
 
 /// A random game gives up after this many turns (no game of the five is longer; a runaway loop
 /// in an engine must not hang the tool).

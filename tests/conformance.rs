@@ -1,16 +1,16 @@
 //! Conformance: every shipped referee trace replays identically through every implemented
-//! engine (state, views, legal lists, events, outcome; see `reference::trace::replay`).
+//! engine (state, views, legal lists, events, outcome; see `twinsim_reference::trace::replay`).
 //!
 //! A game whose engine is not implemented yet is reported on stderr and not counted; the
 //! `twinsim replay` command (run by CI) is the one that fails on skipped games.
 
-use reference::game::EngineKind;
 use twinsim::{registry, replay};
+use twinsim_reference::game::EngineKind;
 
 fn check_game(game: &str) {
     let path = format!("{}/tests/traces/{game}.jsonl", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("trace file is shipped");
-    let records = reference::trace::parse_jsonl(&text).expect("trace file parses");
+    let records = twinsim_reference::trace::parse_jsonl(&text).expect("trace file parses");
     assert!(!records.is_empty(), "{path} has no games");
     for kind in [EngineKind::Reference, EngineKind::Fast] {
         if registry::engine(game, kind).is_none() {

@@ -12,26 +12,28 @@ type Check = fn(&[u8]);
 const TARGETS: &[(&str, Check)] = &[
     ("trace_parse", |d| {
         if let Ok(text) = std::str::from_utf8(d) {
-            let _ = reference::trace::parse_jsonl(text);
+            let _ = twinsim_reference::trace::parse_jsonl(text);
         }
     }),
-    ("xmas_rush_game_diff", fast::xmas_rush::check_game_bytes),
-    ("push_diff", fast::xmas_rush::check_push_bytes),
-    ("bfs_diff", fast::xmas_rush::check_bfs_bytes),
-    ("parse_xmas_rush", fast::xmas_rush::check_parse_text),
-    ("photosynthesis_diff", fast::photosynthesis::check::game_diff),
-    ("shadow_diff", fast::photosynthesis::check::shadow_diff),
-    ("parse_photosynthesis", fast::photosynthesis::check::parse_diff),
-    ("zuniq_diff", |d| fast::zuniq::diff::check_game_bytes(d).unwrap()),
-    ("parse_zuniq", |d| fast::zuniq::diff::check_parse(&String::from_utf8_lossy(d)).unwrap()),
-    ("olymbits_diff", |d| fast::olymbits::check::olymbits_diff(d).unwrap()),
-    ("hurdle_diff", |d| fast::olymbits::check::hurdle_diff(d).unwrap()),
-    ("parse_olymbits", |d| fast::olymbits::check::parse_check(d).unwrap()),
-    ("wondev_diff", fast::wondev_woman::check::whole_game),
-    ("voronoi_diff", fast::wondev_woman::check::voronoi_positions),
-    ("parse_wondev_woman", fast::wondev_woman::check::parsers),
+    ("xmas_rush_game_diff", twinsim_fast::xmas_rush::check_game_bytes),
+    ("push_diff", twinsim_fast::xmas_rush::check_push_bytes),
+    ("bfs_diff", twinsim_fast::xmas_rush::check_bfs_bytes),
+    ("parse_xmas_rush", twinsim_fast::xmas_rush::check_parse_text),
+    ("photosynthesis_diff", twinsim_fast::photosynthesis::check::game_diff),
+    ("shadow_diff", twinsim_fast::photosynthesis::check::shadow_diff),
+    ("parse_photosynthesis", twinsim_fast::photosynthesis::check::parse_diff),
+    ("zuniq_diff", |d| twinsim_fast::zuniq::diff::check_game_bytes(d).unwrap()),
+    ("parse_zuniq", |d| {
+        twinsim_fast::zuniq::diff::check_parse(&String::from_utf8_lossy(d)).unwrap()
+    }),
+    ("olymbits_diff", |d| twinsim_fast::olymbits::check::olymbits_diff(d).unwrap()),
+    ("hurdle_diff", |d| twinsim_fast::olymbits::check::hurdle_diff(d).unwrap()),
+    ("parse_olymbits", |d| twinsim_fast::olymbits::check::parse_check(d).unwrap()),
+    ("wondev_diff", twinsim_fast::wondev_woman::check::whole_game),
+    ("voronoi_diff", twinsim_fast::wondev_woman::check::voronoi_positions),
+    ("parse_wondev_woman", twinsim_fast::wondev_woman::check::parsers),
     ("fog_diff", |d| {
-        fast::wondev_woman::fog::fog_diff(d);
+        twinsim_fast::wondev_woman::fog::fog_diff(d);
     }),
 ];
 

@@ -1,9 +1,9 @@
 //! The fast Olymbits joint turn allocates nothing (counted by a global allocator wrapper on
 //! the test's own thread).
 
-use reference::olymbits as r;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use twinsim_reference::olymbits as r;
 
 struct Counting;
 
@@ -31,11 +31,11 @@ fn allocations() -> usize {
 #[test]
 fn fast_turns_and_whole_games_do_not_allocate() {
     // Build the tables first (once, on first use).
-    let _ = fast::olymbits::hurdle_tables();
+    let _ = twinsim_fast::olymbits::hurdle_tables();
     let mut reference_allocs = 0;
     for seed in 1..20i64 {
         let before = allocations();
-        let mut s = fast::olymbits::State::new(seed, &r::Params::default()).unwrap();
+        let mut s = twinsim_fast::olymbits::State::new(seed, &r::Params::default()).unwrap();
         let mut k = seed as usize;
         while !s.is_over() {
             let actions = std::array::from_fn(|i| Some(r::Action::ALL[(k + i * 3) % 4]));

@@ -1,8 +1,8 @@
 //! Replays the committed Olymbits fuzz inputs (`fuzz/regressions/{olymbits_diff,hurdle_diff,parse_olymbits}/`) through the
 //! same checks the cargo-fuzz targets run, so CI needs no fuzzer.
 
-use fast::olymbits::check::{hurdle_diff, olymbits_diff, parse_check};
 use std::path::Path;
+use twinsim_fast::olymbits::check::{hurdle_diff, olymbits_diff, parse_check};
 
 fn replay(target: &str, check: fn(&[u8]) -> Result<(), String>) -> usize {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions").join(target);

@@ -2,10 +2,10 @@
 //! games in lockstep through `Game` on both twins (every league), odd steps included, and the
 //! seeded setup.
 
-use fast::olymbits::{check::state_diff, FastOlymbits, State};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
-use reference::game::{Game, Outcome, StepError};
-use reference::olymbits::{self as r, Olymbits};
+use twinsim_fast::olymbits::{check::state_diff, FastOlymbits, State};
+use twinsim_reference::game::{Game, Outcome, StepError};
+use twinsim_reference::olymbits::{self as r, Olymbits};
 
 const LEAGUES: [r::League; 3] = [r::League::Wood1, r::League::Wood2, r::League::Top];
 

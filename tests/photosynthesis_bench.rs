@@ -7,7 +7,7 @@ use std::time::Instant;
 #[test]
 #[ignore = "measurement, run explicitly"]
 fn photosynthesis_bench_pairs() {
-    for mut op in fast::photosynthesis::bench_ops() {
+    for mut op in twinsim_fast::photosynthesis::bench_ops() {
         let iters = if op.name == "random_game" { 20 } else { 20_000 };
         let rounds = if op.name == "random_game" { 15 } else { 31 };
         let (mut r, mut f) = (vec![], vec![]);
@@ -39,9 +39,9 @@ fn photosynthesis_bench_pairs() {
 
 /// A random (not necessarily reachable) fast state number `i`: random trees, dormancy, day,
 /// nutrients, sun, score and flags, with a consistent hash.
-fn random_state(i: u64) -> fast::photosynthesis::State {
-    use fast::photosynthesis::benches::XorShift;
-    use reference::photosynthesis::{Params, State, Tree};
+fn random_state(i: u64) -> twinsim_fast::photosynthesis::State {
+    use twinsim_fast::photosynthesis::benches::XorShift;
+    use twinsim_reference::photosynthesis::{Params, State, Tree};
     let mut rng = XorShift(i.wrapping_mul(0x9E3779B97F4A7C15) | 1);
     let mut s = State::blank(0, Params::default());
     let trees = rng.below(30);
@@ -61,7 +61,7 @@ fn random_state(i: u64) -> fast::photosynthesis::State {
         s.players[p].score = rng.below(120) as i32;
         s.players[p].waiting = rng.below(2) == 1;
     }
-    fast::photosynthesis::State::from(&s)
+    twinsim_fast::photosynthesis::State::from(&s)
 }
 
 /// Zobrist collisions among 10^7 random states (distinct ones: equal hashes are re-checked

@@ -1,10 +1,10 @@
 //! The fast twin against the reference: trace replay, differential quickcheck properties over
 //! whole games, shadows and parsers, and the committed fuzz regressions.
 
-use fast::photosynthesis::{benches::XorShift, check, next_int, shuffle, State};
 use quickcheck::{quickcheck, TestResult};
-use reference::java_random::JavaRandom;
-use reference::trace::{parse_jsonl, replay};
+use twinsim_fast::photosynthesis::{benches::XorShift, check, next_int, shuffle, State};
+use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::trace::{parse_jsonl, replay};
 
 #[test]
 fn fast_replays_every_trace() {
@@ -13,7 +13,7 @@ fn fast_replays_every_trace() {
         "/tests/traces/photosynthesis.jsonl"
     ))
     .expect("trace file");
-    let engine = fast::photosynthesis::engine().expect("engine");
+    let engine = twinsim_fast::photosynthesis::engine().expect("engine");
     for game in parse_jsonl(&text).expect("trace") {
         let report = replay(engine, &game);
         assert!(report.is_ok(), "seed {:?}: {:?}", game.seed, report.differences);
@@ -79,8 +79,8 @@ fn protocol_parsers_survive_arbitrary_text() {
 
 #[test]
 fn incremental_hash_equals_scratch_and_conversions_round_trip() {
-    use reference::game::Game;
-    use reference::photosynthesis::{Params, Photosynthesis};
+    use twinsim_reference::game::Game;
+    use twinsim_reference::photosynthesis::{Params, Photosynthesis};
     let mut rng = XorShift(99);
     for seed in 0..40 {
         let mut rs = Photosynthesis::new_game(seed, &Params::default());
@@ -119,7 +119,7 @@ fn skip_shuffle_consumes_exactly_what_shuffle_draws() {
         let mut list = vec![0u8; n];
         a.shuffle(&mut list);
         let mut b = JavaRandom::new(seed).state() as u64;
-        fast::photosynthesis::skip_shuffle(&mut b, n as u32);
+        twinsim_fast::photosynthesis::skip_shuffle(&mut b, n as u32);
         a.state() as u64 == b
     }
     quickcheck(prop as fn(i64, u16) -> bool);
@@ -128,8 +128,8 @@ fn skip_shuffle_consumes_exactly_what_shuffle_draws() {
 /// The rejection table is the JDK's test `u - r + m < 0`, entry by entry, at its boundary.
 #[test]
 fn reject_limits_match_the_jdk_test() {
-    for bound in 2..fast::photosynthesis::REJECT_LIMIT.len() as i32 {
-        let limit = fast::photosynthesis::REJECT_LIMIT[bound as usize] as i64;
+    for bound in 2..twinsim_fast::photosynthesis::REJECT_LIMIT.len() as i32 {
+        let limit = twinsim_fast::photosynthesis::REJECT_LIMIT[bound as usize] as i64;
         for u in [limit - 1, limit, i32::MAX as i64] {
             if u < 0 || u > i32::MAX as i64 {
                 continue;
@@ -148,7 +148,9 @@ fn reject_limits_match_the_jdk_test() {
 /// generator states whose next draw is rejected, and shuffle lists of that length from them.
 #[test]
 fn skip_shuffle_paths_agree_including_rejections() {
-    use fast::photosynthesis::{next31, skip_shuffle, skip_shuffle_sequential, REJECT_LIMIT};
+    use twinsim_fast::photosynthesis::{
+        next31, skip_shuffle, skip_shuffle_sequential, REJECT_LIMIT,
+    };
     let bound =
         (2..REJECT_LIMIT.len()).max_by_key(|&b| (1u64 << 31) - REJECT_LIMIT[b] as u64).unwrap();
     let mut found = 0;
@@ -177,11 +179,12 @@ fn skip_shuffle_paths_agree_including_rejections() {
 #[test]
 #[allow(clippy::needless_range_loop)]
 fn nth_legal_indexes_the_legal_list() {
-    use fast::photosynthesis::MoveList;
+    use twinsim_fast::photosynthesis::MoveList;
     let mut rng = XorShift(3);
     let mut list = MoveList::default();
     for seed in 0..30 {
-        let mut s = State::new_game(seed, reference::photosynthesis::Params::default(), None);
+        let mut s =
+            State::new_game(seed, twinsim_reference::photosynthesis::Params::default(), None);
         while !s.game_over() {
             let mut answers = [None, None];
             for p in 0..2 {
@@ -194,7 +197,7 @@ fn nth_legal_indexes_the_legal_list() {
                     assert_eq!(s.nth_legal(p, counts, k as u32), *m);
                 }
                 let m = list.moves[rng.below(list.len)];
-                answers[p] = Some(reference::photosynthesis::Answer::Action(m.action()));
+                answers[p] = Some(twinsim_reference::photosynthesis::Answer::Action(m.action()));
             }
             s.step(&answers, None).unwrap();
         }

@@ -1,8 +1,8 @@
 //! Property tests over states deep into random games (random seeds, leagues and playouts).
 
 use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
-use reference::game::{Game, StepError, TracePlay};
-use reference::photosynthesis::{
+use twinsim_reference::game::{Game, StepError, TracePlay};
+use twinsim_reference::photosynthesis::{
     board, parse_view, protocol, render_view, rules, trace::ReferencePlay, Action, Params,
     Photosynthesis, State,
 };

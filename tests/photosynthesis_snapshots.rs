@@ -1,8 +1,8 @@
 //! insta snapshots: boards and views of a few seeded positions, and one golden playthrough per
 //! league (every turn's board, actions and views), like OpenSpiel's playthrough files.
 
-use reference::game::TracePlay;
-use reference::photosynthesis::{trace::ReferencePlay, Params};
+use twinsim_reference::game::TracePlay;
+use twinsim_reference::photosynthesis::{trace::ReferencePlay, Params};
 
 /// A deterministic bot: mostly its first non-WAIT legal line by a fixed rotation.
 fn policy_lines(play: &ReferencePlay, turn: usize) -> [Option<String>; 2] {

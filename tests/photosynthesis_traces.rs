@@ -1,10 +1,10 @@
 //! Conformance: every Photosynthesis referee trace replays through the reference engine with no
 //! difference (states, views, legal lists, events, executions, outcome).
 
-use reference::trace::{parse_jsonl, replay};
 use serde_json::Value;
+use twinsim_reference::trace::{parse_jsonl, replay};
 
-fn games() -> Vec<reference::trace::TraceGame> {
+fn games() -> Vec<twinsim_reference::trace::TraceGame> {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/traces/photosynthesis.jsonl"
@@ -15,7 +15,7 @@ fn games() -> Vec<reference::trace::TraceGame> {
 
 #[test]
 fn reference_replays_every_trace() {
-    let engine = reference::photosynthesis::engine().expect("engine");
+    let engine = twinsim_reference::photosynthesis::engine().expect("engine");
     let games = games();
     assert_eq!(games.len(), 61);
     for game in &games {
@@ -27,7 +27,7 @@ fn reference_replays_every_trace() {
 /// The replay really compares events, legal lists and views: a one-character change is found.
 #[test]
 fn a_tampered_trace_is_caught() {
-    let engine = reference::photosynthesis::engine().expect("engine");
+    let engine = twinsim_reference::photosynthesis::engine().expect("engine");
     let game = games().remove(0);
     for key in ["events", "legal", "views", "executions"] {
         let mut bad = game.clone();

@@ -3,16 +3,16 @@
 //! for the same seed and iteration budget, and (ignored, `--release`) beats `builtin:greedy`.
 //! The true state is used here only to check the bot, never given to it.
 
-use fast::olymbits::FastOlymbits;
-use reference::game::Game;
-use reference::olymbits::{
-    parse_command, parse_first_input, parse_turn_input, render_first_input, render_turn_input,
-    Action, Olymbits, State,
-};
 use std::time::{Duration, Instant};
 use twinsim::arena::{self, ArenaConfig, BotSpec};
 use twinsim::search::bot::ViewPlayer;
 use twinsim::search::olymbits::{deactivated, player, state_from_view, OlymbitsBot};
+use twinsim_fast::olymbits::FastOlymbits;
+use twinsim_reference::game::Game;
+use twinsim_reference::olymbits::{
+    parse_command, parse_first_input, parse_turn_input, render_first_input, render_turn_input,
+    Action, Olymbits, State,
+};
 
 fn spec(s: &str) -> twinsim::search::bot::SearchSpec {
     s.parse().unwrap()
@@ -21,7 +21,7 @@ fn spec(s: &str) -> twinsim::search::bot::SearchSpec {
 /// The state without its generator and last events, which the view cannot show.
 fn visible(state: &State) -> State {
     let mut s = state.clone();
-    s.rng = reference::sha1prng::Sha1Prng::new(1);
+    s.rng = twinsim_reference::sha1prng::Sha1Prng::new(1);
     s.events.clear();
     s
 }
@@ -161,7 +161,7 @@ fn a_deactivated_opponent_is_recognised_from_the_views() {
 
 #[test]
 fn hurdlers_standing_still_are_deactivated() {
-    let kinds = reference::olymbits::League::Top.mini_games();
+    let kinds = twinsim_reference::olymbits::League::Top.mini_games();
     let view = |s: &State| parse_turn_input(&render_turn_input(s), 4).unwrap();
     let mut state = Olymbits::new_game(3, &Default::default());
     let mut before = view(&state);
@@ -290,7 +290,7 @@ fn arena_run(bots: &[&str], games: usize, time_scale: f64) -> (usize, usize, f64
         seed: 2024,
         league: None,
         time_scale,
-        engine: reference::game::EngineKind::Fast,
+        engine: twinsim_reference::game::EngineKind::Fast,
         threads: Some(1),
         out: None,
         resume: false,

@@ -4,15 +4,15 @@
 //! legal actions of the TRUE state (the bot itself only ever reads the view texts), plus
 //! (ignored, `--release`) strength against the greedy bot and time safety.
 
-use fast::photosynthesis::FastPhotosynthesis;
-use reference::game::{Game, PlayerId};
-use reference::photosynthesis::protocol::{self, view_texts};
-use reference::photosynthesis::{parse_line, Action, Params, Photosynthesis, State};
 use std::time::{Duration, Instant};
 use twinsim::search::beam::BeamConfig;
 use twinsim::search::bot::{make_player, SearchSpec, ViewPlayer};
 use twinsim::search::photosynthesis::{search, state_from_view};
 use twinsim::search::{Budget, SearchRng};
+use twinsim_fast::photosynthesis::FastPhotosynthesis;
+use twinsim_reference::game::{Game, PlayerId};
+use twinsim_reference::photosynthesis::protocol::{self, view_texts};
+use twinsim_reference::photosynthesis::{parse_line, Action, Params, Photosynthesis, State};
 
 /// `plies` random frames from the start of game `seed` (fewer if it ends).
 fn random_position(seed: i64, plies: usize) -> State {
@@ -157,7 +157,8 @@ fn the_state_rebuilt_from_a_view_is_the_true_state() {
         let texts = view_texts(&truth);
         let init = protocol::init_cells(&truth);
         for p in Photosynthesis::players_to_act(&truth) {
-            let view = reference::photosynthesis::parse_view(texts[p].as_ref().unwrap()).unwrap();
+            let view =
+                twinsim_reference::photosynthesis::parse_view(texts[p].as_ref().unwrap()).unwrap();
             let built = state_from_view(&init, &view, p, 99);
             // Everything the rules read, except the generator and the morning's shadows.
             assert_eq!(built.trees, truth.trees);
@@ -195,7 +196,7 @@ fn the_twins_agree_on_evaluations_and_keys() {
     use twinsim::search::photosynthesis::Summarize;
     use twinsim::search::StateKey;
     for r in positions() {
-        let f = fast::photosynthesis::State::from(&r);
+        let f = twinsim_fast::photosynthesis::State::from(&r);
         assert_eq!(r.summary(), f.summary());
         assert_eq!(r.state_key(), f.state_key());
         for p in 0..2 {
@@ -209,7 +210,7 @@ fn the_twins_agree_on_evaluations_and_keys() {
 fn the_twins_make_the_same_search() {
     let mut wide = 0;
     for r in positions() {
-        let f = fast::photosynthesis::State::from(&r);
+        let f = twinsim_fast::photosynthesis::State::from(&r);
         for p in Photosynthesis::players_to_act(&r) {
             for n in [1, 40, 700] {
                 let b = Budget::iterations(n);
@@ -263,10 +264,12 @@ fn on_the_last_day_a_tall_tree_is_completed() {
     s.day = 23;
     s.sun_direction = 5;
     s.trees.clear();
-    s.trees.insert(0, reference::photosynthesis::Tree { size: 3, owner: 0, dormant: false });
-    s.trees.insert(30, reference::photosynthesis::Tree { size: 1, owner: 1, dormant: false });
+    s.trees
+        .insert(0, twinsim_reference::photosynthesis::Tree { size: 3, owner: 0, dormant: false });
+    s.trees
+        .insert(30, twinsim_reference::photosynthesis::Tree { size: 1, owner: 1, dormant: false });
     s.players[0].sun = 6;
-    let f = fast::photosynthesis::State::from(&s);
+    let f = twinsim_fast::photosynthesis::State::from(&s);
     let b = Budget::iterations(200);
     let r = search::<Photosynthesis>(&s, 0, &b, &BeamConfig::default());
     assert_eq!(r.action, Some(Action::Complete(0)), "{r:?}");
@@ -282,7 +285,10 @@ fn on_the_last_day_completing_ranks_above_growing() {
     s.sun_direction = 5;
     s.trees.clear();
     for (cell, size) in [(0, 3), (1, 2), (2, 2)] {
-        s.trees.insert(cell, reference::photosynthesis::Tree { size, owner: 0, dormant: false });
+        s.trees.insert(
+            cell,
+            twinsim_reference::photosynthesis::Tree { size, owner: 0, dormant: false },
+        );
     }
     s.players[0].sun = 20;
     let n = Photosynthesis::legal_actions(&s, 0).len() as u64;
@@ -312,7 +318,7 @@ fn arena(bots: [&str; 2], games: usize, time_scale: f64) -> (f64, usize, [usize;
         seed: 1,
         league: None,
         time_scale,
-        engine: reference::game::EngineKind::Fast,
+        engine: twinsim_reference::game::EngineKind::Fast,
         threads: Some(1),
         out: None,
         resume: false,

@@ -2,15 +2,15 @@
 //! seed and iteration budget give the same action and statistics on reference and fast),
 //! legality, finished and forced positions, strength against random play, and (ignored) speed.
 
-use fast::olymbits::FastOlymbits;
-use fast::zuniq::FastZuniq;
-use reference::game::{Game, PlayerId};
-use reference::olymbits::Olymbits;
-use reference::zuniq::Zuniq;
 use std::time::{Duration, Instant};
 use twinsim::search::duct::{self, DuctConfig};
 use twinsim::search::mcts::{self, MctsConfig};
 use twinsim::search::{Budget, SearchRng};
+use twinsim_fast::olymbits::FastOlymbits;
+use twinsim_fast::zuniq::FastZuniq;
+use twinsim_reference::game::{Game, PlayerId};
+use twinsim_reference::olymbits::Olymbits;
+use twinsim_reference::zuniq::Zuniq;
 
 /// One uniformly random joint action (every player to act picks a random legal action).
 fn random_joint<G: Game>(state: &G::State, rng: &mut SearchRng) -> Vec<Option<G::Action>> {
@@ -38,14 +38,20 @@ fn random_position<G: Game>(seed: i64, plies: usize) -> G::State {
     s
 }
 
-fn zuniq_pair(seed: i64, plies: usize) -> (reference::zuniq::State, fast::zuniq::State) {
+fn zuniq_pair(
+    seed: i64,
+    plies: usize,
+) -> (twinsim_reference::zuniq::State, twinsim_fast::zuniq::State) {
     let r = random_position::<Zuniq>(seed, plies);
-    let f = fast::zuniq::State::from(&r);
+    let f = twinsim_fast::zuniq::State::from(&r);
     assert_eq!(f.to_reference(), r);
     (r, f)
 }
 
-fn olymbits_pair(seed: i64, turns: usize) -> (reference::olymbits::State, fast::olymbits::State) {
+fn olymbits_pair(
+    seed: i64,
+    turns: usize,
+) -> (twinsim_reference::olymbits::State, twinsim_fast::olymbits::State) {
     let r = random_position::<Olymbits>(seed, turns);
     let f = random_position::<FastOlymbits>(seed, turns);
     (r, f)

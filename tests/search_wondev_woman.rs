@@ -3,16 +3,16 @@
 //! answer checked against the true state's legal list, which the bot never sees), the clock, and
 //! (ignored, `--release`) the strength against `builtin:greedy` in the arena.
 
-use fast::wondev_woman::FastWondevWoman;
-use reference::game::{Game, PlayerId};
-use reference::wondev_woman::fog::Hypothesis;
-use reference::wondev_woman::protocol::{self, View};
-use reference::wondev_woman::{rules, setup, League, Params, Point, State, WondevWoman};
 use std::time::{Duration, Instant};
 use twinsim::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Heuristic, MoveHints, WIN};
 use twinsim::search::bot::{SearchSpec, ViewPlayer};
 use twinsim::search::wondev_woman::{choose_hypothesis, player};
 use twinsim::search::{rank_rewards, Budget, SearchRng, StateKey};
+use twinsim_fast::wondev_woman::FastWondevWoman;
+use twinsim_reference::game::{Game, PlayerId};
+use twinsim_reference::wondev_woman::fog::Hypothesis;
+use twinsim_reference::wondev_woman::protocol::{self, View};
+use twinsim_reference::wondev_woman::{rules, setup, League, Params, Point, State, WondevWoman};
 
 /// Plain negamax to `depth` with the same leaf and end values as the alpha-beta.
 fn minimax<G: Game>(state: &G::State, mover: PlayerId, depth: u32, ply: i32) -> i32
@@ -79,10 +79,10 @@ where
 /// reaches it, on both twins (depth 2), and on the fast twin at depth 3.
 #[test]
 fn alphabeta_equals_minimax() {
-    let positions = fast::wondev_woman::sample_positions(6, 24);
+    let positions = twinsim_fast::wondev_woman::sample_positions(6, 24);
     assert!(positions.len() >= 4);
     for (k, r) in positions.iter().enumerate() {
-        let f = fast::wondev_woman::State::from(r);
+        let f = twinsim_fast::wondev_woman::State::from(r);
         let mover = r.to_move.unwrap();
         let exact = minimax::<WondevWoman>(r, mover, 2, 0);
         let (rv, ra, rn) = alphabeta::<WondevWoman>(r, 2);
@@ -95,7 +95,7 @@ fn alphabeta_equals_minimax() {
         assert_eq!(v3, exact3, "position {k} depth 3");
         assert_eq!(value_after::<FastWondevWoman>(&f, &a3, 3), exact3, "position {k}");
         // Pruning works: far fewer nodes than the full tree (branching ~50-100).
-        let full: u64 = fast::wondev_woman::movegen::perft(&mut f.clone(), 3);
+        let full: u64 = twinsim_fast::wondev_woman::movegen::perft(&mut f.clone(), 3);
         if full > 5000 {
             assert!(nodes3 * 4 < full, "position {k}: {nodes3} nodes for a tree of {full} leaves");
         }
@@ -106,7 +106,7 @@ fn alphabeta_equals_minimax() {
 #[test]
 fn keys_agree_between_twins() {
     let mut r = setup::new_game(11, &Params::default());
-    let mut f = fast::wondev_woman::State::from(&r);
+    let mut f = twinsim_fast::wondev_woman::State::from(&r);
     let mut rng = SearchRng::new(3);
     while let Some(&p) = WondevWoman::players_to_act(&r).first() {
         assert_eq!(r.state_key(), f.state_key());
@@ -136,10 +136,10 @@ fn opponent(state: &State, turn: usize, strong: bool) -> Option<String> {
     if !strong {
         return Some(legal[(turn * 7919 + 13) % legal.len()].to_string());
     }
-    let value = |a: &reference::wondev_woman::Action| {
+    let value = |a: &twinsim_reference::wondev_woman::Action| {
         let mut s = state.clone();
         rules::apply_action(&mut s, p, a);
-        let v = reference::wondev_woman::eval::evaluate(&s);
+        let v = twinsim_reference::wondev_woman::eval::evaluate(&s);
         if p == 0 {
             v
         } else {
@@ -320,8 +320,8 @@ fn answers_within_short_limits() {
 /// The search stops at its deadline even when it has far more to do.
 #[test]
 fn search_honours_the_deadline() {
-    let r = fast::wondev_woman::sample_positions(1, 4).remove(0);
-    let f = fast::wondev_woman::State::from(&r);
+    let r = twinsim_fast::wondev_woman::sample_positions(1, 4).remove(0);
+    let f = twinsim_fast::wondev_woman::State::from(&r);
     let mut ab = AlphaBeta::new(AlphaBetaConfig::default());
     let start = Instant::now();
     let result = ab.search::<FastWondevWoman>(&f, Budget::until(start + Duration::from_millis(3)));
@@ -340,7 +340,7 @@ fn search_honours_the_deadline() {
 fn determinization_prefers_the_prediction_then_the_worst_case() {
     let state = setup::new_game(4, &Params::default());
     let view: View = protocol::view(&state, 0);
-    let mut tracker = fast::wondev_woman::fog::Tracker::new();
+    let mut tracker = twinsim_fast::wondev_woman::fog::Tracker::new();
     tracker.update(&view, None);
     let hypotheses: Vec<Hypothesis> = tracker.hypotheses().into_iter().collect();
     assert!(hypotheses.len() > 10);
@@ -356,7 +356,7 @@ fn determinization_prefers_the_prediction_then_the_worst_case() {
     assert_eq!(worst, pick(None, &mut rng));
     let value = |h: &Hypothesis| {
         let s = twinsim::search::wondev_woman::determinized(&view, h, 0);
-        reference::wondev_woman::eval::evaluate(&s)
+        twinsim_reference::wondev_woman::eval::evaluate(&s)
     };
     if hypotheses.len() <= 256 {
         assert!(hypotheses.iter().all(|h| value(h) >= value(&worst)));

@@ -3,16 +3,16 @@
 //! (checked against the true state, which the bot never sees), the time limit, and strength
 //! against `builtin:greedy` (ignored; run with `--release`).
 
-use reference::game::{Game, PlayerId};
-use reference::java_random::JavaRandom;
-use reference::xmas_rush::protocol::{state_from_view, unseen_quests, ViewContext};
-use reference::xmas_rush::{self as r, Action, League, TurnType, View, XmasRush};
 use std::time::{Duration, Instant};
 use twinsim::search::bot::{SearchSpec, ViewPlayer};
 use twinsim::search::xmas_rush::{
     move_candidates, player, random_greedy_path, search_roots, Memory, RushState,
 };
 use twinsim::search::{Budget, SearchRng};
+use twinsim_reference::game::{Game, PlayerId};
+use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::xmas_rush::protocol::{state_from_view, unseen_quests, ViewContext};
+use twinsim_reference::xmas_rush::{self as r, Action, League, TurnType, View, XmasRush};
 
 /// States from random games (both players random), a few per game.
 fn sample_states(games: i64, every: usize) -> Vec<r::State> {
@@ -128,7 +128,7 @@ fn walk(s: &r::State, p: PlayerId, path: &[r::Direction]) -> usize {
 fn moves_are_valid_and_collect_the_most_items() {
     let mut rng = SearchRng::new(1);
     for s in sample_states(8, 3).into_iter().filter(|s| s.turn_type == TurnType::Move) {
-        let f = fast::xmas_rush::State::from(&s);
+        let f = twinsim_fast::xmas_rush::State::from(&s);
         for p in 0..2 {
             let most = r::search::most_items(&s, p);
             let candidates = move_candidates(&s, p);
@@ -166,10 +166,11 @@ fn twin_searches_agree() {
         let roots = vec![s.clone(), s.clone()];
         let budget = Budget::iterations(60);
         let a = search_roots::<XmasRush>(&roots, me, &budget, k as i64);
-        let b = search_roots::<fast::xmas_rush::FastXmasRush>(&roots, me, &budget, k as i64);
+        let b =
+            search_roots::<twinsim_fast::xmas_rush::FastXmasRush>(&roots, me, &budget, k as i64);
         assert_eq!(a, b, "state {k}");
         assert_eq!(a.1, 60);
-        let f = fast::xmas_rush::State::from(s);
+        let f = twinsim_fast::xmas_rush::State::from(s);
         assert_eq!(RushState::path_tree(s, 3), RushState::path_tree(&f, 3));
     }
 }
@@ -303,7 +304,7 @@ fn beats_greedy_clearly() {
             seed: 1,
             league: None,
             time_scale: 1.0,
-            engine: reference::game::EngineKind::Fast,
+            engine: twinsim_reference::game::EngineKind::Fast,
             threads: Some(1),
             out: None,
             resume: false,
@@ -357,7 +358,7 @@ fn twin_bots_agree_over_a_game() {
 fn tuning_match() {
     use twinsim::search::smitsimax::SmitsimaxConfig;
     use twinsim::search::xmas_rush::{config_for, search_roots_with, DETERMINIZATIONS};
-    type F = fast::xmas_rush::FastXmasRush;
+    type F = twinsim_fast::xmas_rush::FastXmasRush;
     let iterations: u64 =
         std::env::var("XR_ITERS").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
     type Variant = fn(SmitsimaxConfig) -> SmitsimaxConfig;

@@ -3,14 +3,14 @@
 //! plays the same on both twins for the same seed and iteration budget, and (ignored,
 //! `--release`) beats `builtin:greedy`. The true state is used only to check the bot.
 
-use fast::zuniq::FastZuniq;
-use reference::zuniq::rules::{legal_walls, referee_turn};
-use reference::zuniq::{parse_output, State, Zuniq};
 use std::time::{Duration, Instant};
 use twinsim::arena::{self, ArenaConfig, BotSpec};
 use twinsim::search::bot::ViewPlayer;
 use twinsim::search::zuniq::{player, should_claim, Clock, ZuniqBot};
 use twinsim::search::SearchRng;
+use twinsim_fast::zuniq::FastZuniq;
+use twinsim_reference::zuniq::rules::{legal_walls, referee_turn};
+use twinsim_reference::zuniq::{parse_output, State, Zuniq};
 
 fn bot(spec: &str, seat: usize, seed: i64) -> Box<dyn ViewPlayer> {
     player(&spec.parse().unwrap(), seat, seed).unwrap()
@@ -210,7 +210,7 @@ fn mcts_beats_greedy() {
         seed: 2021,
         league: None,
         time_scale: 0.02,
-        engine: reference::game::EngineKind::Fast,
+        engine: twinsim_reference::game::EngineKind::Fast,
         threads: Some(1),
         out: None,
         resume: false,

@@ -1,7 +1,7 @@
 //! insta snapshots of Wondev Woman: boards, views, perft counts and one golden playthrough per
 //! league (every turn's board, line and view), all from seeded setups.
 
-use reference::wondev_woman::{display, protocol, rules, setup, League, Params, State};
+use twinsim_reference::wondev_woman::{display, protocol, rules, setup, League, Params, State};
 
 fn settings() -> insta::Settings {
     let mut s = insta::Settings::clone_current();
@@ -88,7 +88,7 @@ fn golden_playthrough_per_league() {
             }
             text.push_str(&format!(
                 "\noutcome: {}\n",
-                reference::wondev_woman::trace::outcome_json(&state).unwrap()
+                twinsim_reference::wondev_woman::trace::outcome_json(&state).unwrap()
             ));
             insta::assert_snapshot!(format!("playthrough_{league:?}"), text);
         }
@@ -98,16 +98,16 @@ fn golden_playthrough_per_league() {
 #[test]
 fn fast_perft_equals_the_pinned_reference_perft() {
     for (name, state) in positions() {
-        let mut fast_state = fast::wondev_woman::State::from(&state);
+        let mut fast_state = twinsim_fast::wondev_woman::State::from(&state);
         for depth in 0..=3 {
             let want = rules::perft(&state, depth);
             assert_eq!(
-                fast::wondev_woman::movegen::perft(&mut fast_state, depth),
+                twinsim_fast::wondev_woman::movegen::perft(&mut fast_state, depth),
                 want,
                 "{name} {depth}"
             );
             assert_eq!(
-                fast::wondev_woman::movegen::perft_bulk(&mut fast_state, depth),
+                twinsim_fast::wondev_woman::movegen::perft_bulk(&mut fast_state, depth),
                 want,
                 "{name} {depth}"
             );

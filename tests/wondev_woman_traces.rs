@@ -1,9 +1,9 @@
 //! Conformance: every Wondev Woman referee trace replays identically through the reference
 //! engine (and through the fast one once it exists).
 
-use reference::trace::{parse_jsonl, replay};
+use twinsim_reference::trace::{parse_jsonl, replay};
 
-fn games() -> Vec<reference::trace::TraceGame> {
+fn games() -> Vec<twinsim_reference::trace::TraceGame> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/traces/wondev-woman.jsonl");
     let text = std::fs::read_to_string(path).expect("trace file");
     parse_jsonl(&text).expect("valid trace")
@@ -11,7 +11,7 @@ fn games() -> Vec<reference::trace::TraceGame> {
 
 #[test]
 fn reference_replays_every_trace() {
-    let engine = reference::wondev_woman::engine().expect("reference engine");
+    let engine = twinsim_reference::wondev_woman::engine().expect("reference engine");
     let games = games();
     assert!(games.len() >= 60);
     for game in &games {
@@ -27,7 +27,7 @@ fn reference_replays_every_trace() {
 
 #[test]
 fn fast_replays_every_trace() {
-    let Some(engine) = fast::wondev_woman::engine() else {
+    let Some(engine) = twinsim_fast::wondev_woman::engine() else {
         return;
     };
     for game in &games() {

@@ -1,13 +1,13 @@
-//! Wondev Woman through the shared typed API: the fast twin (`fast::wondev_woman::FastWondevWoman`)
-//! against the reference (`reference::wondev_woman::WondevWoman`), played in lockstep over whole
+//! Wondev Woman through the shared typed API: the fast twin (`twinsim_fast::wondev_woman::FastWondevWoman`)
+//! against the reference (`twinsim_reference::wondev_woman::WondevWoman`), played in lockstep over whole
 //! random games in every league: players to act, legal lists (same order: the referee's sorted
 //! list), step results (errors included: wrong player, missing action, wrong arity, illegal
 //! actions, the finished game), states (through the fast → reference conversion) and outcomes.
 
-use fast::wondev_woman::{FastWondevWoman, State as FastState};
 use quickcheck::QuickCheck;
-use reference::game::{Game, StepError};
-use reference::wondev_woman::{self as r, Action, Dir, Kind, League, Params, WondevWoman};
+use twinsim_fast::wondev_woman::{FastWondevWoman, State as FastState};
+use twinsim_reference::game::{Game, StepError};
+use twinsim_reference::wondev_woman::{self as r, Action, Dir, Kind, League, Params, WondevWoman};
 
 /// Setup parameters from a byte: league, forced map (-1: drawn), symmetric spawns.
 fn params_from(flags: u8) -> Params {

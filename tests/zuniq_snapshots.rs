@@ -1,10 +1,10 @@
 //! Zuniq pictures pinned by insta: rendered boards and views of a few positions of the traced
 //! games, one golden playthrough, and a perft table (reference engine).
 
-use reference::game::TracePlay;
-use reference::trace::{parse_jsonl, TraceGame};
-use reference::zuniq;
 use std::fmt::Write;
+use twinsim_reference::game::TracePlay;
+use twinsim_reference::trace::{parse_jsonl, TraceGame};
+use twinsim_reference::zuniq;
 
 fn traced_game(seed: i64) -> TraceGame {
     let text = include_str!("traces/zuniq.jsonl");
@@ -103,7 +103,8 @@ fn zuniq_perft_table_fast() {
     ];
     let mut out = String::new();
     for (name, turns) in positions {
-        let mut play = fast::zuniq::engine().unwrap().setup(None, &serde_json::json!({})).unwrap();
+        let mut play =
+            twinsim_fast::zuniq::engine().unwrap().setup(None, &serde_json::json!({})).unwrap();
         for turn in &turns {
             play.play_turn(&turn.actions).unwrap();
         }

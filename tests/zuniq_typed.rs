@@ -1,13 +1,13 @@
-//! The typed API ([`Game`]) through the Zuniq fast twin: `fast::zuniq::FastZuniq` against its
-//! reference twin `reference::zuniq::Zuniq`, in lockstep over whole random games, refused
+//! The typed API ([`Game`]) through the Zuniq fast twin: `twinsim_fast::zuniq::FastZuniq` against its
+//! reference twin `twinsim_reference::zuniq::Zuniq`, in lockstep over whole random games, refused
 //! steps (wrong arity, wrong player, illegal walls, finished game) included.
 
-use fast::zuniq::{FastZuniq, Rng, State as FastState};
 use quickcheck::QuickCheck;
-use reference::game::{Game, StepError};
-use reference::zuniq::board::all_walls;
-use reference::zuniq::rules::{check_wall, referee_turn, Illegal};
-use reference::zuniq::{Action, Params, State as RefState, Wall, Zuniq};
+use twinsim_fast::zuniq::{FastZuniq, Rng, State as FastState};
+use twinsim_reference::game::{Game, StepError};
+use twinsim_reference::zuniq::board::all_walls;
+use twinsim_reference::zuniq::rules::{check_wall, referee_turn, Illegal};
+use twinsim_reference::zuniq::{Action, Params, State as RefState, Wall, Zuniq};
 
 /// Seeds of every shape (Zuniq ignores the seed: every setup is the empty board).
 const SEEDS: [i64; 8] = [0, 1, -1, 7, 42, 1_234_567_890, i64::MIN, i64::MAX];

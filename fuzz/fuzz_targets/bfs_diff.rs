@@ -1,7 +1,7 @@
 //! Reachable sets, greedy walk and exact best on fuzzer-chosen states, fast vs reference.
-//! The check lives in `fast::xmas_rush`.
+//! The check lives in `twinsim_fast::xmas_rush`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| fast::xmas_rush::check_bfs_bytes(data));
+fuzz_target!(|data: &[u8]| twinsim_fast::xmas_rush::check_bfs_bytes(data));

@@ -4,4 +4,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| fast::olymbits::check::hurdle_diff(data).unwrap());
+fuzz_target!(|data: &[u8]| twinsim_fast::olymbits::check::hurdle_diff(data).unwrap());

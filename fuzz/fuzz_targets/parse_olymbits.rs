@@ -3,4 +3,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| fast::olymbits::check::parse_check(data).unwrap());
+fuzz_target!(|data: &[u8]| twinsim_fast::olymbits::check::parse_check(data).unwrap());

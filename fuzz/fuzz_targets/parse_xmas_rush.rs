@@ -1,7 +1,7 @@
 //! Arbitrary text at the X-mas Rush protocol parsers (a bot's line, a turn's input).
-//! The check lives in `fast::xmas_rush`.
+//! The check lives in `twinsim_fast::xmas_rush`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| fast::xmas_rush::check_parse_text(data));
+fuzz_target!(|data: &[u8]| twinsim_fast::xmas_rush::check_parse_text(data));

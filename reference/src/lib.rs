@@ -9,8 +9,8 @@
 //! takes one optional action per player, and the outcome.
 //!
 //! ```
-//! use reference::game::Game;
-//! use reference::zuniq::Zuniq;
+//! use twinsim_reference::game::Game;
+//! use twinsim_reference::zuniq::Zuniq;
 //!
 //! let mut state = Zuniq::new_game(1, &Default::default());
 //! while Zuniq::outcome(&state).is_none() {
@@ -32,9 +32,9 @@
 //! use.
 //!
 //! ```
-//! use reference::game::TraceEngine;
+//! use twinsim_reference::game::TraceEngine;
 //!
-//! let engine = reference::olymbits::engine().expect("olymbits is implemented");
+//! let engine = twinsim_reference::olymbits::engine().expect("olymbits is implemented");
 //! let mut play = engine.setup(Some(1), &serde_json::json!({})).unwrap();
 //! let views = play.initial_record()["initial_views"].clone();
 //! assert!(views[0].as_str().unwrap().starts_with("0\n4\n"), "player index, then 4 mini-games");
@@ -47,7 +47,7 @@
 //! # The referees' generators
 //!
 //! ```
-//! use reference::java_random::JavaRandom;
+//! use twinsim_reference::java_random::JavaRandom;
 //!
 //! // new java.util.Random(42).nextInt(10) is 0 in every JVM.
 //! assert_eq!(JavaRandom::new(42).next_below(10), 0);

@@ -1,8 +1,8 @@
 //! Both referee generators against vectors printed by the JDK itself
 //! (`tests/vectors/RngVectors.java`; see its header for the commands).
 
-use reference::java_random::JavaRandom;
-use reference::sha1prng::Sha1Prng;
+use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::sha1prng::Sha1Prng;
 
 /// The calls the vector files use, on either generator.
 trait JavaRng {

@@ -2,12 +2,12 @@
 //! bots running in-process on the engine's own legal-move lists.
 
 use crate::search::bot::ViewPlayer;
-use reference::game::{PlayerId, TracePlay};
-use reference::java_random::JavaRandom;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Instant;
+use twinsim_reference::game::{PlayerId, TracePlay};
+use twinsim_reference::java_random::JavaRandom;
 
 /// A bot's answer to one request.
 #[derive(Clone, Debug, PartialEq, Eq)]

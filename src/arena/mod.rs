@@ -13,14 +13,14 @@ pub mod stats;
 use crate::registry;
 use crate::search::bot::{is_search_name, make_player, SearchSpec, ALGORITHMS};
 use bots::{Answer, Bot, GreedyBot, ProcessBot, RandomBot, SearchBot};
-use reference::game::{EngineKind, TracePlay, TurnStructure};
-use reference::java_random::JavaRandom;
 use serde_json::{json, Map, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use twinsim_reference::game::{EngineKind, TracePlay, TurnStructure};
+use twinsim_reference::java_random::JavaRandom;
 
 /// A player of the arena, as given with `--bot`.
 #[derive(Clone, Debug, PartialEq, Eq)]

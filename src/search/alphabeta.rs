@@ -45,8 +45,8 @@
 //! node budget give the same move, value, depth and node count on both.
 
 use super::{rank_rewards, Budget, StateKey};
-use reference::game::{Game, PlayerId};
 use std::time::Instant;
+use twinsim_reference::game::{Game, PlayerId};
 
 /// A leaf evaluation for alpha-beta: the value of a (possibly unfinished) position for
 /// `player`, higher is better. Must stay well inside `±WIN / 2`.
@@ -449,7 +449,7 @@ fn step<G: Game>(
     state: &mut G::State,
     mover: PlayerId,
     action: &G::Action,
-) -> Result<(), reference::game::StepError> {
+) -> Result<(), twinsim_reference::game::StepError> {
     let mut acts: Vec<Option<G::Action>> = vec![None; G::num_players(state)];
     acts[mover] = Some(action.clone());
     G::step(state, &acts)

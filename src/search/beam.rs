@@ -30,8 +30,8 @@
 //! ties, so both twins of a game make the same choices from the same position.
 
 use super::{Budget, StateKey};
-use reference::game::{Game, PlayerId};
 use std::collections::HashSet;
+use twinsim_reference::game::{Game, PlayerId};
 
 /// The two evaluations of [`search`], for the searching `player` (higher is better).
 pub trait BeamEvaluate {

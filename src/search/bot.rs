@@ -9,8 +9,8 @@
 //! Each game module (`search::<game>`) provides its algorithms through [`ViewPlayer`]; this module
 //! parses the spec and dispatches.
 
-use reference::game::{EngineKind, PlayerId};
 use std::time::{Duration, Instant};
+use twinsim_reference::game::{EngineKind, PlayerId};
 
 /// What a search bot did over a game: moves answered and iterations (the search's own unit:
 /// playouts for MCTS and Smitsimax, expanded states for the beam search, nodes for alpha-beta).

@@ -14,8 +14,8 @@
 //! players' root tables are returned too: a prediction of their moves).
 
 use super::{rank_rewards, Budget, Evaluate, SearchRng};
-use reference::game::{Game, PlayerId, TurnStructure};
 use std::collections::HashMap;
+use twinsim_reference::game::{Game, PlayerId, TurnStructure};
 
 /// Tuning of [`search`].
 #[derive(Clone, Copy, Debug, PartialEq)]

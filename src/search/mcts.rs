@@ -15,8 +15,8 @@
 //! the root's edges are always its own legal actions).
 
 use super::{rank_rewards, Budget, SearchRng, StateKey};
-use reference::game::{Game, PlayerId, TurnStructure};
 use std::collections::HashMap;
+use twinsim_reference::game::{Game, PlayerId, TurnStructure};
 
 /// Tuning of [`search`].
 #[derive(Clone, Copy, Debug, PartialEq)]

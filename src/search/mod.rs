@@ -1,4 +1,4 @@
-//! Generic searches written once against the typed [`Game`](reference::game::Game) API, so the same code runs on the
+//! Generic searches written once against the typed [`Game`](twinsim_reference::game::Game) API, so the same code runs on the
 //! readable reference engine and on its fast twin (groundwork for issue 15).
 //!
 //! # Design
@@ -34,9 +34,9 @@ pub mod wondev_woman;
 pub mod xmas_rush;
 pub mod zuniq;
 
-use reference::game::{Outcome, PlayerId};
-use reference::java_random::JavaRandom;
 use std::time::Instant;
+use twinsim_reference::game::{Outcome, PlayerId};
+use twinsim_reference::java_random::JavaRandom;
 
 /// How much work a search may do: at most `iterations` iterations and/or until `deadline`.
 /// With neither, a search does exactly one iteration.
@@ -128,9 +128,9 @@ impl<R: Clone> FromReference<R> for R {
 /// The fast twins convert through their `From<&reference state>`.
 macro_rules! fast_from_reference {
     ($($game:ident),*) => {$(
-        impl FromReference<reference::$game::State> for fast::$game::State {
-            fn from_reference(state: &reference::$game::State) -> Self {
-                fast::$game::State::from(state)
+        impl FromReference<twinsim_reference::$game::State> for twinsim_fast::$game::State {
+            fn from_reference(state: &twinsim_reference::$game::State) -> Self {
+                twinsim_fast::$game::State::from(state)
             }
         }
     )*};
@@ -151,7 +151,7 @@ pub trait StateKey {
 /// Zuniq, fast twin: the board's incremental zobrist hash (fixed walls, i.e. placed or dead,
 /// used zone sizes, side to move, claims). Positions that differ only by dead walls share it,
 /// which is exactly the 2021 winner's transposition table. Free: already maintained by `place`.
-impl StateKey for fast::zuniq::State {
+impl StateKey for twinsim_fast::zuniq::State {
     fn state_key(&self) -> u64 {
         self.board.hash
     }
@@ -161,9 +161,9 @@ impl StateKey for fast::zuniq::State {
 /// into the fast twin's board (`Board::from_walls`: a flood fill and a hash from scratch, a few
 /// hundred nanoseconds per tree step). A key of its own (say, a hash of the wall set) would
 /// merge fewer positions than the fast twin does and break twin equivalence of the statistics.
-impl StateKey for reference::zuniq::State {
+impl StateKey for twinsim_reference::zuniq::State {
     fn state_key(&self) -> u64 {
-        fast::zuniq::State::from(self).board.hash
+        twinsim_fast::zuniq::State::from(self).board.hash
     }
 }
 
@@ -195,14 +195,14 @@ fn olymbits_share(
 }
 
 /// Olymbits, reference state: `olymbits_share` over its medal vectors.
-impl Evaluate for reference::olymbits::State {
+impl Evaluate for twinsim_reference::olymbits::State {
     fn evaluate(&self, player: PlayerId) -> f64 {
         olymbits_share(self.nb_games(), |p, g| (self.medals[p][g][0], self.medals[p][g][1]), player)
     }
 }
 
 /// Olymbits, fast state: the same formula over its public medal table (no conversion needed).
-impl Evaluate for fast::olymbits::State {
+impl Evaluate for twinsim_fast::olymbits::State {
     fn evaluate(&self, player: PlayerId) -> f64 {
         olymbits_share(
             self.nb_games as usize,
@@ -215,7 +215,7 @@ impl Evaluate for fast::olymbits::State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use reference::game::Game;
+    use twinsim_reference::game::Game;
 
     #[test]
     fn rank_rewards_win_loss_tie() {
@@ -236,8 +236,8 @@ mod tests {
 
     #[test]
     fn zuniq_keys_agree_between_twins() {
-        use fast::zuniq::FastZuniq;
-        use reference::zuniq::Zuniq;
+        use twinsim_fast::zuniq::FastZuniq;
+        use twinsim_reference::zuniq::Zuniq;
         let mut r = Zuniq::new_game(0, &Default::default());
         let mut f = FastZuniq::new_game(0, &Default::default());
         let mut rng = SearchRng::new(7);

@@ -26,15 +26,15 @@
 use super::bot::{think_until, SearchSpec, SearchStats, ViewPlayer};
 use super::duct::{self, DuctConfig};
 use super::{Budget, Evaluate, FromReference};
-use fast::olymbits::FastOlymbits;
-use reference::game::{EngineKind, Game, PlayerId};
-use reference::olymbits::{
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+use twinsim_fast::olymbits::FastOlymbits;
+use twinsim_reference::game::{EngineKind, Game, PlayerId};
+use twinsim_reference::olymbits::{
     parse_first_input, parse_turn_input, Action, Archery, Diving, HurdleRace, League, MiniGame,
     MiniGameKind, Olymbits, Run, Skating, State as RefState, TurnView, PLAYER_COUNT, TRACK_LENGTH,
 };
-use reference::sha1prng::Sha1Prng;
-use std::marker::PhantomData;
-use std::time::{Duration, Instant};
+use twinsim_reference::sha1prng::Sha1Prng;
 
 /// Share of the time left (after [`MARGIN`]) that the search uses on later turns.
 pub const THINK_FRACTION: f64 = 0.5;

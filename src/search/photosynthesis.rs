@@ -24,14 +24,14 @@
 use super::beam::{self, BeamConfig, BeamEvaluate, BeamResult};
 use super::bot::{think_until, SearchSpec, SearchStats, ViewPlayer};
 use super::{Budget, StateKey};
-use fast::photosynthesis::tables::{ALL, RICH2, RICH3, SHADOW};
-use fast::photosynthesis::FastPhotosynthesis;
-use reference::game::{EngineKind, Game, PlayerId};
-use reference::java_random::JavaRandom;
-use reference::photosynthesis::board::NUM_CELLS;
-use reference::photosynthesis::protocol::CellInfo;
-use reference::photosynthesis::{self as r, Action, Photosynthesis, View};
 use std::time::{Duration, Instant};
+use twinsim_fast::photosynthesis::tables::{ALL, RICH2, RICH3, SHADOW};
+use twinsim_fast::photosynthesis::FastPhotosynthesis;
+use twinsim_reference::game::{EngineKind, Game, PlayerId};
+use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::photosynthesis::board::NUM_CELLS;
+use twinsim_reference::photosynthesis::protocol::CellInfo;
+use twinsim_reference::photosynthesis::{self as r, Action, Photosynthesis, View};
 
 // ---------------------------------------------------------------------------------------------
 // What the evaluations read, from either twin
@@ -97,7 +97,7 @@ impl Summarize for r::State {
 }
 
 /// The fast state: its masks are already these.
-impl Summarize for fast::photosynthesis::State {
+impl Summarize for twinsim_fast::photosynthesis::State {
     fn summary(&self) -> Summary {
         Summary {
             size: self.size,
@@ -306,7 +306,7 @@ impl BeamEvaluate for r::State {
     }
 }
 
-impl BeamEvaluate for fast::photosynthesis::State {
+impl BeamEvaluate for twinsim_fast::photosynthesis::State {
     fn heuristic(&self, player: PlayerId) -> f64 {
         heuristic(&self.summary(), player)
     }
@@ -320,7 +320,7 @@ impl BeamEvaluate for fast::photosynthesis::State {
 
 /// The fast twin's incremental Zobrist hash: the beam's transposition key (two orders of the
 /// same grows reach the same state).
-impl StateKey for fast::photosynthesis::State {
+impl StateKey for twinsim_fast::photosynthesis::State {
     fn state_key(&self) -> u64 {
         self.hash
     }
@@ -331,7 +331,7 @@ impl StateKey for fast::photosynthesis::State {
 /// collisions).
 impl StateKey for r::State {
     fn state_key(&self) -> u64 {
-        fast::photosynthesis::State::from(self).hash
+        twinsim_fast::photosynthesis::State::from(self).hash
     }
 }
 
@@ -458,7 +458,7 @@ impl BeamBot {
                 search::<Photosynthesis>(&state, self.seat, &budget, &self.config)
             }
             EngineKind::Fast => {
-                let fast = fast::photosynthesis::State::from(&state);
+                let fast = twinsim_fast::photosynthesis::State::from(&state);
                 search::<FastPhotosynthesis>(&fast, self.seat, &budget, &self.config)
             }
         };

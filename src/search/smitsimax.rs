@@ -27,7 +27,7 @@
 
 use super::duct::PlayerRoot;
 use super::{rank_rewards, Budget, SearchRng};
-use reference::game::{Game, PlayerId, TurnStructure};
+use twinsim_reference::game::{Game, PlayerId, TurnStructure};
 
 /// Game knowledge the search needs beyond the [`Game`] API.
 ///
@@ -279,8 +279,8 @@ pub fn search<G: Game, P: Playbook<G>>(
 mod tests {
     use super::*;
     use crate::search::Evaluate;
-    use fast::olymbits::FastOlymbits;
-    use reference::olymbits::Olymbits;
+    use twinsim_fast::olymbits::FastOlymbits;
+    use twinsim_reference::olymbits::Olymbits;
 
     /// Olymbits as a Smitsimax game: every turn a tree layer (its four actions never depend
     /// on the others' choices), leaves scored by its [`Evaluate`].

@@ -7,7 +7,7 @@
 //!
 //! Each turn the bot reads only the referee's text (§9): the grid, its own units, the visible
 //! enemy units and its legal list. It keeps the fog deduction (§7; the post-mortem's "Possible
-//! location deduction", `fast::wondev_woman::fog::Tracker`) up to date with every view and the
+//! location deduction", `twinsim_fast::wondev_woman::fog::Tracker`) up to date with every view and the
 //! action it printed, which gives every enemy placement (and alive flag) consistent with
 //! everything seen so far. The search needs one full state, so the bot picks one hypothesis, as
 //! the post-mortem's "Placing the enemy" does:
@@ -44,16 +44,16 @@
 use super::alphabeta::{AlphaBeta, AlphaBetaConfig, Heuristic, MoveHints};
 use super::bot::{think_until, SearchSpec, SearchStats, ViewPlayer};
 use super::{Budget, FromReference, SearchRng, StateKey};
-use fast::wondev_woman::board::{self as fb, KEYS};
-use fast::wondev_woman::fog::Tracker;
-use fast::wondev_woman::FastWondevWoman;
-use reference::game::{EngineKind, Game, PlayerId};
-use reference::wondev_woman::fog::{hypothetical, Hypothesis};
-use reference::wondev_woman::protocol::{parse_init, parse_view, View};
-use reference::wondev_woman::rules::{self, MAX_ROUNDS};
-use reference::wondev_woman::{eval, Action, Dir, Kind, State, WondevWoman};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
+use twinsim_fast::wondev_woman::board::{self as fb, KEYS};
+use twinsim_fast::wondev_woman::fog::Tracker;
+use twinsim_fast::wondev_woman::FastWondevWoman;
+use twinsim_reference::game::{EngineKind, Game, PlayerId};
+use twinsim_reference::wondev_woman::fog::{hypothetical, Hypothesis};
+use twinsim_reference::wondev_woman::protocol::{parse_init, parse_view, View};
+use twinsim_reference::wondev_woman::rules::{self, MAX_ROUNDS};
+use twinsim_reference::wondev_woman::{eval, Action, Dir, Kind, State, WondevWoman};
 
 /// The search bot for `seat` (the bot does not use it: like a process bot it does not know its
 /// seat, and the fog deduction finds out what the views tell).
@@ -74,7 +74,7 @@ pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn Vi
 /// The fast twin's zobrist hash (board heights, units with one key per player and cell so that a
 /// player's two unit ids are interchangeable, side to move, scores, dead flags), as both twins'
 /// transposition key.
-impl StateKey for fast::wondev_woman::State {
+impl StateKey for twinsim_fast::wondev_woman::State {
     fn state_key(&self) -> u64 {
         self.hash
     }
@@ -122,10 +122,10 @@ impl Heuristic for State {
     }
 }
 
-/// The same evaluation on bitboards (`fast::wondev_woman::voronoi`, the reference's twin).
-impl Heuristic for fast::wondev_woman::State {
+/// The same evaluation on bitboards (`twinsim_fast::wondev_woman::voronoi`, the reference's twin).
+impl Heuristic for twinsim_fast::wondev_woman::State {
     fn heuristic(&self, player: PlayerId) -> i32 {
-        let v = fast::wondev_woman::voronoi::evaluate(self);
+        let v = twinsim_fast::wondev_woman::voronoi::evaluate(self);
         if player == 0 {
             v
         } else {
@@ -174,7 +174,7 @@ impl MoveHints<Action> for State {
     }
 }
 
-impl MoveHints<Action> for fast::wondev_woman::State {
+impl MoveHints<Action> for twinsim_fast::wondev_woman::State {
     const MOVE_IDS: usize = WONDEV_MOVE_IDS;
     fn move_id(&self, mover: PlayerId, action: &Action) -> usize {
         match *action {
@@ -246,8 +246,8 @@ pub fn choose_hypothesis(
         candidates.sort();
     }
     candidates.into_iter().min_by_key(|h| {
-        let s = fast::wondev_woman::State::from(&determinized(view, h, round));
-        (fast::wondev_woman::voronoi::evaluate(&s), !h.enemy_alive)
+        let s = twinsim_fast::wondev_woman::State::from(&determinized(view, h, round));
+        (twinsim_fast::wondev_woman::voronoi::evaluate(&s), !h.enemy_alive)
     })
 }
 

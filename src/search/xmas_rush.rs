@@ -18,7 +18,7 @@
 //!   through a logistic, so that both players' rewards lie in [0, 1]. A finished game scores by
 //!   rank (win 1, draw ½), the runner-up's "win bonus".
 //! - **Playing from the view.** The bot rebuilds the state from the text it reads
-//!   (`reference::xmas_rush::protocol::state_from_view`). Hidden: each deck's order (its
+//!   (`twinsim_reference::xmas_rush::protocol::state_from_view`). Hidden: each deck's order (its
 //!   contents are known: one's items still in play whose quest is not revealed) — the search
 //!   runs on [`DETERMINIZATIONS`] random orders, one per iteration in turn; the turn number —
 //!   counted from the inputs read; the stale-push counter — counted from PUSH turns after which
@@ -35,16 +35,16 @@
 use super::bot::{think_until, SearchSpec, SearchStats, ViewPlayer};
 use super::smitsimax::{self, Playbook, SmitsimaxConfig};
 use super::{Budget, SearchRng};
-use fast::xmas_rush::typed::{self as fast_typed, PathTree};
-use fast::xmas_rush::FastXmasRush;
-use reference::game::{EngineKind, Game, PlayerId};
-use reference::xmas_rush::protocol::{state_from_view, unseen_quests, ViewContext};
-use reference::xmas_rush::{
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+use twinsim_fast::xmas_rush::typed::{self as fast_typed, PathTree};
+use twinsim_fast::xmas_rush::FastXmasRush;
+use twinsim_reference::game::{EngineKind, Game, PlayerId};
+use twinsim_reference::xmas_rush::protocol::{state_from_view, unseen_quests, ViewContext};
+use twinsim_reference::xmas_rush::{
     self as r, Action, Direction, ItemName, League, Pattern, TurnType, View, XmasRush, MAX_STEPS,
     SIZE,
 };
-use std::marker::PhantomData;
-use std::time::{Duration, Instant};
 
 /// Deck orders searched at once (iteration `i` uses order `i mod` this).
 pub const DETERMINIZATIONS: usize = 8;
@@ -69,9 +69,9 @@ pub trait RushState: Clone {
     fn holds_quest_item(&self, p: PlayerId) -> bool;
 }
 
-impl RushState for fast::xmas_rush::State {
+impl RushState for twinsim_fast::xmas_rush::State {
     fn from_reference(state: &r::State) -> Self {
-        fast::xmas_rush::State::from(state)
+        twinsim_fast::xmas_rush::State::from(state)
     }
 
     fn turn_type(&self) -> TurnType {
@@ -87,11 +87,11 @@ impl RushState for fast::xmas_rush::State {
     }
 
     fn reachable(&self, cell: u8) -> u64 {
-        fast::xmas_rush::bfs::reachable(self, (cell % 7) as usize, (cell / 7) as usize)
+        twinsim_fast::xmas_rush::bfs::reachable(self, (cell % 7) as usize, (cell / 7) as usize)
     }
 
     fn quest_cells(&self, p: PlayerId) -> ([u8; 3], usize) {
-        fast::xmas_rush::search::quest_cells(self, p)
+        twinsim_fast::xmas_rush::search::quest_cells(self, p)
     }
 
     fn score(&self, p: PlayerId) -> i64 {

@@ -6,7 +6,7 @@
 //! # Honesty
 //!
 //! Zuniq has no hidden information: the bot rebuilds the board by replaying the opponent's moves
-//! it reads (`reference::zuniq::protocol::parse_view`) and its own answers on a reference state,
+//! it reads (`twinsim_reference::zuniq::protocol::parse_view`) and its own answers on a reference state,
 //! and converts that state to the engine it searches on ([`FromReference`]). It never sees the
 //! arena's state.
 //!
@@ -25,12 +25,12 @@
 use super::bot::{SearchSpec, SearchStats, ViewPlayer};
 use super::mcts::{self, MctsConfig};
 use super::{Budget, FromReference, SearchRng, StateKey};
-use fast::zuniq::FastZuniq;
-use reference::game::{EngineKind, Game, PlayerId};
-use reference::zuniq::rules::{apply_move, claim_bonus, legal_walls};
-use reference::zuniq::{parse_view, Action, State as RefState, View, Zuniq};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
+use twinsim_fast::zuniq::FastZuniq;
+use twinsim_reference::game::{EngineKind, Game, PlayerId};
+use twinsim_reference::zuniq::rules::{apply_move, claim_bonus, legal_walls};
+use twinsim_reference::zuniq::{parse_view, Action, State as RefState, View, Zuniq};
 
 /// UCB exploration constant. Rewards are 0/1 (rank rewards of a two-player game); the textbook
 /// √2 explores too widely for the ~40 legal walls of the opening at the budgets the bot gets,

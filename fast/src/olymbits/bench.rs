@@ -6,9 +6,9 @@ use super::state::State;
 use super::step::Input;
 use super::tables::{hurdle_solution, hurdle_tables};
 use crate::bench::BenchOp;
-use reference::java_random::JavaRandom;
-use reference::olymbits as r;
 use std::hint::black_box;
+use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::olymbits as r;
 
 /// States from random games at every depth (not over), with the actions to play from them.
 fn positions() -> Vec<(r::State, [r::Action; 3])> {
@@ -148,7 +148,7 @@ pub fn ops() -> Vec<BenchOp> {
             black_box(&s);
         }),
     };
-    let mut ref_rng = reference::sha1prng::Sha1Prng::new(3);
+    let mut ref_rng = twinsim_reference::sha1prng::Sha1Prng::new(3);
     let mut fast_rng = ref_rng.clone();
     let mut ref_order = [r::Action::Up, r::Action::Down, r::Action::Left, r::Action::Right];
     let mut fast_order = [0u8, 1, 2, 3];

@@ -6,10 +6,10 @@ use super::engine::FastPlay;
 use super::state::State;
 use super::step::tick_hurdles;
 use super::tables::{hurdle_solution, hurdle_tables, mask_of, Solved, UNKNOWN_TRACK};
-use reference::game::TracePlay;
-use reference::olymbits as r;
-use reference::trace::{lockstep_difference, Moment};
 use std::collections::HashMap;
+use twinsim_reference::game::TracePlay;
+use twinsim_reference::olymbits as r;
+use twinsim_reference::trace::{lockstep_difference, Moment};
 
 /// The line a fuzz byte stands for: valid spellings mostly (252 of 256 values), else a
 /// timeout or one of three invalid lines.
@@ -35,7 +35,7 @@ fn reference_without_events(s: &r::State) -> r::State {
 /// A readable diff of two reference states (their JSON, field by field).
 pub fn state_diff(expected: &r::State, found: &r::State) -> String {
     let mut out = vec![];
-    reference::trace::diff_values(
+    twinsim_reference::trace::diff_values(
         Moment::Setup,
         "state",
         &r::trace::state_json(expected),
@@ -91,7 +91,10 @@ pub fn olymbits_diff(data: &[u8]) -> Result<(), String> {
             return Err(format!("turn {}: {}", turn + 1, state_diff(&want, &got)));
         }
         if State::from(&reference.state).to_reference() != want {
-            return Err(format!("turn {}: From<&reference::State> does not round-trip", turn + 1));
+            return Err(format!(
+                "turn {}: From<&twinsim_reference::State> does not round-trip",
+                turn + 1
+            ));
         }
         for p in 0..3 {
             if reference.legal_lines(p) != fast.legal_lines(p) {
@@ -117,7 +120,7 @@ pub fn olymbits_diff(data: &[u8]) -> Result<(), String> {
 
 /// Reference twin of the hurdle tables' solutions: turns to finish and best actions for one
 /// runner from every cell and stun of `map`, found by searching over
-/// `reference::olymbits::HurdleRace::tick` (memoised recursion; moves only go forward).
+/// `twinsim_reference::olymbits::HurdleRace::tick` (memoised recursion; moves only go forward).
 pub fn reference_hurdle_solution(map: &[u8], cell: u8, stun: u8) -> Solved {
     fn dist(map: &[u8], pos: i32, stun: i32, memo: &mut HashMap<(i32, i32), u8>) -> u8 {
         if pos == 29 {

@@ -4,12 +4,12 @@
 
 use super::state::*;
 use super::step::Input;
-use reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use reference::olymbits::protocol::{bad_command_summary, deactivation_reason};
-use reference::olymbits::rules::MEDAL_NAMES;
-use reference::olymbits::trace::{params_from_json, state_json, views_json};
-use reference::olymbits::{parse_command, render_first_input, MiniGameKind};
 use serde_json::{json, Map, Value};
+use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use twinsim_reference::olymbits::protocol::{bad_command_summary, deactivation_reason};
+use twinsim_reference::olymbits::rules::MEDAL_NAMES;
+use twinsim_reference::olymbits::trace::{params_from_json, state_json, views_json};
+use twinsim_reference::olymbits::{parse_command, render_first_input, MiniGameKind};
 
 /// The fast Olymbits engine.
 pub struct FastEngine;
@@ -48,7 +48,7 @@ pub struct FastPlay {
 }
 
 /// The input a trace line stands for (§8.2 step 3, §11). Reference twin:
-/// `reference::olymbits::trace::inputs_from_lines`.
+/// `twinsim_reference::olymbits::trace::inputs_from_lines`.
 pub fn input_of(line: Option<&str>) -> Input {
     match line {
         None => Input::Timeout,
@@ -165,7 +165,7 @@ impl TracePlay for FastPlay {
         let scores: Vec<i64> = (0..3)
             .map(|i| if self.state.is_active(i) { self.state.points(i) } else { -1 })
             .collect();
-        let ranking = reference::game::Outcome::ranks_from_scores(&scores);
+        let ranking = twinsim_reference::game::Outcome::ranks_from_scores(&scores);
         let reason =
             if self.state.end == 1 { "turn_limit" } else { "fewer_than_two_active_players" };
         Some(json!({
@@ -177,6 +177,6 @@ impl TracePlay for FastPlay {
     }
 
     fn render(&self, colour: bool) -> String {
-        reference::olymbits::render_board(&self.state.to_reference(), colour)
+        twinsim_reference::olymbits::render_board(&self.state.to_reference(), colour)
     }
 }

@@ -18,7 +18,7 @@ pub use step::Input;
 pub use tables::{hurdle_solution, hurdle_tables, Solved};
 pub use typed::FastOlymbits;
 
-use reference::game::TraceEngine;
+use twinsim_reference::game::TraceEngine;
 
 /// The text-level engine for replay and verification.
 pub fn engine() -> Option<&'static dyn TraceEngine> {

@@ -5,8 +5,8 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::tables::{hurdle_tables, mask_of, UNKNOWN_TRACK};
-use reference::olymbits as r;
-use reference::sha1prng::Sha1Prng;
+use twinsim_reference::olymbits as r;
+use twinsim_reference::sha1prng::Sha1Prng;
 
 /// Action codes: the referee's enum order; `NONE` = no action.
 pub const UP: u8 = 0;

@@ -6,11 +6,11 @@
 
 use super::state::*;
 use super::tables::{hurdle_tables, wind_thresholds, FINISH, UNKNOWN_TRACK};
-use reference::game::StepError;
-use reference::olymbits as r;
-use reference::sha1prng::Sha1Prng;
+use twinsim_reference::game::StepError;
+use twinsim_reference::olymbits as r;
+use twinsim_reference::sha1prng::Sha1Prng;
 
-/// What one player handed in (reference twin: `reference::olymbits::PlayerInput`).
+/// What one player handed in (reference twin: `twinsim_reference::olymbits::PlayerInput`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Input {
     /// A valid action code 0..=3.
@@ -21,7 +21,7 @@ pub enum Input {
     Timeout,
 }
 
-/// §4.1 reset. Reference twin: `reference::olymbits::HurdleRace::reset`. The track is one
+/// §4.1 reset. Reference twin: `twinsim_reference::olymbits::HurdleRace::reset`. The track is one
 /// table lookup from the draws.
 #[inline]
 fn reset_hurdles(s: &mut Slot, rng: &mut Sha1Prng) {
@@ -43,7 +43,7 @@ fn reset_hurdles(s: &mut Slot, rng: &mut Sha1Prng) {
     s.rank = 0;
 }
 
-/// §5.1 reset. Reference twin: `reference::olymbits::Archery::reset`.
+/// §5.1 reset. Reference twin: `twinsim_reference::olymbits::Archery::reset`.
 #[inline]
 fn reset_archery(s: &mut Slot, rng: &mut Sha1Prng) {
     let x = (5 + rng.next_below(5)) * if rng.next_boolean() { 1 } else { -1 };
@@ -62,7 +62,7 @@ fn reset_archery(s: &mut Slot, rng: &mut Sha1Prng) {
 }
 
 /// `nextInt(bound)` (§3.3) on 4 bytes already drawn; `None` when Java would reject them and
-/// draw again. Reference twin: `reference::sha1prng::Sha1Prng::next_int_bounded`.
+/// draw again. Reference twin: `twinsim_reference::sha1prng::Sha1Prng::next_int_bounded`.
 #[inline]
 fn bounded_from(bytes: [u8; 4], bound: i32) -> Option<i32> {
     let r = (u32::from_be_bytes(bytes) >> 1) as i32;
@@ -81,7 +81,7 @@ pub fn bounded_from_for_tests(bytes: [u8; 4], bound: i32) -> Option<i32> {
 }
 
 /// `Collections.shuffle` of the 4-entry risk order (§3.3) with its 12 bytes drawn in one
-/// request (more only on a rejection). Reference twin: `reference::sha1prng::Sha1Prng::shuffle`.
+/// request (more only on a rejection). Reference twin: `twinsim_reference::sha1prng::Sha1Prng::shuffle`.
 #[inline]
 pub fn shuffle4(rng: &mut Sha1Prng, d: &mut [u8; 4]) {
     let mut buf = [0u8; 12];
@@ -105,7 +105,7 @@ pub fn shuffle4(rng: &mut Sha1Prng, d: &mut [u8; 4]) {
     }
 }
 
-/// §6.1 reset. Reference twin: `reference::olymbits::Skating::reset`.
+/// §6.1 reset. Reference twin: `twinsim_reference::olymbits::Skating::reset`.
 #[inline]
 fn reset_skating(s: &mut Slot, rng: &mut Sha1Prng) {
     s.a = [0; 3];
@@ -114,7 +114,7 @@ fn reset_skating(s: &mut Slot, rng: &mut Sha1Prng) {
     s.timer = 15;
 }
 
-/// §7.1 reset. Reference twin: `reference::olymbits::Diving::reset`.
+/// §7.1 reset. Reference twin: `twinsim_reference::olymbits::Diving::reset`.
 #[inline]
 fn reset_diving(s: &mut Slot, rng: &mut Sha1Prng) {
     let length = 12 + rng.next_below(4) as usize;
@@ -128,7 +128,7 @@ fn reset_diving(s: &mut Slot, rng: &mut Sha1Prng) {
     s.b = [0; 3];
 }
 
-/// §3.4 a mini-game's reset. Reference twin: `reference::olymbits::setup::reset_run`.
+/// §3.4 a mini-game's reset. Reference twin: `twinsim_reference::olymbits::setup::reset_run`.
 #[inline]
 pub fn reset(s: &mut Slot, rng: &mut Sha1Prng) {
     match s.kind {
@@ -139,7 +139,7 @@ pub fn reset(s: &mut Slot, rng: &mut Sha1Prng) {
     }
 }
 
-/// §4.3 tick. Reference twin: `reference::olymbits::HurdleRace::tick`. On one of the 251
+/// §4.3 tick. Reference twin: `twinsim_reference::olymbits::HurdleRace::tick`. On one of the 251
 /// tracks a move is one lookup in the precomputed move table; other tracks (hand-made states)
 /// walk the cells.
 #[inline]
@@ -197,7 +197,7 @@ fn walk_hurdles(track: u32, pos: i32, a: u8) -> (i32, bool) {
     (p, false)
 }
 
-/// §4.4. Reference twin: `reference::olymbits::HurdleRace::is_run_over`.
+/// §4.4. Reference twin: `twinsim_reference::olymbits::HurdleRace::is_run_over`.
 #[inline]
 fn hurdles_over(s: &Slot) -> bool {
     let mut out = 0;
@@ -212,7 +212,7 @@ fn hurdles_over(s: &Slot) -> bool {
     any || out >= 2
 }
 
-/// §5.2 tick. Reference twin: `reference::olymbits::Archery::tick`.
+/// §5.2 tick. Reference twin: `twinsim_reference::olymbits::Archery::tick`.
 #[inline]
 fn tick_archery(s: &mut Slot, act: &[u8; 3]) {
     let w = if s.head < s.len { s.seq[s.head as usize] as i16 } else { 0 };
@@ -236,7 +236,7 @@ fn tick_archery(s: &mut Slot, act: &[u8; 3]) {
     }
 }
 
-/// §6.2 tick. Reference twin: `reference::olymbits::Skating::tick`.
+/// §6.2 tick. Reference twin: `twinsim_reference::olymbits::Skating::tick`.
 #[inline]
 fn tick_skating(s: &mut Slot, act: &[u8; 3], rng: &mut Sha1Prng) {
     // Place of each action in the risk order (the order is a permutation).
@@ -275,7 +275,7 @@ fn tick_skating(s: &mut Slot, act: &[u8; 3], rng: &mut Sha1Prng) {
     s.timer -= 1;
 }
 
-/// §7.2 tick. Reference twin: `reference::olymbits::Diving::tick`.
+/// §7.2 tick. Reference twin: `twinsim_reference::olymbits::Diving::tick`.
 #[inline]
 fn tick_diving(s: &mut Slot, act: &[u8; 3]) {
     let goal = if s.head < s.len { s.seq[s.head as usize] } else { NONE };
@@ -298,7 +298,7 @@ fn tick_diving(s: &mut Slot, act: &[u8; 3]) {
 }
 
 /// Ranking scores (§4.4, §5.3, §6.3, §7.3); dead players get a score below every live one.
-/// Reference twin: `reference::olymbits::Run::scores`.
+/// Reference twin: `twinsim_reference::olymbits::Run::scores`.
 #[inline]
 fn scores(s: &Slot) -> [i32; 3] {
     std::array::from_fn(|i| {
@@ -315,7 +315,7 @@ fn scores(s: &Slot) -> [i32; 3] {
     })
 }
 
-/// Whether the run is over. Reference twin: `reference::olymbits::Run::is_run_over`.
+/// Whether the run is over. Reference twin: `twinsim_reference::olymbits::Run::is_run_over`.
 #[inline]
 fn run_over(s: &Slot) -> bool {
     match s.kind {
@@ -326,7 +326,7 @@ fn run_over(s: &Slot) -> bool {
 }
 
 impl State {
-    /// Seeded setup (§3.4). Reference twin: `reference::olymbits::new_game` (seed 0 refused).
+    /// Seeded setup (§3.4). Reference twin: `twinsim_reference::olymbits::new_game` (seed 0 refused).
     pub fn new(seed: i64, params: &r::Params) -> Result<State, r::SetupError> {
         if seed == 0 {
             return Err(r::SetupError::SeedZero);
@@ -335,7 +335,7 @@ impl State {
     }
 
     /// [`State::new`] without the seed-0 check. Reference twin:
-    /// `reference::olymbits::new_game_unchecked`.
+    /// `twinsim_reference::olymbits::new_game_unchecked`.
     pub fn new_unchecked(seed: i64, params: &r::Params) -> State {
         let mut rng = Sha1Prng::new(seed);
         let kinds: &[u8] = match params.league {
@@ -368,7 +368,7 @@ impl State {
         }
     }
 
-    /// §8.2: one joint turn. Reference twin: `reference::olymbits::resolve_turn`.
+    /// §8.2: one joint turn. Reference twin: `twinsim_reference::olymbits::resolve_turn`.
     pub fn step_inputs(&mut self, inputs: &[Input; 3]) -> Result<(), StepError> {
         if self.end != 0 {
             return Err(StepError::GameOver);
@@ -434,7 +434,7 @@ impl State {
 
     /// The typed step with the reference `Game::step` semantics: `None` for an active player
     /// is a timeout; `Some` for an inactive one is refused. Reference twin:
-    /// `<reference::olymbits::Olymbits as Game>::step`.
+    /// `<twinsim_reference::olymbits::Olymbits as Game>::step`.
     pub fn step(&mut self, actions: &[Option<r::Action>; 3]) -> Result<(), StepError> {
         if self.end != 0 {
             return Err(StepError::GameOver);

@@ -2,9 +2,9 @@
 //! draw (1280 equally likely draws → 251 tracks), each solved (turns to finish and best
 //! actions from every cell and stun), and the wind thresholds.
 
-use reference::olymbits::setup::{hurdle_track, WIND_CUMULATIVE_BITS};
 use std::collections::HashMap;
 use std::sync::OnceLock;
+use twinsim_reference::olymbits::setup::{hurdle_track, WIND_CUMULATIVE_BITS};
 
 /// Cells of a track.
 pub const CELLS: usize = 30;
@@ -50,7 +50,7 @@ pub fn mask_of(map: &[u8]) -> u32 {
 }
 
 /// One runner's hurdle move (§4.3 for a single player, not stunned, not finished): the new
-/// cell and whether it hit a hurdle. Reference twin: `reference::olymbits::HurdleRace::tick`.
+/// cell and whether it hit a hurdle. Reference twin: `twinsim_reference::olymbits::HurdleRace::tick`.
 #[inline]
 pub fn hurdle_move(mask: u32, pos: u32, action: u8) -> (u32, bool) {
     let steps = [2u32, 2, 1, 3][action as usize & 3];
@@ -149,7 +149,7 @@ pub fn hurdle_tables() -> &'static HurdleTables {
 }
 
 /// Best actions and turns to finish for a runner on `cell` with stun `stun` of track `track`
-/// (one lookup). Reference twin: a search over `reference::olymbits::HurdleRace::tick`
+/// (one lookup). Reference twin: a search over `twinsim_reference::olymbits::HurdleRace::tick`
 /// (`check::reference_hurdle_solution`).
 #[inline]
 pub fn hurdle_solution(tables: &HurdleTables, track: u8, cell: u8, stun: u8) -> Solved {

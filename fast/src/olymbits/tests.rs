@@ -6,8 +6,8 @@ use super::state::*;
 use super::step::reset;
 use super::tables::*;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
-use reference::game::Game;
-use reference::olymbits as r;
+use twinsim_reference::game::Game;
+use twinsim_reference::olymbits as r;
 
 #[test]
 fn draw_table_matches_the_reference_generator_entry_by_entry() {
@@ -201,7 +201,7 @@ fn prop_typed_step_fast_equals_reference() {
 #[test]
 fn shuffle4_matches_the_reference_shuffle_including_rejections() {
     use super::step::shuffle4;
-    use reference::sha1prng::Sha1Prng;
+    use twinsim_reference::sha1prng::Sha1Prng;
     for seed in 1..300i64 {
         let mut a = Sha1Prng::new(seed);
         let mut b = a.clone();

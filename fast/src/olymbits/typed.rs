@@ -1,10 +1,10 @@
 //! The typed API ([`Game`]) on the fast state, so a generic search runs on either twin.
 
 use super::state::State;
-use reference::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
-use reference::olymbits as r;
+use twinsim_reference::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
+use twinsim_reference::olymbits as r;
 
-/// The typed API of the fast Olymbits twin. Reference twin: [`reference::olymbits::Olymbits`].
+/// The typed API of the fast Olymbits twin. Reference twin: [`twinsim_reference::olymbits::Olymbits`].
 ///
 /// Same `Action` and `Params` types as the reference, the packed [`State`] as `State`
 /// (compare through [`State::to_reference`]; the fast state keeps no event texts). Same

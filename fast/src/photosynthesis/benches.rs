@@ -3,9 +3,9 @@
 
 use super::{FastPhotosynthesis, MoveList, State};
 use crate::bench::BenchOp;
-use reference::game::Game;
-use reference::photosynthesis::{self as r, rules, Action, Params, Photosynthesis};
 use std::hint::black_box;
+use twinsim_reference::game::Game;
+use twinsim_reference::photosynthesis::{self as r, rules, Action, Params, Photosynthesis};
 
 /// xorshift64* for random playouts.
 #[derive(Clone, Copy, Debug)]

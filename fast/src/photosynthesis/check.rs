@@ -3,8 +3,8 @@
 //! state diff on the first difference.
 
 use super::{MoveList, State};
-use reference::game::Game;
-use reference::photosynthesis::{
+use twinsim_reference::game::Game;
+use twinsim_reference::photosynthesis::{
     self as r, protocol, rules, Action, Answer, Params, Photosynthesis,
 };
 

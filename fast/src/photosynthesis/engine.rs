@@ -1,11 +1,11 @@
 //! The fast twin's text-level engine: the same trace keys as the reference's
-//! (`reference::photosynthesis::trace`), produced from the fast state.
+//! (`twinsim_reference::photosynthesis::trace`), produced from the fast state.
 
 use super::tables::{DEFAULT_RICHNESS, N, NEIGHBOURS};
 use super::{Move, State};
-use reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use reference::photosynthesis::{protocol, trace as rtrace};
 use serde_json::{json, Map, Value};
+use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use twinsim_reference::photosynthesis::{protocol, trace as rtrace};
 
 /// Richness of a cell in this state.
 fn richness(s: &State, cell: usize) -> u8 {
@@ -207,7 +207,7 @@ impl TracePlay for FastPlay {
         if actions.len() != 2 {
             return Err(format!("expected 2 action slots, found {}", actions.len()));
         }
-        let params = reference::photosynthesis::Params { league_level: self.state.league };
+        let params = twinsim_reference::photosynthesis::Params { league_level: self.state.league };
         let answers = [0, 1].map(|p| {
             self.state.is_asked(p).then(|| protocol::read_answer(actions[p].as_deref(), &params))
         });
@@ -232,6 +232,6 @@ impl TracePlay for FastPlay {
         outcome_json(&self.state)
     }
     fn render(&self, colour: bool) -> String {
-        reference::photosynthesis::display::render(&self.state.to_reference(), colour)
+        twinsim_reference::photosynthesis::display::render(&self.state.to_reference(), colour)
     }
 }

@@ -1,6 +1,6 @@
 //! The fast Photosynthesis: 37-bit masks in `u64`s, precomputed shadow and distance tables,
 //! popcount costs and sun, set-wise legal-action counting, an inline `java.util.Random`, and an
-//! incrementally updated Zobrist hash. Plays exactly like `reference::photosynthesis`: every
+//! incrementally updated Zobrist hash. Plays exactly like `twinsim_reference::photosynthesis`: every
 //! operation names its reference twin and is checked against it (tests, `check`, fuzz targets).
 
 // Masks and tables are indexed by cell and size on purpose: the index is the cell.
@@ -11,16 +11,16 @@ pub mod check;
 pub mod engine;
 pub mod tables;
 
-use reference::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
-use reference::photosynthesis as r;
-use reference::photosynthesis::{Action, Answer, Params};
 use tables::*;
+use twinsim_reference::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
+use twinsim_reference::photosynthesis as r;
+use twinsim_reference::photosynthesis::{Action, Answer, Params};
 
 pub use benches::bench_ops;
 pub use engine::engine;
 
 // ---------------------------------------------------------------------------------------------
-// java.util.Random, inline (twin: reference::java_random::JavaRandom)
+// java.util.Random, inline (twin: twinsim_reference::java_random::JavaRandom)
 // ---------------------------------------------------------------------------------------------
 
 const MULTIPLIER: u64 = 0x5DEECE66D;
@@ -213,7 +213,7 @@ const F_FLAGS: u64 = 8;
 
 const FLAG_GAME_OVER: u8 = 1 << 4;
 
-/// The fast state (twin: `reference::photosynthesis::State`).
+/// The fast state (twin: `twinsim_reference::photosynthesis::State`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Cells holding a tree of size 0 (seed), 1, 2, 3.
@@ -408,7 +408,7 @@ impl State {
             s.shadows[cell] =
                 (1..4u8).rev().find(|&k| self.shadow[k as usize] >> cell & 1 == 1).unwrap_or(0);
         }
-        s.rng = reference::java_random::JavaRandom::from_state(self.rng as i64);
+        s.rng = twinsim_reference::java_random::JavaRandom::from_state(self.rng as i64);
         s.game_over = self.game_over();
         s.executions = self.executions;
         s
@@ -416,7 +416,7 @@ impl State {
 
     // --- §4 setup ---------------------------------------------------------------------------
 
-    /// Seeded setup (twin: `reference::photosynthesis::setup::new_game`): holes, starting trees,
+    /// Seeded setup (twin: `twinsim_reference::photosynthesis::setup::new_game`): holes, starting trees,
     /// shadows, the day-0 gathering. Events go to `events` when given.
     pub fn new_game(seed: i64, params: Params, events: Option<&mut Vec<String>>) -> State {
         let mut st = State {
@@ -1156,7 +1156,7 @@ impl From<&r::State> for State {
     }
 }
 
-/// The fast game through the shared typed API (twin: `reference::photosynthesis::Photosynthesis`).
+/// The fast game through the shared typed API (twin: `twinsim_reference::photosynthesis::Photosynthesis`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FastPhotosynthesis;
 

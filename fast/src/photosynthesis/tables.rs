@@ -34,7 +34,7 @@ const fn build_coords() -> [(i32, i32, i32); N] {
     out
 }
 
-/// Cube coordinates by cell index (twin of `reference::photosynthesis::board::coord`).
+/// Cube coordinates by cell index (twin of `twinsim_reference::photosynthesis::board::coord`).
 pub const COORDS: [(i32, i32, i32); N] = build_coords();
 
 const fn find(c: (i32, i32, i32)) -> i32 {
@@ -262,7 +262,7 @@ pub const DORMANT_KEYS: [u64; N] = build_dormant_keys();
 #[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
-    use reference::photosynthesis::board;
+    use twinsim_reference::photosynthesis::board;
 
     #[test]
     fn geometry_tables_equal_the_reference_entry_by_entry() {
@@ -289,7 +289,7 @@ mod tests {
 
     #[test]
     fn shadow_table_equals_reference_shadows_of_single_trees() {
-        use reference::photosynthesis::{rules, Params, State, Tree};
+        use twinsim_reference::photosynthesis::{rules, Params, State, Tree};
         for dir in 0..6 {
             for cell in 0..N {
                 for size in 1..4u8 {
@@ -306,7 +306,7 @@ mod tests {
 
     #[test]
     fn seed_order_equals_the_reference_loop() {
-        use reference::photosynthesis::{protocol, Action, Params, State, Tree};
+        use twinsim_reference::photosynthesis::{protocol, Action, Params, State, Tree};
         for cell in 0..N {
             for size in 1..4u8 {
                 let mut s = State::blank(0, Params::default());

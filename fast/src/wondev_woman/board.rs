@@ -2,7 +2,7 @@
 //! column 7 and row 7 never hold a cell), heights as cumulative level masks (`le[k]`: height at most k) plus a byte array for
 //! direct lookup, units as cell indexes, and an incremental zobrist hash.
 
-use reference::wondev_woman::state::{self as r, EndReason, Kind, League, Params, Point};
+use twinsim_reference::wondev_woman::state::{self as r, EndReason, Kind, League, Params, Point};
 
 /// "No cell / no unit".
 pub const NONE: u8 = 255;
@@ -29,7 +29,7 @@ pub fn sorted_index(d: r::Dir) -> u8 {
     }
 }
 
-/// `(dx, dy)` of sorted direction `d` (twin: `reference::wondev_woman::state::Dir::delta`).
+/// `(dx, dy)` of sorted direction `d` (twin: `twinsim_reference::wondev_woman::state::Dir::delta`).
 pub const fn delta(d: usize) -> (i32, i32) {
     (DX[d], DY[d])
 }
@@ -176,7 +176,7 @@ pub fn point(c: u8) -> Point {
     Point::new((c % 8) as i32, (c / 8) as i32)
 }
 
-/// A unit's action record (twin: `reference::wondev_woman::state::Record`), cells as indexes.
+/// A unit's action record (twin: `twinsim_reference::wondev_woman::state::Record`), cells as indexes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rec {
     /// Move or push.
@@ -230,7 +230,7 @@ impl Rec {
     }
 }
 
-/// The whole game state, `Copy` and allocation-free (twin: `reference::wondev_woman::State`,
+/// The whole game state, `Copy` and allocation-free (twin: `twinsim_reference::wondev_woman::State`,
 /// without its last-turn summary, which the text engine keeps beside it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct State {
@@ -280,7 +280,7 @@ impl State {
     /// Seeded setup (§2). Setup runs once per game and is not a hot path: it is the reference
     /// setup, converted.
     pub fn new_game(seed: i64, params: &Params) -> State {
-        State::from(&reference::wondev_woman::setup::new_game(seed, params))
+        State::from(&twinsim_reference::wondev_woman::setup::new_game(seed, params))
     }
 
     /// Mask of the cells holding a unit.

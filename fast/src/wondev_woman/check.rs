@@ -5,9 +5,9 @@
 use super::board::State;
 use super::movegen::{self, MoveList, Mv};
 use super::{engine, play, voronoi};
-use reference::trace::{diff_values, Moment};
-use reference::wondev_woman as r;
 use serde_json::Value;
+use twinsim_reference::trace::{diff_values, Moment};
+use twinsim_reference::wondev_woman as r;
 
 /// Lines a misbehaving bot prints, chosen by fuzzer bytes.
 pub const BAD_LINES: [&str; 16] = [

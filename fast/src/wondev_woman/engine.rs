@@ -1,13 +1,13 @@
 //! The fast text-level engine: the trace fields produced from the fast state (twin:
-//! `reference::wondev_woman::trace`).
+//! `twinsim_reference::wondev_woman::trace`).
 
 use super::board::{point, State, NONE};
 use super::movegen::{legal, MoveList};
 use super::play;
-use reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use reference::wondev_woman::state::{Event, LastTurn};
-use reference::wondev_woman::trace::{event_json, params_from_json};
 use serde_json::{json, Map, Value};
+use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use twinsim_reference::wondev_woman::state::{Event, LastTurn};
+use twinsim_reference::wondev_woman::trace::{event_json, params_from_json};
 
 /// The referee's sorted legal lines of `player` (twin: `rules::legal_actions` + `Display`).
 pub fn legal_lines(s: &State, player: usize) -> Vec<String> {
@@ -245,7 +245,7 @@ impl TracePlay for Play {
         outcome_json(&self.state)
     }
     fn render(&self, colour: bool) -> String {
-        reference::wondev_woman::display::render(&self.state.to_reference(), None, colour)
+        twinsim_reference::wondev_woman::display::render(&self.state.to_reference(), None, colour)
     }
     fn perft(&self, depth: u32) -> Option<u64> {
         let mut s = self.state;

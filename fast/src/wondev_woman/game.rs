@@ -1,14 +1,14 @@
-//! The fast twin through the shared typed API ([`reference::game::Game`]): the fast state as
+//! The fast twin through the shared typed API ([`twinsim_reference::game::Game`]): the fast state as
 //! `State`, the reference's own `Action` and `Params` (actions convert from the compact
 //! [`Mv`](super::movegen::Mv) at the boundary), the reference's step contract.
 
 use super::board::{State, NONE};
 use super::movegen::{apply_record, kill, legal, pass_turn, MoveList};
 use super::play;
-use reference::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
-use reference::wondev_woman::state::{Action, Elimination, Kind, Params, Reason};
+use twinsim_reference::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
+use twinsim_reference::wondev_woman::state::{Action, Elimination, Kind, Params, Reason};
 
-/// The fast game through the shared typed API (twin: `reference::wondev_woman::WondevWoman`).
+/// The fast game through the shared typed API (twin: `twinsim_reference::wondev_woman::WondevWoman`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FastWondevWoman;
 

@@ -19,8 +19,8 @@ pub use board::State;
 pub use game::FastWondevWoman;
 
 use crate::bench::BenchOp;
-use reference::game::TraceEngine;
-use reference::wondev_woman as r;
+use twinsim_reference::game::TraceEngine;
+use twinsim_reference::wondev_woman as r;
 
 /// The fast text-level engine.
 pub fn engine() -> Option<&'static dyn TraceEngine> {

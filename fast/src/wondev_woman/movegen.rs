@@ -2,8 +2,8 @@
 //! `rules::apply_action`, `rules::perft`).
 
 use super::board::{Rec, State, KEYS, KING, NB, NONE, PUSH_OK, SORTED};
-use reference::wondev_woman::rules::MAX_ROUNDS;
-use reference::wondev_woman::state::{Action, EndReason, Kind};
+use twinsim_reference::wondev_woman::rules::MAX_ROUNDS;
+use twinsim_reference::wondev_woman::state::{Action, EndReason, Kind};
 
 /// A compact action: kind, unit, and the two directions as indexes into [`SORTED`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -5,9 +5,9 @@
 
 use super::board::{delta, point, sorted_index, Rec, State, NB, NONE, PUSH_OK};
 use super::movegen::{apply_record, kill, pass_turn};
-use reference::wondev_woman::protocol::{self, Command, Word};
-use reference::wondev_woman::rules::TurnError;
-use reference::wondev_woman::state::{Dir, Elimination, Event, Kind, Reason};
+use twinsim_reference::wondev_woman::protocol::{self, Command, Word};
+use twinsim_reference::wondev_woman::rules::TurnError;
+use twinsim_reference::wondev_woman::state::{Dir, Elimination, Event, Kind, Reason};
 
 fn lost(reason: Reason, message: String) -> Elimination {
     Elimination { reason, message }

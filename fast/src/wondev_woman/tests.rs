@@ -5,9 +5,9 @@ use super::board::{cell, point, sorted_index, State, KING, NB, NONE, PUSH_OK, SO
 use super::check;
 use super::movegen::{self, MoveList};
 use quickcheck::QuickCheck;
-use reference::wondev_woman as r;
-use reference::wondev_woman::state::{Dir, Point};
 use std::collections::HashMap;
+use twinsim_reference::wondev_woman as r;
+use twinsim_reference::wondev_woman::state::{Dir, Point};
 
 #[test]
 fn table_nb_matches_point_neighbour() {

@@ -2,7 +2,7 @@
 //! in one `u32`, the hand tiles are nibbles beside them, items are one position byte each, and
 //! players keep their quest cards in small arrays. Converts from and to the reference state.
 
-use reference::xmas_rush::{
+use twinsim_reference::xmas_rush::{
     EndReason, Item, ItemName, ItemPlace, League, Pattern, Player as RefPlayer, State as RefState,
     Tile, TurnType, SIZE,
 };
@@ -161,7 +161,7 @@ impl State {
 
     /// A new game: the reference setup (cold, once per game), packed.
     pub fn new_game(seed: i64, league: League) -> State {
-        State::from(&reference::xmas_rush::new_game(seed, league))
+        State::from(&twinsim_reference::xmas_rush::new_game(seed, league))
     }
 
     /// The reference state this packs (twin of [`From<&RefState>`]).

@@ -3,7 +3,7 @@
 //! asked for. Every operation names its reference twin and is checked against it (traces,
 //! quickcheck, the `xmas_rush_game_diff` fuzz target).
 //!
-//! [`FastXmasRush`] is the typed `Game` (twin of `reference::xmas_rush::XmasRush`); [`engine`]
+//! [`FastXmasRush`] is the typed `Game` (twin of `twinsim_reference::xmas_rush::XmasRush`); [`engine`]
 //! the text-level `TraceEngine`.
 //!
 //! Cold paths reuse the reference: setup (once per game, then packed), parsing a bot's line,
@@ -27,10 +27,10 @@ pub use rules::{play_turn, Action, Answer, NoEvents, Sink};
 pub use typed::FastXmasRush;
 
 use crate::bench::BenchOp;
-use reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use reference::java_random::JavaRandom;
-use reference::xmas_rush as r;
 use serde_json::{json, Map, Value};
+use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::xmas_rush as r;
 
 /// The fast text-level engine.
 pub struct FastEngine;
@@ -147,8 +147,8 @@ pub fn legal_lines(s: &State, player: PlayerId) -> Vec<String> {
 /// Where two reference states differ, field by field (trace JSON paths), for failure messages.
 pub fn state_diff(expected: &r::State, found: &r::State) -> String {
     let mut out = Vec::new();
-    reference::trace::diff_values(
-        reference::trace::Moment::Setup,
+    twinsim_reference::trace::diff_values(
+        twinsim_reference::trace::Moment::Setup,
         "state",
         &r::json::state_json(expected),
         &r::json::state_json(found),

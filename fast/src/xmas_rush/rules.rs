@@ -1,12 +1,14 @@
-//! The game turn on the packed state (twins of `reference::xmas_rush::rules`: `play_turn`,
+//! The game turn on the packed state (twins of `twinsim_reference::xmas_rush::rules`: `play_turn`,
 //! `start_turn`, `collect`, the push and move resolutions). Events are optional: a search passes
 //! [`NoEvents`] and pays nothing for them.
 
 use super::bfs::{edges, step};
 use super::board::*;
 use super::push::push;
-use reference::game::StepError;
-use reference::xmas_rush::{Action as RefAction, Answer as RefAnswer, EndReason, Event, TurnType};
+use twinsim_reference::game::StepError;
+use twinsim_reference::xmas_rush::{
+    Action as RefAction, Answer as RefAnswer, EndReason, Event, TurnType,
+};
 
 /// Where the referee's summary messages go.
 pub trait Sink {
@@ -29,7 +31,7 @@ impl Sink for NoEvents {
     fn emit(&mut self, _: impl FnOnce() -> Event) {}
 }
 
-/// A well-formed action, without heap (twin of `reference::xmas_rush::Action`).
+/// A well-formed action, without heap (twin of `twinsim_reference::xmas_rush::Action`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     Push { line: u8, dir: u8 },
@@ -105,7 +107,7 @@ impl Action {
     }
 }
 
-/// What a player answered (twin of `reference::xmas_rush::Answer`).
+/// What a player answered (twin of `twinsim_reference::xmas_rush::Answer`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Answer {
     Action(Action),
@@ -257,8 +259,9 @@ pub fn play_turn<S: Sink>(
             Answer::Action(a) if !a.is_well_formed() => {
                 // As the referee reads the printed line (cold path).
                 let line = a.to_line();
-                let reason =
-                    reference::xmas_rush::parse_line(&line).err().map_or(line, |e| e.reason());
+                let reason = twinsim_reference::xmas_rush::parse_line(&line)
+                    .err()
+                    .map_or(line, |e| e.reason());
                 sink.emit(|| Event::InvalidInput(p, reason));
                 true
             }
@@ -313,7 +316,7 @@ fn push_group<S: Sink>(s: &mut State, group: &[(usize, u8, u8)], sink: &mut S) {
         sink.emit(|| Event::Pushed {
             player: p,
             line: line as usize,
-            direction: reference::xmas_rush::Direction::ALL[dir as usize],
+            direction: twinsim_reference::xmas_rush::Direction::ALL[dir as usize],
         });
     }
 }
@@ -385,10 +388,14 @@ fn resolve_moves<S: Sink>(
                 Some(c) => {
                     pl.x = c % 7;
                     pl.y = c / 7;
-                    sink.emit(|| Event::Moved(p, reference::xmas_rush::Direction::ALL[d as usize]));
+                    sink.emit(|| {
+                        Event::Moved(p, twinsim_reference::xmas_rush::Direction::ALL[d as usize])
+                    });
                 }
                 None => {
-                    sink.emit(|| Event::Wall(p, reference::xmas_rush::Direction::ALL[d as usize]));
+                    sink.emit(|| {
+                        Event::Wall(p, twinsim_reference::xmas_rush::Direction::ALL[d as usize])
+                    });
                     len[p] = 0;
                 }
             }

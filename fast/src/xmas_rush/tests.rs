@@ -4,7 +4,7 @@
 use super::board::*;
 use super::*;
 use quickcheck::{Gen, QuickCheck, TestResult};
-use reference::xmas_rush as r;
+use twinsim_reference::xmas_rush as r;
 
 #[test]
 fn nibble_table_matches_the_reference_patterns_entry_by_entry() {
@@ -87,15 +87,16 @@ fn prop_push_and_reachable_match_the_reference_on_deep_states() {
 fn prop_turns_match_on_random_answers_including_odd_ones() {
     fn property(seed: i64, turns: u8, lines: Vec<(u8, u8)>) -> TestResult {
         let mut rs = r::new_game(seed, r::League::default());
-        let mut chooser = reference::java_random::JavaRandom::new(seed);
+        let mut chooser = twinsim_reference::java_random::JavaRandom::new(seed);
         for _ in 0..turns {
             if rs.game_over {
                 break;
             }
-            let pick = |s: &r::State, p: usize, c: &mut reference::java_random::JavaRandom| {
-                let l = r::legal_actions(s, p);
-                l[c.next_below(l.len() as i32) as usize].to_string()
-            };
+            let pick =
+                |s: &r::State, p: usize, c: &mut twinsim_reference::java_random::JavaRandom| {
+                    let l = r::legal_actions(s, p);
+                    l[c.next_below(l.len() as i32) as usize].to_string()
+                };
             let (a, b) = (pick(&rs, 0, &mut chooser), pick(&rs, 1, &mut chooser));
             let _ = r::rules::play_turn(
                 &mut rs,

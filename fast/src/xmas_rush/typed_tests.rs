@@ -4,9 +4,9 @@
 use super::typed::{path_tree, FastXmasRush};
 use super::*;
 use quickcheck::{QuickCheck, TestResult};
-use reference::game::{Game, StepError};
-use reference::java_random::JavaRandom;
-use reference::xmas_rush::{self as r, XmasRush};
+use twinsim_reference::game::{Game, StepError};
+use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::xmas_rush::{self as r, XmasRush};
 
 const SEEDS: [i64; 8] = [0, 1, -1, 42, 7_777_777, 123_456_789_012, i64::MAX, i64::MIN];
 
@@ -203,7 +203,7 @@ fn typed_step_refuses_odd_actions_with_the_reference_errors() {
     let illegal = |player, reason: &str| {
         Err(StepError::Illegal {
             player,
-            error: reference::game::IllegalAction { reason: reason.to_string() },
+            error: twinsim_reference::game::IllegalAction { reason: reason.to_string() },
         })
     };
     let push_turn = XmasRush::new_game(3, &r::League::default());

@@ -3,9 +3,9 @@
 
 use super::game::{parse_line, State};
 use super::trace::FastPlay;
-use reference::game::TracePlay;
-use reference::trace::{lockstep_difference, Moment};
-use reference::zuniq::trace::ZuniqPlay;
+use twinsim_reference::game::TracePlay;
+use twinsim_reference::trace::{lockstep_difference, Moment};
+use twinsim_reference::zuniq::trace::ZuniqPlay;
 
 /// Odd lines a fuzzer byte can pick instead of a legal move: timeouts, malformed lines, and
 /// (through `occupied`) placed walls.
@@ -21,7 +21,7 @@ const ODD_LINES: [Option<&str>; 8] =
 /// wall), otherwise the `(b % 32)`-th-ish legal line (`b as usize % legal.len()`), claims
 /// included.
 pub fn check_game_bytes(data: &[u8]) -> Result<(), String> {
-    let mut reference = ZuniqPlay::new(reference::zuniq::State::new());
+    let mut reference = ZuniqPlay::new(twinsim_reference::zuniq::State::new());
     let mut fast = FastPlay::default();
     for (turn, &byte) in data.iter().enumerate() {
         if reference.is_over() {
@@ -63,7 +63,10 @@ pub fn check_game_bytes(data: &[u8]) -> Result<(), String> {
 
 /// The fast state converts to the reference one, and rebuilding it from the reference state
 /// gives the same board (derived masks and hash included).
-pub fn check_state(reference: &reference::zuniq::State, fast: &State) -> Result<(), String> {
+pub fn check_state(
+    reference: &twinsim_reference::zuniq::State,
+    fast: &State,
+) -> Result<(), String> {
     if &fast.to_reference() != reference {
         return Err(format!("to_reference: {:?} vs {reference:?}", fast.to_reference()));
     }
@@ -81,11 +84,11 @@ pub fn check_state(reference: &reference::zuniq::State, fast: &State) -> Result<
 /// result.
 pub fn check_parse(text: &str) -> Result<(), String> {
     let fast = parse_line(text.as_bytes()).map(|(w, claim)| (super::game::wall_of(w), claim));
-    let reference = reference::zuniq::parse_output(text).ok().map(|a| (a.wall, a.claim));
+    let reference = twinsim_reference::zuniq::parse_output(text).ok().map(|a| (a.wall, a.claim));
     if fast != reference {
         return Err(format!("{text:?}: fast {fast:?}, reference {reference:?}"));
     }
-    if let Ok(view) = reference::zuniq::parse_view(text) {
+    if let Ok(view) = twinsim_reference::zuniq::parse_view(text) {
         if view.to_string() != text {
             return Err(format!("view {text:?} renders as {view}"));
         }

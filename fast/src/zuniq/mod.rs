@@ -2,7 +2,7 @@
 //! bit-parallel flood fill with early exit, used sizes and dead walls as masks, legal moves as
 //! one 60-bit mask, an incremental zobrist hash that folds dead walls into their fixed state.
 //!
-//! Every operation names its reference twin (`reference::zuniq`) and is checked against it:
+//! Every operation names its reference twin (`twinsim_reference::zuniq`) and is checked against it:
 //! tables entry by entry, quickcheck properties over random playouts, the differential check
 //! [`diff::check_game_bytes`] that the fuzz target and the regression test drive, and the traces.
 
@@ -18,8 +18,8 @@ mod tests;
 pub use board::{Board, Check, Links};
 pub use game::{FastZuniq, State};
 
-use reference::game::TraceEngine;
 use std::hint::black_box;
+use twinsim_reference::game::TraceEngine;
 
 /// The text-level fast engine for replay and verification.
 pub fn engine() -> Option<&'static dyn TraceEngine> {
@@ -27,7 +27,7 @@ pub fn engine() -> Option<&'static dyn TraceEngine> {
 }
 
 /// Legal move sequences of length `depth` from `board` (walls only). Twin of
-/// `reference::zuniq::rules::perft`.
+/// `twinsim_reference::zuniq::rules::perft`.
 pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -74,7 +74,7 @@ pub fn nth_bit(mut mask: u64, k: u32) -> usize {
 /// Plays one uniformly random game (legal walls only) from `board` to its end; returns the
 /// final board. Rejection sampling, as the 2021 winner did: draw a live free wall uniformly,
 /// keep it if legal, else draw again (uniform over the legal walls); the end test stops at the
-/// first legal wall. Twin: the same game loop over `reference::zuniq::rules::legal_walls`.
+/// first legal wall. Twin: the same game loop over `twinsim_reference::zuniq::rules::legal_walls`.
 pub fn random_game(mut board: Board, rng: &mut Rng) -> Board {
     loop {
         let links = Links::of(board.walls);
@@ -120,7 +120,7 @@ pub fn sample_boards(count: usize, seed: u64) -> Vec<Board> {
 pub fn bench_ops() -> Vec<crate::bench::BenchOp> {
     use crate::bench::BenchOp;
     let boards = sample_boards(64, 7);
-    let refs: Vec<reference::zuniq::State> =
+    let refs: Vec<twinsim_reference::zuniq::State> =
         boards.iter().map(|b| State { board: *b, ..State::default() }.to_reference()).collect();
     // One legal move per position, for `apply`.
     let moves: Vec<usize> = boards
@@ -143,7 +143,7 @@ pub fn bench_ops() -> Vec<crate::bench::BenchOp> {
         name: "legal_moves",
         reference: Box::new(move || {
             i = (i + 1) % r.len();
-            black_box(reference::zuniq::rules::legal_walls(black_box(&r[i])));
+            black_box(twinsim_reference::zuniq::rules::legal_walls(black_box(&r[i])));
         }),
         fast: Box::new(move || {
             j = (j + 1) % f.len();
@@ -159,8 +159,9 @@ pub fn bench_ops() -> Vec<crate::bench::BenchOp> {
         reference: Box::new(move || {
             i = (i + 1) % r.len();
             let mut s = r[i].clone();
-            let action = reference::zuniq::Action { wall: game::wall_of(rm[i]), claim: false };
-            let _ = black_box(reference::zuniq::rules::apply_move(&mut s, action));
+            let action =
+                twinsim_reference::zuniq::Action { wall: game::wall_of(rm[i]), claim: false };
+            let _ = black_box(twinsim_reference::zuniq::rules::apply_move(&mut s, action));
         }),
         fast: Box::new(move || {
             j = (j + 1) % f.len();
@@ -178,16 +179,16 @@ pub fn bench_ops() -> Vec<crate::bench::BenchOp> {
         game: "zuniq",
         name: "random_game",
         reference: Box::new(move || {
-            let mut s = reference::zuniq::State::new();
+            let mut s = twinsim_reference::zuniq::State::new();
             loop {
-                let legal = reference::zuniq::rules::legal_walls(&s);
+                let legal = twinsim_reference::zuniq::rules::legal_walls(&s);
                 if legal.is_empty() {
                     break;
                 }
                 let wall = legal[rr.below(legal.len() as u32) as usize];
-                let _ = reference::zuniq::rules::apply_move(
+                let _ = twinsim_reference::zuniq::rules::apply_move(
                     &mut s,
-                    reference::zuniq::Action { wall, claim: false },
+                    twinsim_reference::zuniq::Action { wall, claim: false },
                 );
             }
             black_box(s);

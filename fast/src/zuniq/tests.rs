@@ -7,9 +7,9 @@ use super::game::{index_of, wall_of, State};
 use super::tables::*;
 use super::*;
 use quickcheck::{Arbitrary, Gen, QuickCheck};
-use reference::zuniq::board::{all_cells, all_walls, Side};
-use reference::zuniq::rules::{check_wall, legal_walls, Illegal};
-use reference::zuniq::State as RefState;
+use twinsim_reference::zuniq::board::{all_cells, all_walls, Side};
+use twinsim_reference::zuniq::rules::{check_wall, legal_walls, Illegal};
+use twinsim_reference::zuniq::State as RefState;
 
 #[test]
 fn tables_match_the_reference_entry_by_entry() {
@@ -39,7 +39,7 @@ fn tables_match_the_reference_entry_by_entry() {
     assert_eq!(order, all_walls());
 }
 
-use reference::zuniq::Wall;
+use twinsim_reference::zuniq::Wall;
 
 /// A random playout from a seed (uniform legal walls, some claims), through the reference.
 #[derive(Clone, Debug)]
@@ -55,8 +55,8 @@ fn playout(seed: u64, plies: usize) -> Playout {
         let legal = legal_walls(&state);
         let wall = legal[rng.below(legal.len() as u32) as usize];
         let claim = rng.below(6) == 0;
-        let line = reference::zuniq::Action { wall, claim }.to_string();
-        reference::zuniq::rules::referee_turn(&mut state, Some(&line)).unwrap();
+        let line = twinsim_reference::zuniq::Action { wall, claim }.to_string();
+        twinsim_reference::zuniq::rules::referee_turn(&mut state, Some(&line)).unwrap();
         states.push(state.clone());
     }
     Playout { states }
@@ -152,7 +152,7 @@ fn perft_equals_the_reference() {
         for depth in 1..=2 {
             assert_eq!(
                 perft(&fast.board, depth),
-                reference::zuniq::rules::perft(state, depth),
+                twinsim_reference::zuniq::rules::perft(state, depth),
                 "seed {seed} depth {depth}"
             );
         }
@@ -173,7 +173,7 @@ fn perft_of_the_doc_positions_at_depth_4() {
     for (names, counts) in cases {
         let walls = names
             .split_whitespace()
-            .map(|n| index_of(reference::zuniq::protocol::parse_wall(n).unwrap()))
+            .map(|n| index_of(twinsim_reference::zuniq::protocol::parse_wall(n).unwrap()))
             .fold(0u64, |m, w| m | 1 << w);
         let board = Board::from_walls(walls, names.split_whitespace().count() as u8, [0, 0]);
         for (depth, want) in (1..=4).zip(counts) {
@@ -222,7 +222,7 @@ fn dead_walls_are_folded_into_the_hash() {
     // Two positions that differ only by a wall inside a closed zone hash equally.
     let names = |s: &str| {
         s.split_whitespace()
-            .map(|n| index_of(reference::zuniq::protocol::parse_wall(n).unwrap()))
+            .map(|n| index_of(twinsim_reference::zuniq::protocol::parse_wall(n).unwrap()))
             .fold(0u64, |m, w| m | 1 << w)
     };
     // The 2x2 zone A1 A2 B1 B2; in `b` the interior wall A2v was placed before it closed.
@@ -239,8 +239,8 @@ fn dead_walls_are_folded_into_the_hash() {
 #[test]
 fn the_traces_replay_through_fast() {
     let text = include_str!("../../../tests/traces/zuniq.jsonl");
-    for game in reference::trace::parse_jsonl(text).unwrap() {
-        let report = reference::trace::replay(&trace::ENGINE, &game);
+    for game in twinsim_reference::trace::parse_jsonl(text).unwrap() {
+        let report = twinsim_reference::trace::replay(&trace::ENGINE, &game);
         assert!(report.is_ok(), "seed {:?}: {:?}", game.seed, report.differences);
     }
 }

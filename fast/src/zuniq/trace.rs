@@ -1,10 +1,10 @@
 //! The fast engine behind `twinsim replay --engine fast`: the same records as the reference
-//! (`reference::zuniq::trace`), produced from the fast state.
+//! (`twinsim_reference::zuniq::trace`), produced from the fast state.
 
 use super::game::{wall_names, State};
-use reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use reference::zuniq::rules::Event;
 use serde_json::{json, Map, Value};
+use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use twinsim_reference::zuniq::rules::Event;
 
 /// The fast Zuniq engine.
 pub struct FastZuniqEngine;
@@ -51,12 +51,12 @@ impl FastPlay {
     }
 }
 
-/// The outcome object (§9). Twin of `reference::zuniq::trace::outcome_json`.
+/// The outcome object (§9). Twin of `twinsim_reference::zuniq::trace::outcome_json`.
 pub fn outcome_json(state: &State) -> Option<Value> {
     let scores = state.scores()?;
     let reason = match state.end.as_ref()? {
-        reference::zuniq::End::NoLegalMoves => "no_legal_moves",
-        reference::zuniq::End::InvalidAction { .. } => "invalid_action",
+        twinsim_reference::zuniq::End::NoLegalMoves => "no_legal_moves",
+        twinsim_reference::zuniq::End::InvalidAction { .. } => "invalid_action",
     };
     let claim = |p: usize| (state.board.claims[p] != 0).then_some(state.board.claims[p]);
     Some(json!({
@@ -132,7 +132,7 @@ impl TracePlay for FastPlay {
         outcome_json(&self.state)
     }
     fn render(&self, colour: bool) -> String {
-        reference::zuniq::display::render(&self.state.to_reference(), colour)
+        twinsim_reference::zuniq::display::render(&self.state.to_reference(), colour)
     }
     fn perft(&self, depth: u32) -> Option<u64> {
         if self.state.finished {

@@ -79,9 +79,10 @@ fn shape_problem(record: &Value) -> Option<String> {
     let Some(turns) = object.get("turns").and_then(Value::as_array) else {
         return Some("no \"turns\" array".into());
     };
-    turns.iter().position(|t| !t.get("state").is_some_and(Value::is_object)).map(|k| {
-        format!("turns[{k}] has no \"state\" object")
-    })
+    turns
+        .iter()
+        .position(|t| !t.get("state").is_some_and(Value::is_object))
+        .map(|k| format!("turns[{k}] has no \"state\" object"))
 }
 
 /// Every game record of a JSON Lines file (blank lines ignored), each checked for the shape the
@@ -319,7 +320,8 @@ pub fn write_arena_index(dir: &Path) -> Result<PathBuf, ViewError> {
         seed = escape_html(&identity.get("seed").map(|s| s.to_string()).unwrap_or_default()),
     );
     let index = dir.join("index.html");
-    std::fs::write(&index, html).map_err(|error| ViewError::Write { path: index.clone(), error })?;
+    std::fs::write(&index, html)
+        .map_err(|error| ViewError::Write { path: index.clone(), error })?;
     Ok(index)
 }
 

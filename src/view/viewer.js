@@ -25,7 +25,7 @@
   }
   const el = (tag, a, inner) => "<" + tag + attrs(a) + (inner === undefined ? "/>" : ">" + inner + "</" + tag + ">");
   const text = (x, y, s, a) => el("text", Object.assign({ x: x, y: y }, a || {}), esc(s));
-  const svg = (w, h, body) => '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + w + " " + h +
+  const svg = (w, h, body) => '<svg viewBox="0 0 ' + w + " " + h +
     '" preserveAspectRatio="xMidYMid meet">' + body + "</svg>";
 
   // ---- the records as frames -----------------------------------------------------------------
@@ -95,7 +95,7 @@
       };
       const item = (cx, cy, it, where, r) => {
         const quest = questsOf[it[1]].indexOf(it[0]) >= 0;
-        return el("g", { d_kind: "item", d_name: it[0], d_owner: it[1], d_where: where, d_quest: quest ? 1 : 0 },
+        return el("g", { d_kind: "item", d_name: it[0], d_owner: it[1], d_where: where, d_x: it[2], d_y: it[3], d_quest: quest ? 1 : 0 },
           el("circle", { cx: cx, cy: cy, r: r, fill: COLORS[it[1]], stroke: quest ? "#ffd23f" : "#fff", stroke_width: quest ? 4 : 1.5 }) +
           text(cx, cy + 4, it[0].slice(0, 3), { "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }));
       };

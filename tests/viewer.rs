@@ -24,13 +24,16 @@ static BROWSER_LOCK: Mutex<()> = Mutex::new(());
 
 /// The Chromium executable, or `None` (after a loud message) when the user opted out.
 fn chromium() -> Option<PathBuf> {
-    let named = std::env::var_os("CHROMIUM").map(PathBuf::from);
-    let found = named.or_else(|| {
+    if let Some(named) = std::env::var_os("CHROMIUM").map(PathBuf::from) {
+        assert!(named.exists(), "CHROMIUM={} does not exist", named.display());
+        return Some(named);
+    }
+    let found = {
         ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
             .iter()
             .map(PathBuf::from)
             .find(|p| p.exists())
-    });
+    };
     match found {
         Some(path) => Some(path),
         None if std::env::var(OPT_OUT).as_deref() == Ok("1") => {
@@ -281,6 +284,21 @@ fn expected_drawing(
                 }
             }
             out.push(("push", vec!["player", "line", "direction"], pushes));
+            let mut trails = Vec::new();
+            if k > 0 && state(rec, k - 1)["turn_type"] == "MOVE" {
+                let events = arr(&rec["turns"][k - 1]["events"]);
+                for i in 0..players.len() {
+                    let moved = format!("${i} moved ");
+                    let steps = events
+                        .iter()
+                        .filter(|e| e.as_str().is_some_and(|e| e.starts_with(&moved)))
+                        .count();
+                    if steps > 0 {
+                        trails.push(format!("{i},{steps}"));
+                    }
+                }
+            }
+            out.push(("trail", vec!["player", "steps"], trails));
         }
         "photosynthesis" => {
             // The board's neighbours as the referee sends them (first view: "index richness n0..n5").

@@ -107,6 +107,25 @@
       for (const it of s.items) {
         if (it[2] >= 0) out += item(ox + it[2] * C + C / 2, oy + it[3] * C + C / 2, it, "board", 14);
       }
+      // The walks of a MOVE turn, step by step from the referee's "$i moved D" events.
+      if (k > 0 && frames[k - 1].state.turn_type === "MOVE") {
+        const STEP = { UP: [0, -1], RIGHT: [1, 0], DOWN: [0, 1], LEFT: [-1, 0] };
+        frames[k - 1].state.players.forEach((p, i) => {
+          let x = p.x, y = p.y, steps = 0;
+          const d = i === 0 ? -6 : 6, pts = [(ox + x * C + C / 2 + d) + "," + (oy + y * C + C / 2 + d)];
+          for (const e of frames[k].events) {
+            const m = /^\$(\d) moved (UP|RIGHT|DOWN|LEFT)$/.exec(e);
+            if (!m || +m[1] !== i) continue;
+            x += STEP[m[2]][0];
+            y += STEP[m[2]][1];
+            steps++;
+            pts.push((ox + x * C + C / 2 + d) + "," + (oy + y * C + C / 2 + d));
+          }
+          if (steps) {
+            out += el("polyline", { points: pts.join(" "), fill: "none", stroke: COLORS[i], stroke_width: 5, stroke_dasharray: "10 6", stroke_linejoin: "round", opacity: 0.9, d_kind: "trail", d_player: i, d_steps: steps });
+          }
+        });
+      }
       s.players.forEach((p, i) => {
         const d = i === 0 ? -17 : 17;
         out += el("circle", {
@@ -154,7 +173,7 @@
         out += el("text", { x: bx, y: by + 150, fill: "#fff", "font-size": 15, d_kind: "deck", d_player: i, d_count: p.deck.length },
           esc("hidden quests left in the deck: " + p.deck.length));
       });
-      out += text(640, 620, "turn " + s.turn + " (" + s.turn_type + "), " + s.turns_left + " left", { fill: "#fff", "font-size": 16 });
+      out += text(640, 620, "game turn " + s.turn + ": " + s.turn_type + " next, " + s.turns_left + " turns left", { fill: "#fff", "font-size": 16 });
       return svg(1000, 640, out);
     },
     info: (s) => "next: " + s.turn_type + (s.stale ? " · pushes cancelled " + s.stale + " turn(s) in a row" : ""),

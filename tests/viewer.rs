@@ -8,8 +8,8 @@
 //! reads it with `--dump-dom` and compares it with what it computes from the trace itself.
 //!
 //! Chromium is Debian's `chromium` package (`.ci/install-chromium`), or the program named by
-//! `CHROMIUM`. Without it these tests fail, unless `TWINSIM_SKIP_BROWSER_TESTS=1` is set, in which
-//! case they say loudly that they were skipped.
+//! `CHROMIUM`. Without it these tests fail; `TWINSIM_SKIP_BROWSER_TESTS=1` skips them, and they
+//! say loudly that they were skipped.
 
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
@@ -24,31 +24,28 @@ static BROWSER_LOCK: Mutex<()> = Mutex::new(());
 
 /// The Chromium executable, or `None` (after a loud message) when the user opted out.
 fn chromium() -> Option<PathBuf> {
+    if std::env::var(OPT_OUT).as_deref() == Ok("1") {
+        eprintln!(
+            "\n!!!!!!!! SKIPPED: browser test ({OPT_OUT}=1). The replay viewer was NOT tested. \
+             !!!!!!!!\n"
+        );
+        return None;
+    }
     if let Some(named) = std::env::var_os("CHROMIUM").map(PathBuf::from) {
         assert!(named.exists(), "CHROMIUM={} does not exist", named.display());
         return Some(named);
     }
-    let found = {
-        ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-            .iter()
-            .map(PathBuf::from)
-            .find(|p| p.exists())
-    };
-    match found {
-        Some(path) => Some(path),
-        None if std::env::var(OPT_OUT).as_deref() == Ok("1") => {
-            eprintln!(
-                "\n!!!!!!!! SKIPPED: browser test without Chromium ({OPT_OUT}=1). \
-                 The replay viewer was NOT tested. !!!!!!!!\n"
-            );
-            None
-        }
-        None => panic!(
-            "Chromium not found (/usr/bin/chromium, or set CHROMIUM=/path/to/chromium): install it \
-             with .ci/install-chromium (Debian's chromium package), or set {OPT_OUT}=1 to skip the \
-             browser tests knowingly"
-        ),
-    }
+    let found = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists());
+    assert!(
+        found.is_some(),
+        "Chromium not found (/usr/bin/chromium, or set CHROMIUM=/path/to/chromium): install it \
+         with .ci/install-chromium (Debian's chromium package), or set {OPT_OUT}=1 to skip the \
+         browser tests knowingly"
+    );
+    found
 }
 
 /// Where the tests write pages and screenshots (`target/tmp/viewer`).
@@ -78,6 +75,7 @@ fn run_chromium(exe: &Path, args: &[&str], url: &str) -> String {
             "--disable-component-update",
             "--disable-sync",
             "--hide-scrollbars",
+            "--disable-dev-shm-usage",
             "--host-resolver-rules=MAP * ~NOTFOUND",
         ])
         .arg(format!("--user-data-dir={}", profile.display()))

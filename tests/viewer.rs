@@ -531,6 +531,31 @@ fn expected_scores(rec: &Value, k: usize) -> Option<Vec<String>> {
     }
 }
 
+/// An event about a bad answer: an invalid action, a timeout, a deactivation or an elimination.
+fn is_problem(text: &str) -> bool {
+    let text = text.to_lowercase();
+    ["invalid", "timeout", "not provided", "deactivated", "disqualified", "eliminated"]
+        .iter()
+        .any(|w| text.contains(w))
+}
+
+/// Photosynthesis' colour markup (`¤RED¤`, `§RED§`) removed, as the page shows the text.
+fn strip_markup(text: &str) -> String {
+    let mut out = text.to_string();
+    for open in ['\u{a4}', '\u{a7}'] {
+        while let Some(start) = out.find(open) {
+            let after = start + open.len_utf8();
+            let Some(len) = out[after..].find(open) else { break };
+            let name = &out[after..after + len];
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_uppercase()) {
+                break;
+            }
+            out.replace_range(start..after + len + open.len_utf8(), "");
+        }
+    }
+    out
+}
+
 /// Checks one observation of the page against frame `k` of `rec`.
 fn check_observation(rec: &Value, observation: &Value, k: usize, fog: Option<usize>) {
     let label = observation["label"].as_str().unwrap_or("?");
@@ -575,12 +600,18 @@ fn check_observation(rec: &Value, observation: &Value, k: usize, fog: Option<usi
     let expected_count =
         if events.is_empty() && !last { 1 } else { events.len() + usize::from(last) };
     assert_eq!(shown.len(), expected_count, "{context}: events {shown:?}");
+    let mut red = false;
     for (event, shown) in events.iter().zip(shown) {
         if let Some(text) = event.as_str() {
-            assert_eq!(shown["text"], text, "{context}: event");
+            red |= text.contains("\u{a4}RED\u{a4}");
+            assert_eq!(shown["text"], strip_markup(text), "{context}: event");
+            if red {
+                assert_eq!(shown["cls"], "bad", "{context}: a red event not marked: {text}");
+            }
+            red &= !text.contains("\u{a7}RED\u{a7}");
         }
         let text = shown["text"].as_str().unwrap_or("").to_lowercase();
-        if text.contains("invalid") || text.contains("timeout") || text.contains("eliminated") {
+        if is_problem(&text) {
             assert_eq!(shown["cls"], "bad", "{context}: a problem event not marked: {text}");
         }
     }
@@ -721,6 +752,44 @@ fn olymbits_page_draws_the_trace() {
 fn wondev_woman_page_draws_the_trace() {
     // Game 2 (92 turns) rather than game 0 (8 turns), for a mid-game worth a screenshot.
     check_game("wondev-woman", 2);
+}
+
+/// For every game, the first turn of the shipped traces whose events report a bad answer: the page
+/// shows that turn's events verbatim and marks them.
+#[test]
+fn problem_events_are_shown_and_marked() {
+    let Some(exe) = chromium() else { return };
+    for game in ["xmas-rush", "photosynthesis", "zuniq", "olymbits", "wondev-woman"] {
+        let trace = trace_path(game);
+        let games = read_games(&trace);
+        let found = games.iter().enumerate().find_map(|(g, rec)| {
+            let turns = rec["turns"].as_array()?;
+            let k = turns.iter().position(|t| {
+                t["events"].as_array().is_some_and(|events| {
+                    events.iter().any(|e| match e.as_str() {
+                        Some(text) => is_problem(text),
+                        None => e["type"] == "eliminated",
+                    })
+                })
+            })?;
+            // The probe needs a turn before and after its start.
+            (turns.len() >= 3).then_some((g, k + 1))
+        });
+        let (g, frame) = found.unwrap_or_else(|| panic!("{game}: no trace reports a bad answer"));
+        let rec = &games[g];
+        let page = output_dir().join(format!("{game}-problem.html"));
+        let out = twinsim(&[
+            "view",
+            trace.to_str().unwrap(),
+            "--game",
+            &g.to_string(),
+            "-o",
+            page.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let last = frame_count(rec) - 1;
+        probe_page(&exe, &page, rec, "", frame.clamp(1, last - 1), &[frame]);
+    }
 }
 
 #[test]

@@ -568,10 +568,15 @@
       acts = "<li>(initial position)</li>";
     }
     $("actions").innerHTML = acts;
-    let evs = "";
+    // Photosynthesis marks its error messages with colour markup (¤RED¤ … §RED§, possibly over
+    // several lines): shown as the class "bad" instead of the markers.
+    let evs = "", red = false;
     for (const e of f.events) {
-      const t = eventText(e);
-      evs += '<li class="' + eventClass(t) + '">' + esc(t) + "</li>";
+      const raw = eventText(e);
+      if (raw.indexOf("\u00a4RED\u00a4") >= 0) red = true;
+      const t = raw.replace(/\u00a4[A-Z]+\u00a4|\u00a7[A-Z]+\u00a7/g, "");
+      evs += '<li class="' + (red ? "bad" : eventClass(t)) + '">' + esc(t) + "</li>";
+      if (raw.indexOf("\u00a7RED\u00a7") >= 0) red = false;
     }
     if (last) evs += '<li class="end">' + esc("end: " + outcomeText(rec)) + "</li>";
     $("events").innerHTML = evs || "<li>(none)</li>";
@@ -690,7 +695,8 @@
     $("speed").dispatchEvent(new Event("change"));
     $("play").click();
     setTimeout(() => {
-      $("play").click();
+      // A short game may have played to its end already (play stops there by itself).
+      if (timer) $("play").click();
       out.push(observe("played-then-paused"));
       setTimeout(() => {
         out.push(observe("after-pause"));

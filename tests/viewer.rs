@@ -711,6 +711,17 @@ fn check_game(game: &str, index: usize) {
     let mid = last / 2;
     // The first, a middle, the next and the last turn.
     probe_page(&exe, &page, &rec, "", mid, &[0, mid / 2, mid + 1, last]);
+    if game == "wondev-woman" {
+        // The fog has its deep link too, checked at a turn where player 1 cannot see a unit.
+        let units_seen = |t: usize| {
+            let drawing = expected_drawing(&rec, t, Some(1));
+            drawing.iter().find(|(kind, _, _)| *kind == "unit").map_or(0, |(_, _, u)| u.len())
+        };
+        let fogged = (0..=last).find(|&t| units_seen(t) < 4).expect("a turn with a hidden unit");
+        let url = file_url(&page, &format!("turn={fogged}&fog=1&probe="));
+        let dom = run_chromium(&exe, &["--virtual-time-budget=10000", "--dump-dom"], &url);
+        check_observation(&rec, &probe_result(&dom)["observations"][0], fogged, Some(1));
+    }
     let shot = dir.join(format!("{game}.png"));
     let _ = std::fs::remove_file(&shot);
     run_chromium(

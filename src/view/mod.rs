@@ -79,10 +79,29 @@ fn shape_problem(record: &Value) -> Option<String> {
     let Some(turns) = object.get("turns").and_then(Value::as_array) else {
         return Some("no \"turns\" array".into());
     };
-    turns
-        .iter()
-        .position(|t| !t.get("state").is_some_and(Value::is_object))
-        .map(|k| format!("turns[{k}] has no \"state\" object"))
+    if let Some(k) = turns.iter().position(|t| !t.get("state").is_some_and(Value::is_object)) {
+        return Some(format!("turns[{k}] has no \"state\" object"));
+    }
+    let states = std::iter::once(("initial".to_string(), &object["initial"]))
+        .chain(turns.iter().enumerate().map(|(k, t)| (format!("turns[{k}].state"), &t["state"])));
+    for (place, state) in states {
+        if let Some(key) = state_keys(game).iter().find(|k| state.get(**k).is_none()) {
+            return Some(format!("{place} has no {key:?} (the {game} state schema)"));
+        }
+    }
+    None
+}
+
+/// The state fields the page draws from, per game (the rules' state schemas).
+fn state_keys(game: &str) -> &'static [&'static str] {
+    match game {
+        "xmas-rush" => &["turn", "turns_left", "turn_type", "tiles", "players", "items"],
+        "photosynthesis" => &["day", "sun_direction", "nutrients", "players", "trees", "richness"],
+        "zuniq" => &["ply", "to_move", "walls", "zones", "open_cells", "claims", "finished"],
+        "olymbits" => &["turn", "active", "medals", "games"],
+        "wondev-woman" => &["round", "to_move", "size", "grid", "units", "scores", "dead"],
+        _ => &[],
+    }
 }
 
 /// Every game record of a JSON Lines file (blank lines ignored), each checked for the shape the
@@ -411,8 +430,11 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// A record with the state fields the page reads (values irrelevant to the shape check).
     fn minimal(game: &str) -> Value {
-        json!({"game": game, "initial": {}, "turns": [{"state": {}}]})
+        let state: serde_json::Map<String, Value> =
+            state_keys(game).iter().map(|k| (k.to_string(), json!(0))).collect();
+        json!({"game": game, "initial": state, "turns": [{"state": state}]})
     }
 
     #[test]
@@ -431,6 +453,7 @@ mod tests {
             (json!({"game": "zuniq", "turns": []}), "no \"initial\" state object"),
             (json!({"game": "zuniq", "initial": {}}), "no \"turns\" array"),
             (json!({"game": "zuniq", "initial": {}, "turns": [{"state": {}}, {}]}), "turns[1]"),
+            (json!({"game": "zuniq", "initial": {}, "turns": []}), "initial has no \"ply\""),
         ];
         for (record, expected) in cases {
             let why = shape_problem(&record).expect("a problem");

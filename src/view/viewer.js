@@ -588,7 +588,7 @@
     });
     $("views").innerHTML = views || "(nothing sent)";
     $("play").innerHTML = timer ? "&#x275A;&#x275A;" : "&#x25B6;";
-    const hash = (RECORDS.length > 1 ? "game=" + current + "&" : "") + "turn=" + turn;
+    const hash = (RECORDS.length > 1 ? "game=" + current + "&" : "") + "turn=" + turn + (fog >= 0 ? "&fog=" + fog : "");
     if (location.hash.slice(1) !== hash && !PROBE) history.replaceState(null, "", "#" + hash);
   }
   function go(t) {
@@ -647,6 +647,10 @@
   function fromHash() {
     const params = new URLSearchParams(location.hash.slice(1));
     selectGame(params.has("game") ? +params.get("game") || 0 : current);
+    if (RECORDS[current].game === "wondev-woman" && ["0", "1"].indexOf(params.get("fog")) >= 0) {
+      fog = +params.get("fog");
+      $("fog").value = String(fog);
+    }
     go(params.has("turn") ? +params.get("turn") || 0 : 0);
   }
   const PROBE = new URLSearchParams(location.hash.slice(1)).get("probe");

@@ -917,5 +917,8 @@ fn arena_out_writes_an_index_linking_every_replay() {
         .find(|t| t["seed"] == first["seed"] && t["params"]["bots"] == serde_json::json!(seat_bots))
         .expect("game 0's trace");
     check_observation(rec, &result["observations"][0], 0, None);
+    // Arena seeds are 64-bit: the page shows them exactly, not rounded to a double.
+    let title = result["observations"][0]["title"].as_str().unwrap();
+    assert!(title.contains(&format!("seed {} ", rec["seed"])), "{title} vs seed {}", rec["seed"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -154,9 +154,32 @@ fn json_for_script(value: &Value) -> String {
     value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
+/// Integers a JavaScript number cannot hold exactly (beyond ±2^53, e.g. 64-bit seeds) become
+/// strings of their digits, so the page shows them as they are in the file.
+fn exact_in_javascript(value: &mut Value) {
+    const SAFE: u64 = 1 << 53;
+    match value {
+        Value::Number(n) => {
+            let unsafe_integer = match (n.as_i64(), n.as_u64()) {
+                (Some(i), _) => i.unsigned_abs() > SAFE,
+                (None, Some(u)) => u > SAFE,
+                (None, None) => false,
+            };
+            if unsafe_integer {
+                *value = Value::String(n.to_string());
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(exact_in_javascript),
+        Value::Object(map) => map.values_mut().for_each(exact_in_javascript),
+        _ => {}
+    }
+}
+
 /// The self-contained replay page for `games` (a game picker when there are several).
 pub fn page(games: &[Value], title: &str) -> String {
-    let data = json_for_script(&Value::Array(games.to_vec()));
+    let mut games = Value::Array(games.to_vec());
+    exact_in_javascript(&mut games);
+    let data = json_for_script(&games);
     // The data goes in last, so nothing inside it is ever taken for a placeholder.
     let (head, tail) = TEMPLATE.split_once("{{DATA}}").unwrap_or((TEMPLATE, ""));
     let fill = |part: &str| {
@@ -478,6 +501,18 @@ mod tests {
         assert!(html.contains("a &lt;title&gt;"));
         assert!(html.contains(r#"[{"game":"zuniq""#));
         assert!(!html.contains("http://") && !html.contains("https://"), "no network reference");
+    }
+
+    #[test]
+    fn integers_beyond_javascript_precision_become_strings() {
+        let mut record = json!({"seed": -4964420948893066024i64, "day": 3, "big": [18446744073709551615u64],
+            "edge": 9007199254740992u64, "over": 9007199254740993u64, "x": 0.5});
+        exact_in_javascript(&mut record);
+        assert_eq!(
+            record,
+            json!({"seed": "-4964420948893066024", "day": 3, "big": ["18446744073709551615"],
+                "edge": 9007199254740992u64, "over": "9007199254740993", "x": 0.5})
+        );
     }
 
     #[test]

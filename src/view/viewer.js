@@ -636,6 +636,8 @@
   slider.addEventListener("input", () => { stop(); go(+slider.value); });
   document.addEventListener("keydown", (e) => {
     if (e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT") && e.target !== slider) return;
+    // Space and Enter on a focused button press that button, as usual.
+    if (e.target && e.target.tagName === "BUTTON" && (e.key === " " || e.key === "Enter")) return;
     if (e.key === "ArrowRight") { stop(); go(turn + 1); e.preventDefault(); }
     else if (e.key === "ArrowLeft") { stop(); go(turn - 1); e.preventDefault(); }
     else if (e.key === "Home") { stop(); go(0); e.preventDefault(); }

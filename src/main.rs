@@ -551,7 +551,7 @@ fn run_bench(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
             return code;
         }
     }
-    let mut ops = registry::bench_ops(game);
+    let mut ops = twinsim_fast::bench::ops(game);
     if ops.is_empty() {
         println!("no benchmark pairs yet for {}", game.unwrap_or("any game"));
         return ExitCode::FAILURE;

@@ -686,6 +686,13 @@ fn probe_page(
     result
 }
 
+/// `twinsim view TRACE --game INDEX -o PAGE`, which must succeed.
+fn write_page(trace: &Path, index: usize, page: &Path) {
+    let (trace, index, page) = (trace.to_str().unwrap(), index.to_string(), page.to_str().unwrap());
+    let out = twinsim(&["view", trace, "--game", &index, "-o", page]);
+    assert!(out.status.success(), "twinsim view failed: {}", String::from_utf8_lossy(&out.stderr));
+}
+
 /// The page of game `index` of a shipped trace file: every check, then a mid-game screenshot.
 fn check_game(game: &str, index: usize) {
     let Some(exe) = chromium() else { return };
@@ -693,15 +700,7 @@ fn check_game(game: &str, index: usize) {
     let rec = read_games(&trace).swap_remove(index);
     let dir = output_dir();
     let page = dir.join(format!("{game}.html"));
-    let out = twinsim(&[
-        "view",
-        trace.to_str().unwrap(),
-        "--game",
-        &index.to_string(),
-        "-o",
-        page.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "twinsim view failed: {}", String::from_utf8_lossy(&out.stderr));
+    write_page(&trace, index, &page);
     let html = std::fs::read_to_string(&page).expect("page written");
     assert!(
         !html.contains("http://") && !html.contains("https://"),
@@ -789,15 +788,7 @@ fn problem_events_are_shown_and_marked() {
         let (g, frame) = found.unwrap_or_else(|| panic!("{game}: no trace reports a bad answer"));
         let rec = &games[g];
         let page = output_dir().join(format!("{game}-problem.html"));
-        let out = twinsim(&[
-            "view",
-            trace.to_str().unwrap(),
-            "--game",
-            &g.to_string(),
-            "-o",
-            page.to_str().unwrap(),
-        ]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        write_page(&trace, g, &page);
         let last = frame_count(rec) - 1;
         probe_page(&exe, &page, rec, "", frame.clamp(1, last - 1), &[frame]);
     }

@@ -33,7 +33,7 @@ const TARGETS: &[(&str, Check)] = &[
     ("voronoi_diff", twinsim_fast::wondev_woman::check::voronoi_positions),
     ("parse_wondev_woman", twinsim_fast::wondev_woman::check::parsers),
     ("fog_diff", |d| {
-        twinsim_fast::wondev_woman::fog::fog_diff(d);
+        twinsim_fast::wondev_woman::bot::fog::fog_diff(d);
     }),
 ];
 

@@ -4,13 +4,12 @@
 //! Voronoi evaluation. Every operation names its reference twin and is checked against it.
 
 pub mod board;
+pub mod bot;
 pub mod check;
 pub mod engine;
-pub mod fog;
 pub mod game;
 pub mod movegen;
 pub mod play;
-pub mod voronoi;
 
 #[cfg(test)]
 mod tests;
@@ -136,12 +135,12 @@ pub fn bench_ops() -> Vec<BenchOp> {
             reference: Box::new(move || {
                 let s = &rs[i % rs.len()];
                 i += 1;
-                std::hint::black_box(r::eval::evaluate(s));
+                std::hint::black_box(r::bot::eval::evaluate(s));
             }),
             fast: Box::new(move || {
                 let s = &fs[j % fs.len()];
                 j += 1;
-                std::hint::black_box(voronoi::evaluate(s));
+                std::hint::black_box(bot::voronoi::evaluate(s));
             }),
         });
     }

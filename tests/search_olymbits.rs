@@ -7,12 +7,13 @@ use std::time::{Duration, Instant};
 use twinsim_arena::{self as arena, ArenaConfig, BotSpec};
 use twinsim_fast::olymbits::FastOlymbits;
 use twinsim_reference::game::Game;
+use twinsim_reference::olymbits::protocol::{deactivated, state_from_view};
 use twinsim_reference::olymbits::{
     parse_command, parse_first_input, parse_turn_input, render_first_input, render_turn_input,
     Action, Olymbits, State,
 };
 use twinsim_search::bot::ViewPlayer;
-use twinsim_search::olymbits::{deactivated, player, state_from_view, OlymbitsBot};
+use twinsim_search::olymbits::{player, OlymbitsBot};
 
 fn spec(s: &str) -> twinsim_search::bot::SearchSpec {
     s.parse().unwrap()

@@ -7,11 +7,12 @@
 use std::time::{Duration, Instant};
 use twinsim_fast::photosynthesis::FastPhotosynthesis;
 use twinsim_reference::game::{Game, PlayerId};
+use twinsim_reference::photosynthesis::protocol::state_from_view;
 use twinsim_reference::photosynthesis::protocol::{self, view_texts};
 use twinsim_reference::photosynthesis::{parse_line, Action, Params, Photosynthesis, State};
 use twinsim_search::beam::BeamConfig;
 use twinsim_search::bot::{make_player, SearchSpec, ViewPlayer};
-use twinsim_search::photosynthesis::{search, state_from_view};
+use twinsim_search::photosynthesis::search;
 use twinsim_search::{Budget, SearchRng};
 
 /// `plies` random frames from the start of game `seed` (fewer if it ends).

@@ -291,11 +291,13 @@ pub fn parse_first_input(text: &str) -> Result<(InitView, TurnView), ParseError>
 
 /// The mini-game kinds of a first view (§12): one game is the hurdles-only league; four games
 /// are the top league unless the second line's GPU is a hurdle track (league 2: four hurdles).
+/// Only a first view tells: on later turns a `GAME_OVER` line hides the second track.
 pub fn mini_games_of_first_view(view: &TurnView) -> Vec<MiniGameKind> {
-    let league = match view.games.len() {
-        1 => League::Wood1,
-        _ if view.games[1].gpu.bytes().all(|b| b == b'.' || b == b'#') => League::Wood2,
-        _ => League::Top,
+    let second_is_a_track = |line: &GameLine| line.gpu.bytes().all(|b| b == b'.' || b == b'#');
+    let league = match view.games.get(1) {
+        None => League::Wood1,
+        Some(line) if second_is_a_track(line) => League::Wood2,
+        Some(_) => League::Top,
     };
     league.mini_games()
 }
@@ -344,7 +346,9 @@ pub fn deactivated(before: &TurnView, after: &TurnView, kinds: &[MiniGameKind]) 
 ///   next turns: seeded with `seed` (the determinization: one plausible future, drawn with the
 ///   referee's own distributions);
 /// - which players were deactivated (§9, no flag in the view): those of `inactive` (the caller's
-///   deduction, see [`deactivated`]) are inactive and dead in every mini-game, the others active;
+///   deduction, see [`deactivated`]) are inactive and dead in every mini-game, the others active
+///   (the referee marks a deactivated player dead in a mini-game at its next tick, which the
+///   missing action makes certain, so the futures are the same);
 /// - a hurdle race's finishers and rank (§4.4): a running race has none, so a player on the last
 ///   cell is counted finished first;
 /// - the run a `GAME_OVER` line hides (it is about to be regenerated, §3): the previous state's

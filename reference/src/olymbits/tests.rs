@@ -778,8 +778,8 @@ fn inputs_round_trip_and_rebuild_the_state_in_random_games() {
                 let view = TurnView::from_state(&state);
                 if let Some(before) = &before {
                     let seen = deactivated(before, &view, &state.league.mini_games());
-                    for p in 0..PLAYER_COUNT {
-                        assert!(!seen[p] || !state.active[p], "{context}: player {p} is active");
+                    for (p, (&seen, &active)) in seen.iter().zip(&state.active).enumerate() {
+                        assert!(!seen || !active, "{context}: player {p} is active");
                     }
                 }
                 before = Some(view);

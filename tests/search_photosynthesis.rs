@@ -159,7 +159,7 @@ fn the_state_rebuilt_from_a_view_is_the_true_state() {
         let init = protocol::init_cells(&truth);
         for p in Photosynthesis::players_to_act(&truth) {
             let view =
-                twinsim_reference::photosynthesis::parse_view(texts[p].as_ref().unwrap()).unwrap();
+                twinsim_reference::photosynthesis::parse_turn(texts[p].as_ref().unwrap()).unwrap();
             let built = state_from_view(&init, &view, p, 99);
             // Everything the rules read, except the generator and the morning's shadows.
             assert_eq!(built.trees, truth.trees);

@@ -39,7 +39,7 @@ fn truth_of(state: &Value, me: usize) -> Hypothesis {
 
 fn seat(game: &TraceGame, me: usize) -> Seat {
     let size = game.setup["initial"]["size"].as_u64().unwrap() as usize;
-    let parse = |text: &str| protocol::parse_view(text, size, 2).expect("trace view parses");
+    let parse = |text: &str| protocol::parse_turn(text, size, 2).expect("trace view parses");
     let mut views = vec![];
     if me == 0 {
         let text = game.setup["initial_views"][0].as_str().unwrap();

@@ -36,8 +36,8 @@ use twinsim_reference::olymbits::protocol::{
     deactivated, mini_games_of_first_view, state_from_view,
 };
 use twinsim_reference::olymbits::{
-    parse_first_input, parse_turn_input, Action, MiniGameKind, Olymbits, State as RefState,
-    TurnView, PLAYER_COUNT,
+    parse_first_input, parse_turn, Action, MiniGameKind, Olymbits, State as RefState, TurnView,
+    PLAYER_COUNT,
 };
 
 /// Share of the time left (after [`MARGIN`]) that the search uses on later turns.
@@ -129,7 +129,7 @@ where
             self.kinds = mini_games_of_first_view(&view);
             Some(view)
         } else {
-            parse_turn_input(input, self.kinds.len()).ok()
+            parse_turn(input, self.kinds.len()).ok()
         }
     }
 

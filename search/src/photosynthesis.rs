@@ -391,7 +391,7 @@ struct BeamBot {
 impl BeamBot {
     /// The answer to one view.
     fn answer(&mut self, input: &str, deadline: Instant) -> Action {
-        let Ok(view) = r::parse_view(input) else { return Action::Wait };
+        let Ok(view) = r::parse_turn(input) else { return Action::Wait };
         if let Some(cells) = &view.cells {
             self.cells = Some(cells.clone());
         }

@@ -52,7 +52,7 @@ use twinsim_fast::wondev_woman::FastWondevWoman;
 use twinsim_reference::game::{EngineKind, Game, PlayerId};
 use twinsim_reference::wondev_woman::bot::eval;
 use twinsim_reference::wondev_woman::bot::fog::Hypothesis;
-use twinsim_reference::wondev_woman::protocol::{parse_init, parse_view, state_from_view, View};
+use twinsim_reference::wondev_woman::protocol::{parse_init, parse_turn, state_from_view, View};
 use twinsim_reference::wondev_woman::rules;
 use twinsim_reference::wondev_woman::{Action, Dir, Kind, State, WondevWoman};
 
@@ -301,7 +301,7 @@ where
             }
         };
         let (size, units) = self.init?;
-        parse_view(text, size, units).ok()
+        parse_turn(text, size, units).ok()
     }
 
     /// The answer to `view` (not yet printed), searching until `until`.

@@ -200,9 +200,9 @@ pub fn parsers(bytes: &[u8]) {
     let _ = r::protocol::parse_command(&text);
     let _ = r::protocol::parse_init(&text);
     let size = bytes.first().map_or(5, |b| (*b % 8) as usize);
-    if let Ok(v) = r::protocol::parse_view(&text, size, 2) {
+    if let Ok(v) = r::protocol::parse_turn(&text, size, 2) {
         let back = r::protocol::render_view(&v);
-        assert_eq!(r::protocol::parse_view(&back, size, 2), Ok(v));
+        assert_eq!(r::protocol::parse_turn(&back, size, 2), Ok(v));
     }
     // The fast engine resolves every line exactly like the reference.
     let rs = r::setup::new_game(bytes.len() as i64, &r::Params::default());

@@ -251,7 +251,7 @@ impl WithLine for ParseError {
 }
 
 /// Parses the per-turn input (§10), the one call a bot makes each turn after the first.
-pub fn parse_turn_input(text: &str, nb_games: usize) -> Result<TurnView, ParseError> {
+pub fn parse_turn(text: &str, nb_games: usize) -> Result<TurnView, ParseError> {
     let lines: Vec<&str> = text.split('\n').collect();
     parse_turn_lines(&lines, nb_games, 1)
 }

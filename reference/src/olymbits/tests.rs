@@ -396,9 +396,9 @@ fn league_2_plays_four_independent_hurdle_races() {
 
 #[test]
 fn turn_input_parse_errors_say_where() {
-    let e = parse_turn_input("0 0 0 0\n0 0 0 0\n0 x 0 0\n.... 0 0 0 0 0 0 0", 1).unwrap_err();
+    let e = parse_turn("0 0 0 0\n0 0 0 0\n0 x 0 0\n.... 0 0 0 0 0 0 0", 1).unwrap_err();
     assert_eq!((e.line, e.column, e.found.as_str()), (3, 3, "x"));
-    let e = parse_turn_input("0 0 0 0\n0 0 0 0", 1).unwrap_err();
+    let e = parse_turn("0 0 0 0\n0 0 0 0", 1).unwrap_err();
     assert_eq!(e.line, 3);
     let e = parse_first_input("7\n4").unwrap_err();
     assert_eq!(e.line, 1);
@@ -729,7 +729,7 @@ fn check_inputs_round_trip(truth: &State, previous: Option<&State>, context: &st
             "{context}"
         );
     }
-    let parsed = parse_turn_input(&render_turn_input(truth), kinds.len())
+    let parsed = parse_turn(&render_turn_input(truth), kinds.len())
         .unwrap_or_else(|e| panic!("{context}: {e}"));
     assert_eq!(parsed, view, "{context}");
     if truth.turn == 0 {
@@ -824,7 +824,7 @@ fn referee_inputs_of_the_traces_parse_and_the_engine_inputs_round_trip() {
                     assert_eq!(&format!("{}\n{}", init.render(), view.render()), text, "{context}");
                     view
                 } else {
-                    let view = parse_turn_input(text, nb_games).unwrap_or_else(|e| panic!("{e}"));
+                    let view = parse_turn(text, nb_games).unwrap_or_else(|e| panic!("{e}"));
                     assert_eq!(&view.render(), text, "{context}");
                     view
                 };

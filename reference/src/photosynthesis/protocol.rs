@@ -452,7 +452,7 @@ impl<'a> ViewReader<'a> {
 
 /// §8: parses a view text (what a bot reads at one decision point) into a typed [`View`]. The
 /// init block is recognised by its first line `37` (a day is at most 23).
-pub fn parse_view(text: &str) -> Result<View, ParseError> {
+pub fn parse_turn(text: &str) -> Result<View, ParseError> {
     let mut r = ViewReader { lines: text.split('\n').collect(), next: 0 };
     let first = r.ints(1, "numberOfCells or day")?[0];
     let mut cells = None;

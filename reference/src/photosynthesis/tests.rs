@@ -1,7 +1,7 @@
 //! Unit tests: one per rule, and one named after each item of the rules doc's §12 pitfalls.
 
 use super::board;
-use super::protocol::{self, parse_line, parse_view, render_view};
+use super::protocol::{self, parse_line, parse_turn, render_view};
 use super::rules::{self, Answer};
 use super::setup;
 use super::state::{Action, Params, State, Tree};
@@ -439,7 +439,7 @@ fn pitfall_9_waiting_player_gets_no_input() {
     rules::play_frame(&mut s, &[act(Action::Wait), act(Action::Grow(20))]).unwrap();
     let views = protocol::view_texts(&s);
     assert!(views[0].is_none());
-    let v1 = parse_view(views[1].as_deref().unwrap()).unwrap();
+    let v1 = parse_turn(views[1].as_deref().unwrap()).unwrap();
     assert!(v1.opp_is_waiting);
     assert_eq!(Photosynthesis::players_to_act(&s), vec![1]);
     // A None for the waiting player is not a timeout.
@@ -489,9 +489,9 @@ fn the_first_view_carries_the_init_block_and_round_trips() {
     let s = Photosynthesis::new_game(1, &Params::default());
     let text = protocol::view_texts(&s)[0].clone().unwrap();
     assert!(text.starts_with("37\n0 3 1 2 3 4 5 6\n1 0 7 8 2 0 6 18\n"));
-    let view = parse_view(&text).unwrap();
+    let view = parse_turn(&text).unwrap();
     assert_eq!(render_view(&view), text);
-    assert!(parse_view("3\n20\n1 2\n").is_err());
+    assert!(parse_turn("3\n20\n1 2\n").is_err());
 }
 
 #[test]
@@ -539,7 +539,7 @@ fn check_views_round_trip(truth: &State, context: &str) -> usize {
     for (seat, view) in protocol::views(truth).into_iter().enumerate() {
         let Some(view) = view else { continue };
         let text = render_view(&view);
-        let parsed = parse_view(&text).unwrap_or_else(|e| panic!("{context}: {e}\n{text}"));
+        let parsed = parse_turn(&text).unwrap_or_else(|e| panic!("{context}: {e}\n{text}"));
         assert_eq!(parsed, view, "{context}: seat {seat}");
         let rebuilt = protocol::state_from_view(&cells, &parsed, seat, 5);
         assert_eq!(rebuilt.trees, truth.trees, "{context}: seat {seat}");
@@ -618,7 +618,7 @@ fn referee_views_of_the_traces_parse_and_the_engine_views_round_trip() {
             }
             let context = format!("seed {seed}, turn {moment}");
             for text in texts.iter().flatten() {
-                let view = parse_view(text).unwrap_or_else(|e| panic!("{context}: {e}"));
+                let view = parse_turn(text).unwrap_or_else(|e| panic!("{context}: {e}"));
                 assert_eq!(&render_view(&view), text, "{context}");
             }
             checked += check_views_round_trip(&play.state, &context);

@@ -311,7 +311,7 @@ fn parse_xy(line: &str, n: usize) -> Result<(i32, i32), ParseError> {
 
 /// §9: reads a turn input (given the init values) into a [`View`]: the call a bot makes each
 /// turn.
-pub fn parse_view(text: &str, size: usize, units: usize) -> Result<View, ParseError> {
+pub fn parse_turn(text: &str, size: usize, units: usize) -> Result<View, ParseError> {
     let lines: Vec<&str> = text.split('\n').collect();
     let get = |i: usize| lines.get(i).copied().ok_or_else(|| err(i + 1, 1, "another line", ""));
     let mut grid = vec![];

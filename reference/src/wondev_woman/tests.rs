@@ -537,9 +537,9 @@ fn s9_view_text_round_trips() {
     for p in 0..2 {
         let v = protocol::view(&s, p);
         let text = protocol::render_view(&v);
-        assert_eq!(protocol::parse_view(&text, s.size, 2).unwrap(), v);
+        assert_eq!(protocol::parse_turn(&text, s.size, 2).unwrap(), v);
     }
-    assert!(protocol::parse_view("00\n0x", 2, 1).is_err());
+    assert!(protocol::parse_turn("00\n0x", 2, 1).is_err());
 }
 
 // ---------------------------------------------------------------- §11
@@ -955,7 +955,7 @@ fn prop_views_render_then_parse_back() {
         playout(seed, league, &long_choices(choices)).iter().all(|(s, _)| {
             (0..2).all(|p| {
                 let v = protocol::view(s, p);
-                protocol::parse_view(&protocol::render_view(&v), s.size, league.units_per_player())
+                protocol::parse_turn(&protocol::render_view(&v), s.size, league.units_per_player())
                     == Ok(v)
             })
         })
@@ -1031,7 +1031,7 @@ fn prop_swapping_a_players_unit_ids_relabels_the_legal_moves() {
 fn prop_parser_never_panics_and_accepts_the_printed_form() {
     fn prop(s: String) -> bool {
         let _ = protocol::parse_command(&s);
-        let _ = protocol::parse_view(&s, 5, 2);
+        let _ = protocol::parse_turn(&s, 5, 2);
         true
     }
     QuickCheck::new().tests(500).quickcheck(prop as fn(String) -> bool);
@@ -1075,7 +1075,7 @@ fn check_view_round_trip(truth: &State, context: &str) -> bool {
     };
     let view = protocol::view(truth, me);
     let text = protocol::render_view(&view);
-    let parsed = protocol::parse_view(&text, truth.size, units)
+    let parsed = protocol::parse_turn(&text, truth.size, units)
         .unwrap_or_else(|e| panic!("{context}: {e}\n{text}"));
     assert_eq!(parsed, view, "{context}");
     if truth.params.league == League::Bronze {
@@ -1120,7 +1120,7 @@ fn referee_views_of_the_traces_parse_and_the_engine_views_round_trip() {
                 play.play_turn(&game.turns[moment - 1].actions).expect("trace turn");
             }
             for text in texts.iter().flatten() {
-                let view = protocol::parse_view(text, size, units)
+                let view = protocol::parse_turn(text, size, units)
                     .unwrap_or_else(|e| panic!("{context}: {e}"));
                 assert_eq!(&protocol::render_view(&view), text, "{context}");
             }

@@ -784,7 +784,7 @@ fn prop_a_rendered_view_parses_back_to_the_same_view() {
     fn property(deep: Deep) -> bool {
         (0..2).all(|p| {
             let text = render_view(&deep.state, p);
-            match View::parse(&text) {
+            match parse_turn(&text) {
                 Ok(parsed) => parsed == view(&deep.state, p) && parsed.to_string() == text,
                 Err(_) => false,
             }
@@ -814,7 +814,7 @@ fn prop_stepping_a_finished_game_is_refused() {
 fn prop_parsers_never_panic_and_actions_print_back() {
     fn property(text: String, steps: Vec<u8>, line: u8) -> bool {
         let _ = parse_line(&text);
-        let _ = View::parse(&text);
+        let _ = parse_turn(&text);
         let steps: Vec<Direction> =
             steps.iter().take(20).map(|s| Direction::ALL[*s as usize % 4]).collect();
         let mut actions = vec![
@@ -1036,7 +1036,7 @@ fn check_view_rebuilds_the_state(truth: &State, context: &str) -> bool {
     };
     for me in 0..2 {
         let text = render_view(truth, me);
-        let parsed = View::parse(&text).unwrap_or_else(|e| panic!("{context}: {e}"));
+        let parsed = parse_turn(&text).unwrap_or_else(|e| panic!("{context}: {e}"));
         assert_eq!(parsed, view(truth, me), "{context}, seat {me}");
         let rebuilt = protocol::state_from_view(&parsed, me, &hidden);
         assert_eq!(&rebuilt, truth, "{context}, seat {me}");
@@ -1068,7 +1068,7 @@ fn referee_views_of_the_traces_parse_and_rebuild_the_states() {
                 play.play_turn(&game.turns[moment - 1].actions).expect("trace turn");
             }
             for text in texts.iter().flatten() {
-                let parsed = View::parse(text).unwrap_or_else(|e| panic!("{context}: {e}"));
+                let parsed = parse_turn(text).unwrap_or_else(|e| panic!("{context}: {e}"));
                 assert_eq!(&parsed.to_string(), text, "{context}");
             }
             checked += usize::from(check_view_rebuilds_the_state(&play.state, &context));

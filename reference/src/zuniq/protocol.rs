@@ -112,7 +112,7 @@ impl fmt::Display for View {
 
 /// §8: reads the line a bot receives (`Start`, a wall name or `Quit`; `""` = nothing sent)
 /// into a typed view. The one call a bot author makes per input line.
-pub fn parse_view(text: &str) -> Result<View, ParseError> {
+pub fn parse_turn(text: &str) -> Result<View, ParseError> {
     match text {
         "" => Ok(View::Nothing),
         "Start" => Ok(View::Start),
@@ -216,9 +216,9 @@ mod tests {
         let mut views = vec![View::Start, View::Quit, View::Nothing];
         views.extend(super::super::board::all_walls().into_iter().map(View::Move));
         for view in views {
-            assert_eq!(parse_view(&view.to_string()), Ok(view));
+            assert_eq!(parse_turn(&view.to_string()), Ok(view));
         }
-        assert!(parse_view("A1h!").is_err());
-        assert!(parse_view("start").is_err());
+        assert!(parse_turn("A1h!").is_err());
+        assert!(parse_turn("start").is_err());
     }
 }

@@ -2,7 +2,7 @@
 //! over positions reached by random playouts.
 
 use super::board::{all_walls, transform_wall, Wall};
-use super::protocol::{parse_output, parse_view, placed_wall, views_after, Action, View};
+use super::protocol::{parse_output, parse_turn, placed_wall, views_after, Action, View};
 use super::rules::{
     apply_move, check_wall, claim_bonus, legal_walls, perft, referee_turn, scores, Event, Illegal,
     InvalidReason,
@@ -509,7 +509,7 @@ fn property_rendered_views_parse_back() {
         p.states.iter().all(|state| {
             let views = views_after(state, placed_wall(&before, state));
             before = state.clone();
-            views.iter().all(|v| parse_view(&v.to_string()) == Ok(*v))
+            views.iter().all(|v| parse_turn(&v.to_string()) == Ok(*v))
         })
     }
     check(30, prop);
@@ -598,7 +598,7 @@ fn hand_made_states_do_not_panic() {
 // §8 both ways: each seat keeps the position from its views and its own moves.
 
 /// Plays `lines` (the mover's printed line each turn) through the referee, each seat keeping its
-/// own state from what it reads (`parse_view` of the rendered view, then
+/// own state from what it reads (`parse_turn` of the rendered view, then
 /// `protocol::state_from_view`) and from its own valid moves; while the game runs, each kept
 /// state must be the true state but for the opponent's hidden claim. Returns the turns checked.
 fn check_kept_states(lines: &[Option<String>], context: &str) -> usize {
@@ -618,7 +618,7 @@ fn check_kept_states(lines: &[Option<String>], context: &str) -> usize {
         apply_move(&mut known[mover], own).expect("a legal move");
         for (seat, kept) in known.iter_mut().enumerate() {
             let text = play.views[seat].to_string();
-            let view = parse_view(&text).unwrap_or_else(|e| panic!("{context}: {e}"));
+            let view = parse_turn(&text).unwrap_or_else(|e| panic!("{context}: {e}"));
             assert_eq!(view, play.views[seat], "{context}, turn {turn}");
             *kept = super::protocol::state_from_view(kept, &view)
                 .unwrap_or_else(|e| panic!("{context}, turn {turn}: {e}"));
@@ -659,7 +659,7 @@ fn seats_keep_the_true_state_from_their_views_in_the_traces() {
     for (index, game) in games.iter().enumerate() {
         for (moment, texts) in crate::trace::referee_view_texts(game).iter().enumerate() {
             for text in texts.iter().flatten() {
-                let view = parse_view(text).unwrap_or_else(|e| panic!("game {index}: {e}"));
+                let view = parse_turn(text).unwrap_or_else(|e| panic!("game {index}: {e}"));
                 assert_eq!(&view.to_string(), text, "game {index}, turn {moment}");
             }
         }

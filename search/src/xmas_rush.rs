@@ -40,7 +40,9 @@ use std::time::{Duration, Instant};
 use twinsim_fast::xmas_rush::typed::{self as fast_typed, PathTree};
 use twinsim_fast::xmas_rush::FastXmasRush;
 use twinsim_reference::game::{EngineKind, Game, PlayerId};
-use twinsim_reference::xmas_rush::protocol::{state_from_view, unseen_quests, ViewContext};
+use twinsim_reference::xmas_rush::protocol::{
+    parse_turn, state_from_view, unseen_quests, ViewContext,
+};
 use twinsim_reference::xmas_rush::{
     self as r, Action, Direction, ItemName, League, Pattern, TurnType, View, XmasRush, MAX_STEPS,
     SIZE,
@@ -532,7 +534,7 @@ where
     G::State: RushState,
 {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
-        let view = match View::parse(input) {
+        let view = match parse_turn(input) {
             Ok(view) => view,
             // Unreadable input: answer by the first line's turn type, which is all we can tell.
             Err(_) => {

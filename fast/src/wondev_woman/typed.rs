@@ -100,10 +100,7 @@ impl Game for FastWondevWoman {
             Action::AcceptDefeat => kill(state, player),
             Action::Build { kind, unit, dir1, dir2 } => {
                 let check = if unit >= unit_count(state, player) {
-                    Err(Elimination {
-                        reason: Reason::InvalidInput,
-                        message: format!("no unit {unit}"),
-                    })
+                    Err(play::invalid_input(state, &action.to_string()))
                 } else {
                     match kind {
                         Kind::Move => play::check_move(state, player, unit, dir1, dir2),
@@ -112,7 +109,7 @@ impl Game for FastWondevWoman {
                         }
                         Kind::Push => Err(Elimination {
                             reason: Reason::InvalidCommand,
-                            message: "no PUSH&BUILD in this league".into(),
+                            message: "InvalidCommand".into(),
                         }),
                     }
                 };

@@ -25,7 +25,7 @@ pub mod state;
 mod tests;
 
 pub use actions::{parse_line, Action, LineError};
-pub use protocol::{render_view, view, View};
+pub use protocol::{parse_turn, render_view, view, View};
 pub use rules::{new_game, Answer, Event};
 pub use state::*;
 

@@ -224,57 +224,55 @@ fn read_player(lines: &mut Lines<'_>) -> Result<PlayerView, ParseError> {
     })
 }
 
-impl View {
-    /// Parses one turn's input (§9) — the call a bot makes each turn. Strict: the exact format
-    /// the referee prints (single spaces, no extra lines).
-    pub fn parse(text: &str) -> Result<View, ParseError> {
-        let mut lines = Lines { lines: text.split('\n').collect(), next: 0 };
-        let (n, f) = lines.fields(1, "the turn type 0 or 1")?;
-        let turn_type = match f[0] {
-            "0" => TurnType::Push,
-            "1" => TurnType::Move,
-            _ => return Err(bad(n, &f, 0, "the turn type 0 or 1")),
-        };
-        let mut tiles = [[Pattern { open: [false; 4] }; SIZE]; SIZE];
-        for row in tiles.iter_mut() {
-            let (n, f) = lines.fields(SIZE, "a row of 7 tiles")?;
-            for (x, cell) in row.iter_mut().enumerate() {
-                *cell = pattern(n, &f, x)?;
-            }
+/// Parses one turn's input (§9) — the call a bot makes each turn. Strict: the exact format
+/// the referee prints (single spaces, no extra lines).
+pub fn parse_turn(text: &str) -> Result<View, ParseError> {
+    let mut lines = Lines { lines: text.split('\n').collect(), next: 0 };
+    let (n, f) = lines.fields(1, "the turn type 0 or 1")?;
+    let turn_type = match f[0] {
+        "0" => TurnType::Push,
+        "1" => TurnType::Move,
+        _ => return Err(bad(n, &f, 0, "the turn type 0 or 1")),
+    };
+    let mut tiles = [[Pattern { open: [false; 4] }; SIZE]; SIZE];
+    for row in tiles.iter_mut() {
+        let (n, f) = lines.fields(SIZE, "a row of 7 tiles")?;
+        for (x, cell) in row.iter_mut().enumerate() {
+            *cell = pattern(n, &f, x)?;
         }
-        let me = read_player(&mut lines)?;
-        let opponent = read_player(&mut lines)?;
-        let (n, f) = lines.fields(1, "numItems")?;
-        let count: usize = number(n, &f, 0, "an item count")?;
-        let mut items = Vec::new();
-        for _ in 0..count {
-            let (n, f) = lines.fields(4, "itemName itemX itemY itemPlayerId")?;
-            let name = item_name(n, &f, 0)?;
-            let x: i32 = number(n, &f, 1, "a coordinate, -1 or -2")?;
-            let y: i32 = number(n, &f, 2, "a coordinate, -1 or -2")?;
-            let on_board = (0..SIZE as i32).contains(&x) && (0..SIZE as i32).contains(&y);
-            if !(on_board || (x == -1 && y == -1) || (x == -2 && y == -2)) {
-                return Err(bad(n, &f, 1, "a board cell, -1 -1 or -2 -2"));
-            }
-            items.push(ItemView { name, x, y, owner: owner(n, &f, 3)? });
-        }
-        let (n, f) = lines.fields(1, "numQuests")?;
-        let count: usize = number(n, &f, 0, "a quest count")?;
-        let mut quests = Vec::new();
-        for _ in 0..count {
-            let (n, f) = lines.fields(2, "questItemName questPlayerId")?;
-            quests.push(QuestView { name: item_name(n, &f, 0)?, owner: owner(n, &f, 1)? });
-        }
-        if lines.next < lines.lines.len() {
-            return Err(ParseError {
-                line: lines.next + 1,
-                column: 1,
-                expected: "end of input".into(),
-                found: lines.lines[lines.next].to_string(),
-            });
-        }
-        Ok(View { turn_type, tiles, players: [me, opponent], items, quests })
     }
+    let me = read_player(&mut lines)?;
+    let opponent = read_player(&mut lines)?;
+    let (n, f) = lines.fields(1, "numItems")?;
+    let count: usize = number(n, &f, 0, "an item count")?;
+    let mut items = Vec::new();
+    for _ in 0..count {
+        let (n, f) = lines.fields(4, "itemName itemX itemY itemPlayerId")?;
+        let name = item_name(n, &f, 0)?;
+        let x: i32 = number(n, &f, 1, "a coordinate, -1 or -2")?;
+        let y: i32 = number(n, &f, 2, "a coordinate, -1 or -2")?;
+        let on_board = (0..SIZE as i32).contains(&x) && (0..SIZE as i32).contains(&y);
+        if !(on_board || (x == -1 && y == -1) || (x == -2 && y == -2)) {
+            return Err(bad(n, &f, 1, "a board cell, -1 -1 or -2 -2"));
+        }
+        items.push(ItemView { name, x, y, owner: owner(n, &f, 3)? });
+    }
+    let (n, f) = lines.fields(1, "numQuests")?;
+    let count: usize = number(n, &f, 0, "a quest count")?;
+    let mut quests = Vec::new();
+    for _ in 0..count {
+        let (n, f) = lines.fields(2, "questItemName questPlayerId")?;
+        quests.push(QuestView { name: item_name(n, &f, 0)?, owner: owner(n, &f, 1)? });
+    }
+    if lines.next < lines.lines.len() {
+        return Err(ParseError {
+            line: lines.next + 1,
+            column: 1,
+            expected: "end of input".into(),
+            found: lines.lines[lines.next].to_string(),
+        });
+    }
+    Ok(View { turn_type, tiles, players: [me, opponent], items, quests })
 }
 
 /// What a bot knows besides the current view (§9 hides the deck order and the turn number, and

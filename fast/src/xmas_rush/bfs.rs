@@ -22,7 +22,9 @@ const NOT_LAST_ROW: u64 = (1 << 42) - 1;
 /// `down` bit `c` = between `c` and `c + 7` (rules doc §7.2: both tiles open towards each other).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edges {
+    /// Bit `c` (never in column 6): cells `c` and `c + 1` are connected.
     pub right: u64,
+    /// Bit `c` (never in row 6): cells `c` and `c + 7` are connected.
     pub down: u64,
 }
 

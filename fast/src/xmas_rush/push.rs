@@ -3,10 +3,13 @@
 
 use super::board::*;
 
-/// Direction indices (rules doc §1).
+/// Direction index of UP (rules doc §1), twin of `Direction::Up as u8`: towards row 0.
 pub const UP: u8 = 0;
+/// Direction index of RIGHT (§1): towards column 6.
 pub const RIGHT: u8 = 1;
+/// Direction index of DOWN (§1): towards row 6.
 pub const DOWN: u8 = 2;
+/// Direction index of LEFT (§1): towards column 0.
 pub const LEFT: u8 = 3;
 
 /// Cells of column 0 (`COLUMN << x` is column `x`).

@@ -7,8 +7,14 @@ use super::tables::*;
 /// cell i+1, `down` when cell i is linked to cell i+5, `border` when cell i is linked to OUTSIDE.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Links {
+    /// Bit `i` (cell index `5*row + col`, 0..24; never set for the rightmost cells `A5`..`E5`):
+    /// the vertical wall between cell `i` and the cell to its right is not placed.
     pub right: u32,
+    /// Bit `i` (never set for the bottom row `E1`..`E5`): the horizontal wall between cell `i`
+    /// and the cell below it is not placed.
     pub down: u32,
+    /// Bit `i`: cell `i` is on the edge and at least one of its border walls is not placed, so
+    /// it reaches OUTSIDE directly (§4). Interior cells never have this bit.
     pub border: u32,
 }
 

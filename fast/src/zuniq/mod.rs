@@ -4,7 +4,7 @@
 //!
 //! Every operation names its reference twin (`twinsim_reference::zuniq`) and is checked against it:
 //! tables entry by entry, quickcheck properties over random playouts, the differential check
-//! [`check::game_diff`] that the fuzz target and the regression test drive, and the traces.
+//! `check::game_diff` (built with the `testing` feature) that the fuzz target and the regression test drive, and the traces.
 
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]

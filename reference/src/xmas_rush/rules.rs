@@ -59,7 +59,14 @@ pub enum Event {
     /// `$i: timeout - no input provided`
     Timeout(PlayerId),
     /// `$i pushed row L to the D` / `$i pushed column L D`
-    Pushed { player: PlayerId, line: usize, direction: Direction },
+    Pushed {
+        /// Who pushed (absolute id).
+        player: PlayerId,
+        /// Row or column index 0..6 (`L`).
+        line: usize,
+        /// `D`: LEFT/RIGHT print `row L to the D`, UP/DOWN print `column L D`.
+        direction: Direction,
+    },
     /// `Both players tried to push the same line. Nothing happens!`
     Conflict,
     /// `$i moved D`

@@ -1,6 +1,7 @@
 //! The fast state: the board as 64-bit masks over an 8-wide padded grid (cell `y * 8 + x`,
-//! column 7 and row 7 never hold a cell), heights as cumulative level masks (`le[k]`: height at most k) plus a byte array for
-//! direct lookup, units as cell indexes, and an incremental zobrist hash.
+//! column 7 and row 7 never hold a cell), heights as cumulative level masks (`le[k]`: height at
+//! most k) plus a byte array for direct lookup, units as cell indexes, and an incremental zobrist
+//! hash.
 
 use twinsim_reference::wondev_woman::state::{self as r, EndReason, Kind, League, Params, Point};
 
@@ -29,7 +30,8 @@ pub fn sorted_index(d: r::Dir) -> u8 {
     }
 }
 
-/// `(dx, dy)` of sorted direction `d` (twin: `twinsim_reference::wondev_woman::state::Dir::delta`).
+/// `(dx, dy)` of sorted direction `d` (twin:
+/// [`twinsim_reference::wondev_woman::state::Dir::delta`]).
 pub const fn delta(d: usize) -> (i32, i32) {
     (DX[d], DY[d])
 }
@@ -176,7 +178,8 @@ pub fn point(c: u8) -> Point {
     Point::new((c % 8) as i32, (c / 8) as i32)
 }
 
-/// A unit's action record (twin: `twinsim_reference::wondev_woman::state::Record`), cells as indexes.
+/// A unit's action record (twin: [`twinsim_reference::wondev_woman::state::Record`]), cells as
+/// indexes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rec {
     /// Move or push.
@@ -230,8 +233,9 @@ impl Rec {
     }
 }
 
-/// The whole game state, `Copy` and allocation-free (twin: `twinsim_reference::wondev_woman::State`,
-/// without its last-turn summary, which the text engine keeps beside it).
+/// The whole game state, `Copy` and allocation-free (twin:
+/// [`twinsim_reference::wondev_woman::State`], without its last-turn summary, which the text engine
+/// keeps beside it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct State {
     /// Existing cells.

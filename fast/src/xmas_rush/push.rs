@@ -1,5 +1,6 @@
 //! One push by shifts and masks: the nibble rows, the item byte rows, the direction sets and the
-//! quest sets all shift the same way; players move through a precomputed table. Twin of `twinsim_reference::xmas_rush::rules::apply_push`.
+//! quest sets all shift the same way; players move through a precomputed table. Twin of
+//! [`twinsim_reference::xmas_rush::rules::apply_push`].
 
 use super::board::*;
 
@@ -133,7 +134,7 @@ fn shift_item_rows(rows: &mut [u64; 7], line: usize, dir: u8, value: u64) -> u8 
 
 /// Player `p` pushes line `line` (0..6) in direction `dir` (0..3): the hand tile enters, the far
 /// tile goes to the hand, items travel with their tiles, players on the line move along with
-/// wrap-around. Twin of `twinsim_reference::xmas_rush::rules::apply_push`.
+/// wrap-around. Twin of [`twinsim_reference::xmas_rush::rules::apply_push`].
 #[inline]
 pub fn push(s: &mut State, p: usize, line: usize, dir: u8) {
     // One dispatch on the direction; each body is compiled with its direction constant.

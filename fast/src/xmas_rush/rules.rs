@@ -1,6 +1,6 @@
-//! The game turn on the packed state (twins of `twinsim_reference::xmas_rush::rules`: `play_turn`,
-//! `start_turn`, `collect`, the push and move resolutions). Events are optional: a search passes
-//! [`NoEvents`] and pays nothing for them.
+//! The game turn on the packed state (twins of [`twinsim_reference::xmas_rush::rules`]:
+//! `play_turn`, `start_turn`, `collect`, the push and move resolutions). Events are optional: a
+//! search passes [`NoEvents`] and pays nothing for them.
 
 use super::bfs::{edges, step};
 use super::board::*;
@@ -31,7 +31,7 @@ impl Sink for NoEvents {
     fn emit(&mut self, _: impl FnOnce() -> Event) {}
 }
 
-/// A well-formed action, without heap (twin of `twinsim_reference::xmas_rush::Action`).
+/// A well-formed action, without heap (twin of [`twinsim_reference::xmas_rush::Action`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// `PUSH <line> <dir>` (§5 rule 2, §7.1).
@@ -120,7 +120,7 @@ impl Action {
     }
 }
 
-/// What a player answered (twin of `twinsim_reference::xmas_rush::Answer`).
+/// What a player answered (twin of [`twinsim_reference::xmas_rush::Answer`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Answer {
     /// A well-formed line; it may still be of the wrong type for the turn (§5), which is checked

@@ -19,7 +19,8 @@ pub struct Links {
 }
 
 impl Links {
-    /// Twin of the §4 graph of `twinsim_reference::zuniq::zones` (`region_of` walks the same links).
+    /// Twin of the §4 graph of [`twinsim_reference::zuniq::zones`] (`region_of` walks the same
+    /// links).
     #[inline]
     pub fn of(walls: u64) -> Links {
         let free = !walls;
@@ -103,7 +104,8 @@ impl Default for Board {
     }
 }
 
-/// What [`Board::check`] found for a wall (twin of `twinsim_reference::zuniq::rules::check_wall`).
+/// What [`Board::check`] found for a wall (twin of
+/// [`twinsim_reference::zuniq::rules::check_wall`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Check {
     /// Legal; the cells it closes (0: none).
@@ -165,7 +167,8 @@ impl Board {
         self.cut_with(&Links::of(self.walls), w)
     }
 
-    /// Rules §5 with §8's order of reasons. Twin of `twinsim_reference::zuniq::rules::check_wall`.
+    /// Rules §5 with §8's order of reasons. Twin of
+    /// [`twinsim_reference::zuniq::rules::check_wall`].
     pub fn check(&self, w: usize) -> Check {
         self.check_with(&Links::of(self.walls), w)
     }
@@ -208,7 +211,7 @@ impl Board {
         walls
     }
 
-    /// All legal walls as one mask. Twin of `twinsim_reference::zuniq::rules::legal_walls_of`.
+    /// All legal walls as one mask. Twin of [`twinsim_reference::zuniq::rules::legal_walls_of`].
     #[inline]
     pub fn legal_mask(&self) -> u64 {
         let links = Links::of(self.walls);
@@ -253,7 +256,7 @@ impl Board {
 
     /// Places legal wall `w` whose cut-off cells are `cut` (from [`Board::check`] or the
     /// caller's own knowledge); updates closed cells, used sizes, dead walls and the hash.
-    /// Twin of the wall part of `twinsim_reference::zuniq::rules::apply_move`.
+    /// Twin of the wall part of [`twinsim_reference::zuniq::rules::apply_move`].
     #[inline]
     pub fn place(&mut self, w: usize, cut: u32) {
         let bit = 1u64 << w;

@@ -1,5 +1,5 @@
 //! The fast engine behind `twinsim replay --engine fast`: the same records as the reference
-//! (`twinsim_reference::zuniq::trace`), produced from the fast state.
+//! ([`twinsim_reference::zuniq::trace`]), produced from the fast state.
 
 use super::typed::{wall_names, State};
 use serde_json::{json, Map, Value};
@@ -51,7 +51,7 @@ impl FastPlay {
     }
 }
 
-/// The outcome object (§9). Twin of `twinsim_reference::zuniq::trace::outcome_json`.
+/// The outcome object (§9). Twin of [`twinsim_reference::zuniq::trace::outcome_json`].
 pub fn outcome_json(state: &State) -> Option<Value> {
     let scores = state.scores()?;
     let reason = match state.end.as_ref()? {

@@ -84,15 +84,17 @@ impl Links {
 pub struct Board {
     /// Placed walls (bit = wall index).
     pub walls: u64,
-    /// Cells in closed zones.
+    /// Cells in closed zones (bit = cell index `5*row + col`, 0..24); `25 − popcount` is the
+    /// trace's `open_cells`.
     pub closed: u32,
-    /// Bit s set when a zone of size s is closed.
+    /// Bit `s` (1..25) set when a zone of size `s` has been closed: §5 rule 3 forbids closing
+    /// another one of that size.
     pub used: u32,
     /// Walls next to a closed cell (placed or not): never legal again.
     pub dead: u64,
-    /// Number of moves played.
+    /// Number of valid moves played (§3); White (0) moves when it is even, Black (1) when odd.
     pub ply: u8,
-    /// Ply of each player's first claim, 0 = none.
+    /// 1-based ply of each player's first `!` claim (§7), 0 = none.
     pub claims: [u8; 2],
     /// Zobrist hash of (fixed walls, used sizes, side to move, claims).
     pub hash: u64,

@@ -30,11 +30,13 @@ impl TraceEngine for FastZuniqEngine {
 /// A game in progress with the last turn's views and events.
 #[derive(Clone, Debug)]
 pub struct FastPlay {
-    /// The state.
+    /// The fast state after the last turn.
     pub state: State,
-    /// Views sent after the last turn.
+    /// The text each program received after the last turn (§9 `views`: the bare move for the
+    /// mover's opponent, `""` for the mover, `Quit` for both at the end); `["Start", ""]` at
+    /// setup.
     pub views: [String; 2],
-    /// Events of the last turn.
+    /// Events of the last turn, in the §9 order (claim, zone closed, no legal move).
     pub events: Vec<Event>,
 }
 

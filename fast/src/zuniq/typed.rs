@@ -12,17 +12,21 @@ use twinsim_reference::zuniq::{Action, End, Orientation, Params, State as RefSta
 /// Fast Zuniq state: the board plus how the game ended.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct State {
-    /// The position.
+    /// Walls, ply, claims and the derived zone masks (§3); twin of the reference's `walls`,
+    /// `ply` and `claims`.
     pub board: Board,
-    /// The game is over.
+    /// Whether the game is over (§6 no legal move, or §8 invalid output / timeout): the trace's
+    /// `finished`.
     pub finished: bool,
-    /// The winner once over.
+    /// The winner once over: the last mover after §6, the offender's opponent after §8
+    /// (0 = White, 1 = Black). Zuniq has no draws.
     pub winner: Option<PlayerId>,
-    /// Why it ended.
+    /// Why it ended, once it has: the reference's [`End`].
     pub end: Option<End>,
 }
 
-/// Wall index of a reference wall.
+/// Wall index 0..59 of a reference wall (`Xnh` → `5*row + (n-1)`, `Xnv` → `30 + 6*row +
+/// (n-1)`, rules doc §2).
 pub fn index_of(wall: Wall) -> usize {
     wall_index(
         wall.row() as usize,

@@ -394,23 +394,24 @@ impl EndReason {
 /// describes (start steps 1–5 of §4 done), or a finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
-    /// League constants.
+    /// League constants (§10): `N`, `V`, the tile pool and the `threeWay` rule.
     pub league: League,
     /// `tiles[x][y]`, column `x`, row `y`.
     pub tiles: [[Tile; SIZE]; SIZE],
-    /// Players 0 and 1.
+    /// Players 0 and 1 (absolute ids; player 0 starts at (0,0), player 1 at (6,6)).
     pub players: [Player; 2],
     /// Every item not yet collected, in the order fixed at setup (§2, §3 step 9).
     pub items: Vec<Item>,
-    /// `numStalePushTurns` (§7.1).
+    /// `numStalePushTurns` (§7.1): PUSH turns in a row with a same-line conflict, 0..10;
+    /// reaching [`STALE_LIMIT`] ends the game at the next turn start.
     pub stale: u32,
     /// `gameTurnsLeft` (§4), already decremented for the announced turn.
     pub turns_left: i32,
     /// The type of the announced turn (of the last turn played once the game is over).
     pub turn_type: TurnType,
-    /// Whether the game is over.
+    /// Whether the game is over (then no further turn starts; both players are inactive).
     pub game_over: bool,
-    /// Why it ended, once it has.
+    /// Why it ended, once it has (§8).
     pub end_reason: Option<EndReason>,
 }
 
@@ -419,7 +420,8 @@ pub struct State {
 pub enum ItemPlace {
     /// On the board tile at `(x, y)`.
     Board(usize, usize),
-    /// On this player's hand tile.
+    /// On this player's hand tile (absolute id); the input shows it as `-1 -1` to him and
+    /// `-2 -2` to the opponent (§9).
     Hand(PlayerId),
 }
 

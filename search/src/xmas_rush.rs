@@ -18,7 +18,7 @@
 //!   through a logistic, so that both players' rewards lie in [0, 1]. A finished game scores by
 //!   rank (win 1, draw ½), the runner-up's "win bonus".
 //! - **Playing from the view.** The bot rebuilds the state from the text it reads
-//!   (`twinsim_reference::xmas_rush::protocol::state_from_view`). Hidden: each deck's order (its
+//!   ([`twinsim_reference::xmas_rush::protocol::state_from_view`]). Hidden: each deck's order (its
 //!   contents are known: one's items still in play whose quest is not revealed) — the search
 //!   runs on [`DETERMINIZATIONS`] random orders, one per iteration in turn; the turn number —
 //!   counted from the inputs read; the stale-push counter — counted from PUSH turns after which

@@ -6,10 +6,9 @@
 //! # Honesty
 //!
 //! Zuniq has no hidden information: the bot rebuilds the board by replaying the opponent's moves
-//! it reads (`twinsim_reference::zuniq::protocol::parse_turn`, then `state_from_view`) and its own
-//! answers on a reference state,
-//! and converts that state to the engine it searches on ([`FromReference`]). It never sees the
-//! arena's state.
+//! it reads ([`twinsim_reference::zuniq::protocol::parse_turn`], then
+//! [`twinsim_reference::zuniq::protocol::state_from_view`]) and its own answers on a reference state, and converts that state to the engine it searches on ([`FromReference`]).
+//! It never sees the arena's state.
 //!
 //! # Clock (rules doc §7: 30 s of thinking per player for the whole game)
 //!

@@ -10,7 +10,9 @@ use std::fmt;
 pub struct PlayerView {
     /// Hidden + revealed quests not yet completed.
     pub num_cards: usize,
+    /// Column 0..6, absolute (never mirrored for player 1).
     pub x: usize,
+    /// Row 0..6, absolute.
     pub y: usize,
     /// The hand tile's pattern.
     pub tile: Pattern,
@@ -19,6 +21,7 @@ pub struct PlayerView {
 /// One item line (§9 item 5): `itemName itemX itemY itemPlayerId`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ItemView {
+    /// Which item; with `owner` it names a unique [`Item`].
     pub name: ItemName,
     /// Board column, or −1 (on my hand tile) / −2 (on the opponent's).
     pub x: i32,
@@ -31,6 +34,7 @@ pub struct ItemView {
 /// One quest line (§9 item 7): `itemName questPlayerId`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct QuestView {
+    /// The item the quest asks for (owned by the same player).
     pub name: ItemName,
     /// 0 = mine, 1 = the opponent's.
     pub owner: usize,
@@ -39,6 +43,7 @@ pub struct QuestView {
 /// Everything one player reads in one game turn (§9), ids relative to him (0 = me).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct View {
+    /// The first input line: `0` = PUSH turn, `1` = MOVE turn.
     pub turn_type: TurnType,
     /// `tiles[y][x]`, row by row, as the input lists them.
     pub tiles: [[Pattern; SIZE]; SIZE],
@@ -282,9 +287,14 @@ pub fn parse_turn(text: &str) -> Result<View, ParseError> {
 /// quests (a stack: the last card is revealed first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ViewContext {
+    /// The league the game is played in (§10): fixes `N`, `V` and hence the scores.
     pub league: League,
+    /// `gameTurnsLeft` already decremented for the turn being read: 149 at the first input.
     pub turns_left: i32,
+    /// Consecutive same-line push conflicts so far (§7.1), 0..9 while the game goes on.
     pub stale: u32,
+    /// `decks[p]`: a guessed (or known) order of absolute player `p`'s hidden cards, top last;
+    /// it should hold the names [`unseen_quests`] gives for `p`.
     pub decks: [Vec<ItemName>; 2],
 }
 

@@ -1,6 +1,7 @@
 //! The Voronoi evaluation by bit-parallel breadth-first search: both sides' frontiers grow one
 //! step at a time as 64-bit masks, the side to move taking the cells both reach together; no
-//! queue, no visited array to clear, no allocation (twin: `twinsim_reference::wondev_woman::bot::eval`).
+//! queue, no visited array to clear, no allocation (twin:
+//! [`twinsim_reference::wondev_woman::bot::eval`]).
 
 use crate::wondev_woman::board::{State, KING, NONE};
 use twinsim_reference::wondev_woman::bot::eval::Voronoi;

@@ -1,24 +1,10 @@
-//! The fast twin against the reference: trace replay, differential quickcheck properties over
-//! whole games, shadows and parsers, and the committed fuzz regressions.
+//! The fast twin against the reference: differential quickcheck properties over whole games,
+//! shadows and parsers, and the Java random generator's fast paths. (Trace replays are in
+//! `tests/conformance.rs`, fuzz regressions in `tests/fuzz_corpus.rs`.)
 
 use quickcheck::{quickcheck, TestResult};
 use twinsim_fast::photosynthesis::{benches::XorShift, check, next_int, shuffle, State};
 use twinsim_reference::java_random::JavaRandom;
-use twinsim_reference::trace::{parse_jsonl, replay};
-
-#[test]
-fn fast_replays_every_trace() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/traces/photosynthesis.jsonl"
-    ))
-    .expect("trace file");
-    let engine = twinsim_fast::photosynthesis::engine().expect("engine");
-    for game in parse_jsonl(&text).expect("trace") {
-        let report = replay(engine, &game);
-        assert!(report.is_ok(), "seed {:?}: {:?}", game.seed, report.differences);
-    }
-}
 
 #[test]
 fn fast_java_random_equals_the_reference() {
@@ -75,40 +61,6 @@ fn protocol_parsers_survive_arbitrary_text() {
         true
     }
     quickcheck(prop as fn(Vec<u8>, String) -> bool);
-}
-
-#[test]
-fn incremental_hash_equals_scratch_and_conversions_round_trip() {
-    use twinsim_reference::game::Game;
-    use twinsim_reference::photosynthesis::{Params, Photosynthesis};
-    let mut rng = XorShift(99);
-    for seed in 0..40 {
-        let mut rs = Photosynthesis::new_game(seed, &Params::default());
-        while !rs.game_over {
-            let fs = State::from(&rs);
-            assert_eq!(fs.hash, fs.hash_from_scratch());
-            assert_eq!(fs.to_reference(), rs);
-            let actions = [0, 1].map(|p| {
-                let l = Photosynthesis::legal_actions(&rs, p);
-                (!l.is_empty()).then(|| l[rng.below(l.len())])
-            });
-            Photosynthesis::step(&mut rs, &actions).unwrap();
-        }
-    }
-}
-
-/// Minimized fuzz inputs worth keeping (`fuzz/regressions/photosynthesis_diff/`), replayed
-/// without a fuzzer.
-#[test]
-fn fuzz_regressions_replay() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/regressions/photosynthesis_diff");
-    let mut count = 0;
-    for entry in std::fs::read_dir(dir).expect("regressions dir") {
-        let path = entry.unwrap().path();
-        check::game_diff(&std::fs::read(&path).unwrap());
-        count += 1;
-    }
-    assert!(count > 0, "no regression inputs found");
 }
 
 #[test]

@@ -197,23 +197,6 @@ fn the_board_is_symmetric_at_setup() {
 }
 
 #[test]
-fn clone_then_step_equals_step() {
-    fn prop(d: Deep, policy: u64) -> TestResult {
-        let s = d.states().pop().unwrap();
-        if s.game_over {
-            return TestResult::discard();
-        }
-        let actions = joint_actions(&s, &mut Rng(policy | 1));
-        let mut a = s.clone();
-        let mut b = a.clone();
-        let ra = Photosynthesis::step(&mut a, &actions);
-        let rb = Photosynthesis::step(&mut b, &actions);
-        TestResult::from_bool(ra == rb && a == b)
-    }
-    quickcheck(prop as fn(Deep, u64) -> TestResult);
-}
-
-#[test]
 fn views_render_and_parse_back() {
     fn prop(d: Deep) -> bool {
         d.states().iter().all(|s| {

@@ -237,35 +237,6 @@ fn dead_walls_are_folded_into_the_hash() {
 }
 
 #[test]
-fn the_traces_replay_through_fast() {
-    let text = include_str!("../../../tests/traces/zuniq.jsonl");
-    for game in twinsim_reference::trace::parse_jsonl(text).unwrap() {
-        let report = twinsim_reference::trace::replay(&trace::ENGINE, &game);
-        assert!(report.is_ok(), "seed {:?}: {:?}", game.seed, report.differences);
-    }
-}
-
-#[test]
-fn fuzz_regressions_replay() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/regressions");
-    let mut count = 0;
-    for target in ["zuniq_diff", "parse_zuniq"] {
-        let Ok(entries) = std::fs::read_dir(dir.join(target)) else { continue };
-        for entry in entries.flatten() {
-            let data = std::fs::read(entry.path()).unwrap();
-            let result = if target == "zuniq_diff" {
-                check_game_bytes(&data)
-            } else {
-                check_parse(&String::from_utf8_lossy(&data))
-            };
-            assert_eq!(result, Ok(()), "{}", entry.path().display());
-            count += 1;
-        }
-    }
-    assert!(count > 0, "the committed regressions were found");
-}
-
-#[test]
 fn property_random_games_end_in_positions_the_reference_agrees_with() {
     fn prop(seed: u64) -> Result<(), String> {
         let board = random_game(Board::new(), &mut Rng(seed | 1));

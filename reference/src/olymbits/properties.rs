@@ -190,23 +190,6 @@ fn prop_every_step_keeps_the_invariants() {
 }
 
 #[test]
-fn prop_clone_then_step_equals_step() {
-    fn prop(p: Playout) -> TestResult {
-        let mut a = p.last();
-        if a.is_over() {
-            return TestResult::discard();
-        }
-        let mut b = a.clone();
-        let lines = lines_of(&[3, 7, 12], p.misbehave);
-        let inputs = inputs_from_lines(&a, &lines);
-        resolve_turn(&mut a, &inputs).unwrap();
-        resolve_turn(&mut b, &inputs).unwrap();
-        TestResult::from_bool(a == b)
-    }
-    check(200, prop);
-}
-
-#[test]
 fn prop_a_turns_draws_depend_only_on_the_state() {
     fn prop(p: Playout, x: [u8; 3], y: [u8; 3]) -> TestResult {
         let start = p.last();

@@ -484,25 +484,6 @@ fn property_the_rules_are_symmetric_under_the_8_board_symmetries() {
 }
 
 #[test]
-fn property_clone_then_step_equals_step() {
-    fn prop(p: Playout, choice: usize, claim: bool) -> bool {
-        let state = p.last();
-        let legal = Zuniq::legal_actions(&state, state.to_move());
-        if legal.is_empty() {
-            return true;
-        }
-        let mut action = legal[choice % legal.len()];
-        action.claim = claim;
-        let mut slots = [None, None];
-        slots[state.to_move()] = Some(action);
-        let mut a = state.clone();
-        let mut b = a.clone();
-        Zuniq::step(&mut a, &slots).is_ok() && Zuniq::step(&mut b, &slots).is_ok() && a == b
-    }
-    QuickCheck::new().tests(50).quickcheck(prop as fn(Playout, usize, bool) -> bool);
-}
-
-#[test]
 fn property_rendered_views_parse_back() {
     fn prop(p: Playout) -> bool {
         let mut before = State::new();

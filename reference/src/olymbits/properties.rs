@@ -285,8 +285,8 @@ impl Arbitrary for Line {
 /// The referee's pattern matched by brute force over every way to split the line (no
 /// cleverness): keyword, then `(\s+ .+)? \s*` with Java's `\s` and `.`.
 fn brute_force_matches(line: &str) -> Option<Action> {
-    let ws = |c: &char| matches!(c, ' ' | '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r');
-    let dot = |c: &char| !matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}');
+    let ws = |c: &char| crate::java_text::is_java_space(*c);
+    let dot = |c: &char| !crate::java_text::is_java_line_terminator(*c);
     for action in Action::ALL {
         let k = action.keyword();
         let chars: Vec<char> = line.chars().collect();

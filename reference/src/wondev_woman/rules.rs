@@ -12,10 +12,6 @@ pub const MAX_ROUNDS: u32 = 200;
 /// §1: height of a dome.
 pub const FINAL_HEIGHT: u8 = 4;
 
-fn lost(reason: Reason, message: String) -> Elimination {
-    Elimination { reason, message }
-}
-
 /// §7: whether the unit of `owner` at `pos` is visible to `viewer`: own units always; enemy units
 /// when within Chebyshev distance 1 of one of the viewer's units; everything without fog (§11).
 pub fn visible(state: &State, owner: usize, pos: Point, viewer: usize) -> bool {
@@ -40,53 +36,35 @@ pub fn check_move(
     let target = from.neighbour(d1);
     // 1. T must exist.
     let Some(target_height) = state.height(target) else {
-        return Err(lost(
-            Reason::BadCoords,
-            format!("Cannot move to position ({},{}).", target.x, target.y),
-        ));
+        return Err(Elimination::new(Reason::BadCoords, target.x, target.y));
     };
     let current_height = state.height(from).unwrap_or(0);
     // 2. Climb at most one.
     if target_height > current_height + 1 {
-        return Err(lost(
-            Reason::InvalidMove,
-            format!("Cannot move from height {current_height} to {target_height}."),
-        ));
+        return Err(Elimination::new(Reason::InvalidMove, current_height, target_height));
     }
     // 3. Not onto a dome.
     if target_height >= FINAL_HEIGHT {
-        return Err(lost(
-            Reason::MoveTooHigh,
-            format!("Cannot move to position ({},{}).", target.x, target.y),
-        ));
+        return Err(Elimination::new(Reason::MoveTooHigh, target.x, target.y));
     }
     // 4. Not onto any unit, hidden or not.
     if state.unit_at(target).is_some() {
-        return Err(lost(
-            Reason::MoveOnUnit,
-            format!("Trying to move onto an occupied cell at ({},{}).", target.x, target.y),
-        ));
+        return Err(Elimination::new(Reason::MoveOnUnit, target.x, target.y));
     }
     let place = target.neighbour(d2);
     // 5. B must exist.
     let Some(place_height) = state.height(place) else {
-        return Err(lost(
-            Reason::InvalidPlace,
-            format!("Cannot build on position ({},{}).", place.x, place.y),
-        ));
+        return Err(Elimination::new(Reason::InvalidPlace, place.x, place.y));
     };
     // 6. B must not be a dome (the message quotes h(T), a referee quirk).
     if place_height >= FINAL_HEIGHT {
-        return Err(lost(Reason::PlaceTooHigh, format!("Cannot build at height {target_height}.")));
+        return Err(Elimination::new(Reason::PlaceTooHigh, target_height, ""));
     }
     // 7. Another unit on B: a hidden one cancels the build, a visible one is illegal.
     let mut place_valid = true;
     if let Some((q, j)) = state.unit_at(place).filter(|&o| o != (player, unit)) {
         if visible(state, q, state.units[q][j], player) {
-            return Err(lost(
-                Reason::PlaceOnUnit,
-                format!("Trying to build on a unit at position ({},{}).", place.x, place.y),
-            ));
+            return Err(Elimination::new(Reason::PlaceOnUnit, place.x, place.y));
         }
         place_valid = false;
     }
@@ -126,38 +104,29 @@ pub fn check_push(
     };
     // 1. Direction within 45°.
     if !valid_push_direction(d1, d2) {
-        return Err(lost(Reason::PushInvalid, format!("Not a valid push: {d1} + {d2}.")));
+        return Err(Elimination::new(Reason::PushInvalid, d1, d2));
     }
     let target = from.neighbour(d1);
     // 2. Somebody to push.
     let Some((q, j)) = state.unit_at(target) else {
-        return Err(lost(
-            Reason::PushVoid,
-            format!("Nobody to push at position ({}, {}).", target.x, target.y),
-        ));
+        return Err(Elimination::new(Reason::PushVoid, target.x, target.y));
     };
     // 3. Not a friend.
     if q == player {
-        return Err(lost(
-            Reason::FriendlyFire,
-            format!("Unit {unit} is tried to push friendly unit {j}."),
-        ));
+        return Err(Elimination::new(Reason::FriendlyFire, unit, j));
     }
     // 4. D exists, is no dome, and is at most one above the victim's cell T.
     let push_to = target.neighbour(d2);
     let from_height = state.height(target).unwrap_or(0);
     match state.height(push_to) {
         Some(h) if h < FINAL_HEIGHT && h <= from_height + 1 => {}
-        _ => return Err(lost(Reason::PushInvalid, format!("Not a valid push: {d1} + {d2}."))),
+        _ => return Err(Elimination::new(Reason::PushInvalid, d1, d2)),
     }
     // 5. A unit on D: hidden cancels the whole push, visible is illegal.
     let mut valid = true;
     if let Some((r, k)) = state.unit_at(push_to) {
         if visible(state, r, state.units[r][k], player) {
-            return Err(lost(
-                Reason::PushOnUnit,
-                format!("Trying to push onto another unit: {d1} + {d2}."),
-            ));
+            return Err(Elimination::new(Reason::PushOnUnit, d1, d2));
         }
         valid = false;
     }
@@ -176,13 +145,7 @@ pub fn check_push(
 
 /// §13: the `InvalidInput` elimination for `line`.
 pub fn invalid_input(state: &State, line: &str) -> Elimination {
-    lost(
-        Reason::InvalidInput,
-        format!(
-            "Invalid input. Expected '{}' but found '{line}'",
-            protocol::expected(state.params.league)
-        ),
-    )
+    Elimination::new(Reason::InvalidInput, protocol::expected(state.params.league), line)
 }
 
 /// §4, §10: what the referee makes of one printed line (`None`: a timeout), before any effect.
@@ -192,16 +155,11 @@ pub fn resolve_output(
     line: Option<&str>,
 ) -> Result<Record, Elimination> {
     let Some(line) = line else {
-        return Err(lost(
-            Reason::Timeout,
-            format!("${player} has not provided an action in time."),
-        ));
+        return Err(Elimination::new(Reason::Timeout, player, ""));
     };
     match protocol::parse_command(line) {
         Err(_) => Err(invalid_input(state, line)),
-        Ok(Command::AcceptDefeat { .. }) => {
-            Err(lost(Reason::SelfDestruct, format!("${player} accepts defeat!")))
-        }
+        Ok(Command::AcceptDefeat { .. }) => Err(Elimination::new(Reason::SelfDestruct, player, "")),
         Ok(Command::Act { word, index, dir1, dir2, .. }) => {
             if index >= state.units[player].len() {
                 return Err(invalid_input(state, line));
@@ -226,7 +184,7 @@ fn resolve_word(
         Word::Push { exact: true } if state.params.league.can_push() => {
             check_push(state, player, unit, d1, d2)
         }
-        Word::Push { .. } => Err(lost(Reason::InvalidCommand, "InvalidCommand".to_string())),
+        Word::Push { .. } => Err(Elimination::new(Reason::InvalidCommand, "", "")),
     }
 }
 
@@ -428,9 +386,7 @@ pub fn perft(state: &State, depth: u32) -> u64 {
 /// `InvalidInput`) and applied or eliminates.
 pub fn apply_action(state: &mut State, player: usize, action: &Action) {
     let resolution = match *action {
-        Action::AcceptDefeat => {
-            Err(lost(Reason::SelfDestruct, format!("${player} accepts defeat!")))
-        }
+        Action::AcceptDefeat => Err(Elimination::new(Reason::SelfDestruct, player, "")),
         Action::Build { kind, unit, dir1, dir2 } => {
             if unit >= state.units[player].len() {
                 Err(invalid_input(state, &action.to_string()))

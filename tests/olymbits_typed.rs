@@ -5,6 +5,7 @@
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use twinsim_fast::olymbits::{check::state_diff, FastOlymbits, State};
 use twinsim_reference::game::{Game, Outcome, StepError};
+use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::olymbits::{self as r, Olymbits};
 
 const LEAGUES: [r::League; 3] = [r::League::Wood1, r::League::Wood2, r::League::Top];
@@ -45,17 +46,6 @@ impl Arbitrary for Scenario {
             out.push(Scenario { timeout_permille: 0, ..self.clone() });
         }
         Box::new(out.into_iter())
-    }
-}
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
     }
 }
 
@@ -117,7 +107,7 @@ fn step_both(
 /// changing anything: wrong arities, `Some` for a deactivated player.
 fn odd_steps(
     turn: usize,
-    rng: &mut XorShift,
+    rng: &mut JavaRandom,
     reference: &mut r::State,
     fast: &mut State,
 ) -> Result<(), String> {
@@ -138,9 +128,9 @@ fn odd_steps(
     let inactive: Vec<usize> = (0..3).filter(|&p| !reference.active[p]).collect();
     for p in inactive {
         let mut actions: Vec<Option<r::Action>> = (0..3)
-            .map(|i| reference.active[i].then(|| r::Action::ALL[(rng.next() % 4) as usize]))
+            .map(|i| reference.active[i].then(|| r::Action::ALL[rng.next_below(4) as usize]))
             .collect();
-        actions[p] = Some(r::Action::ALL[(rng.next() % 4) as usize]);
+        actions[p] = Some(r::Action::ALL[rng.next_below(4) as usize]);
         let res = step_both(turn, "inactive player acts", reference, fast, &actions)?;
         let expected = if reference.is_over() {
             StepError::GameOver
@@ -162,20 +152,20 @@ fn lockstep(s: &Scenario) -> Result<(usize, Outcome), String> {
     let params = r::Params { league: s.league };
     let mut reference = Olymbits::new_game(s.seed, &params);
     let mut fast = FastOlymbits::new_game(s.seed, &params);
-    let mut rng = XorShift(s.noise);
+    let mut rng = JavaRandom::new(s.noise as i64);
     same_view(0, &reference, &fast)?;
     let mut turn = 0;
     while !Olymbits::players_to_act(&reference).is_empty() {
         if turn > 120 {
             return Err("the game does not end".into());
         }
-        if rng.next() & 7 == 0 {
+        if rng.next_below(8) == 0 {
             odd_steps(turn, &mut rng, &mut reference, &mut fast)?;
         }
         let to_act = FastOlymbits::players_to_act(&fast);
         let actions: Vec<Option<r::Action>> = (0..3)
             .map(|p| {
-                let draw = rng.next();
+                let draw = rng.next_long() as u64;
                 if !to_act.contains(&p) || draw % 1000 < s.timeout_permille {
                     None
                 } else {

@@ -61,7 +61,7 @@ fn step_both(
     f: &mut FastState,
     actions: &[Option<Action>],
 ) -> Result<Result<(), StepError>, String> {
-    let (r0, f0) = (r.clone(), f.clone());
+    let (r0, f0) = (r.clone(), *f);
     let rr = Photosynthesis::step(r, actions);
     let fr = FastPhotosynthesis::step(f, actions);
     if rr != fr {

@@ -7,6 +7,7 @@
 use quickcheck::QuickCheck;
 use twinsim_fast::wondev_woman::{FastWondevWoman, State as FastState};
 use twinsim_reference::game::{Game, StepError};
+use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::wondev_woman::{self as r, Action, Dir, Kind, League, Params, WondevWoman};
 
 /// Setup parameters from a byte: league, forced map (-1: drawn), symmetric spawns.
@@ -71,25 +72,13 @@ fn step_both(
     b
 }
 
-/// A tiny generator for the odd actions (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    /// Any build action: either kind, unit 0..=2 (2 never exists), any two directions.
-    fn build(&mut self) -> Action {
-        let x = self.next();
-        Action::Build {
-            kind: if x & 1 == 0 { Kind::Move } else { Kind::Push },
-            unit: ((x >> 1) % 3) as usize,
-            dir1: Dir::ALL[((x >> 8) & 7) as usize],
-            dir2: Dir::ALL[((x >> 16) & 7) as usize],
-        }
+/// Any build action: either kind, unit 0..=2 (2 never exists), any two directions.
+fn random_build(rng: &mut JavaRandom) -> Action {
+    Action::Build {
+        kind: if rng.next_boolean() { Kind::Move } else { Kind::Push },
+        unit: rng.next_below(3) as usize,
+        dir1: Dir::ALL[rng.next_below(8) as usize],
+        dir2: Dir::ALL[rng.next_below(8) as usize],
     }
 }
 
@@ -103,10 +92,10 @@ fn slots(player: usize, action: Action) -> [Option<Action>; 2] {
 /// Odd calls on copies of the position: a non-mover acting (alone or beside the mover), the
 /// mover silent, wrong arities, random build actions (mostly illegal, some legal) and every
 /// build action when `exhaustive`, and `ACCEPT-DEFEAT`.
-fn odd_steps(rs: &r::State, fs: &FastState, rng: &mut Rng, exhaustive: bool, context: &str) {
+fn odd_steps(rs: &r::State, fs: &FastState, rng: &mut JavaRandom, exhaustive: bool, context: &str) {
     let mover = rs.to_move.unwrap_or(0);
     let legal = WondevWoman::legal_actions(rs, mover);
-    let some = legal[(rng.next() % legal.len() as u64) as usize];
+    let some = legal[rng.next_below(legal.len() as i32) as usize];
     let mut tries: Vec<Vec<Option<Action>>> = vec![
         slots(1 - mover, some).to_vec(),
         vec![Some(some), Some(some)],
@@ -117,7 +106,7 @@ fn odd_steps(rs: &r::State, fs: &FastState, rng: &mut Rng, exhaustive: bool, con
         slots(mover, Action::AcceptDefeat).to_vec(),
     ];
     for _ in 0..6 {
-        tries.push(slots(mover, rng.build()).to_vec());
+        tries.push(slots(mover, random_build(rng)).to_vec());
     }
     if exhaustive {
         for kind in [Kind::Move, Kind::Push] {
@@ -149,12 +138,12 @@ fn lockstep_game(seed: i64, flags: u8, choices: &[u8]) {
     let params = params_from(flags);
     let mut rs = WondevWoman::new_game(seed, &params);
     let mut fs = FastWondevWoman::new_game(seed, &params);
-    let mut rng = Rng((seed as u64 ^ 0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = JavaRandom::new(seed);
     assert_same_view(&rs, &fs, &format!("seed {seed} {params:?} setup"));
     let mut ply = 0;
     while !rs.game_over {
         let context = format!("seed {seed} {params:?} ply {ply}");
-        let b = if choices.is_empty() { rng.next() as u8 } else { choices[ply % choices.len()] };
+        let b = if choices.is_empty() { rng.next(8) as u8 } else { choices[ply % choices.len()] };
         if b % 5 == 0 {
             odd_steps(&rs, &fs, &mut rng, b % 25 == 0, &context);
         }
@@ -174,7 +163,7 @@ fn lockstep_game(seed: i64, flags: u8, choices: &[u8]) {
         vec![None, Some(Action::AcceptDefeat)],
         vec![None, None],
         vec![],
-        vec![Some(rng.build()), None],
+        vec![Some(random_build(&mut rng)), None],
     ] {
         let result = step_both(&mut rs, &mut fs, &t, &context);
         assert_eq!(result, Err(StepError::GameOver), "{context}");

@@ -3,8 +3,9 @@
 //! steps (wrong arity, wrong player, illegal walls, finished game) included.
 
 use quickcheck::QuickCheck;
-use twinsim_fast::zuniq::{FastZuniq, Rng, State as FastState};
+use twinsim_fast::zuniq::{FastZuniq, State as FastState};
 use twinsim_reference::game::{Game, StepError};
+use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::zuniq::board::all_walls;
 use twinsim_reference::zuniq::rules::{check_wall, referee_turn, Illegal};
 use twinsim_reference::zuniq::{Action, Params, State as RefState, Wall, Zuniq};
@@ -107,7 +108,7 @@ fn expect_refused(result: Result<(), StepError>, what: &str) -> Result<(), Strin
 /// and then the game is forked and ended the referee's way (a forfeit) to compare the
 /// outcomes of that end too. Legal moves carry a `!` claim one time in six.
 fn play_lockstep(seed: i64) -> Result<Seen, String> {
-    let mut rng = Rng((seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = JavaRandom::new(seed);
     let mut r = Zuniq::new_game(seed, &Params);
     let mut f = FastZuniq::new_game(seed, &Params);
     compare(&r, &f)?;
@@ -115,14 +116,14 @@ fn play_lockstep(seed: i64) -> Result<Seen, String> {
     while !r.finished {
         let mover = r.to_move();
         let legal = Zuniq::legal_actions(&r, mover);
-        let pick = |rng: &mut Rng| legal[rng.below(legal.len() as u32) as usize];
-        let claim = rng.below(4) == 0;
+        let pick = |rng: &mut JavaRandom| legal[rng.next_below(legal.len() as i32) as usize];
+        let claim = rng.next_below(4) == 0;
         let slot = |action: Action| {
             let mut actions = [None, None];
             actions[mover] = Some(action);
             actions
         };
-        match rng.below(10) {
+        match rng.next_below(10) {
             0 => {
                 let a = Some(pick(&mut rng));
                 for actions in [vec![], vec![a], vec![a, None, None]] {
@@ -141,7 +142,7 @@ fn play_lockstep(seed: i64) -> Result<Seen, String> {
             }
             2 => {
                 if let Some(&wall) =
-                    r.walls.iter().nth(rng.below(r.walls.len().max(1) as u32) as usize)
+                    r.walls.iter().nth(rng.next_below(r.walls.len().max(1) as i32) as usize)
                 {
                     let actions = slot(Action { wall, claim });
                     expect_refused(step_both(&mut r, &mut f, &actions)?, "occupied wall")?;
@@ -167,7 +168,7 @@ fn play_lockstep(seed: i64) -> Result<Seen, String> {
                 // Fork: the mover forfeits the referee's way (timeout or junk line); the typed
                 // API must then agree on the end (outcome, no one to act, no step).
                 let mut fr = r.clone();
-                let line = if rng.below(2) == 0 { None } else { Some("A6h") };
+                let line = if rng.next_below(2) == 0 { None } else { Some("A6h") };
                 referee_turn(&mut fr, line).map_err(|e| format!("forfeit: {e}"))?;
                 let mut ff = FastState::from(&fr);
                 compare(&fr, &ff).map_err(|e| format!("after forfeit: {e}"))?;
@@ -180,7 +181,7 @@ fn play_lockstep(seed: i64) -> Result<Seen, String> {
             }
             _ => {}
         }
-        let action = Action { claim: rng.below(6) == 0, ..pick(&mut rng) };
+        let action = Action { claim: rng.next_below(6) == 0, ..pick(&mut rng) };
         let result = step_both(&mut r, &mut f, &slot(action))?;
         if result.is_err() {
             return Err(format!("legal action {action} refused: {result:?}"));

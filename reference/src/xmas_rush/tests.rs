@@ -811,13 +811,6 @@ fn prop_parsers_never_panic_and_actions_print_back() {
 // Snapshots: boards, views, and a short golden playthrough per league
 // ---------------------------------------------------------------------------------------------
 
-fn snapshot_settings() -> insta::Settings {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../snapshots/xmas_rush"));
-    settings.set_prepend_module_to_snapshot(false);
-    settings
-}
-
 #[test]
 fn snapshot_boards_and_views_of_seeded_positions() {
     for (seed, level, turns) in [(1000_i64, 6_i64, 0_usize), (2018, 6, 17), (42, 2, 9), (7, 4, 30)]
@@ -833,7 +826,7 @@ fn snapshot_boards_and_views_of_seeded_positions() {
             render_view(&state, 0),
             render_view(&state, 1)
         );
-        snapshot_settings().bind(|| {
+        crate::testing::snapshot_settings("xmas_rush").bind(|| {
             insta::assert_snapshot!(format!("position_seed{seed}_league{level}_turn{turns}"), text);
         });
     }
@@ -869,7 +862,7 @@ fn snapshot_golden_playthrough_per_league() {
             }
             text.push('\n');
         }
-        snapshot_settings().bind(|| {
+        crate::testing::snapshot_settings("xmas_rush").bind(|| {
             insta::assert_snapshot!(format!("playthrough_league{level}"), text);
         });
     }

@@ -9,6 +9,7 @@ use twinsim_fast::photosynthesis::{FastPhotosynthesis, State as FastState};
 use twinsim_reference::game::{Game, StepError};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::photosynthesis::{Action, Params, Photosynthesis, State as RefState};
+use twinsim_reference::testing::{same_typed_api, step_twins};
 
 /// Seeds of every shape.
 const SEEDS: [i64; 8] = [0, 1, -1, 7, 42, 1_234_567_890, i64::MIN, i64::MAX];
@@ -30,26 +31,10 @@ fn compare(r: &RefState, f: &FastState) -> Result<(), String> {
             f.hash, rebuilt.hash
         ));
     }
-    if Photosynthesis::num_players(r) != FastPhotosynthesis::num_players(f) {
-        return Err("num_players differs".into());
-    }
-    let (rp, fp) = (Photosynthesis::players_to_act(r), FastPhotosynthesis::players_to_act(f));
-    if rp != fp {
-        return Err(format!("players_to_act: {rp:?} vs {fp:?}"));
-    }
-    for player in 0..2 {
-        let rl = Photosynthesis::legal_actions(r, player);
-        let fl = FastPhotosynthesis::legal_actions(f, player);
-        if rl != fl {
-            return Err(format!("legal_actions of {player}:\n{rl:?}\n{fl:?}"));
-        }
-    }
-    let (ro, fo) = (Photosynthesis::outcome(r), FastPhotosynthesis::outcome(f));
-    if ro != fo {
-        return Err(format!("outcome: {ro:?} vs {fo:?}"));
-    }
-    if ro.is_some() != r.game_over {
-        return Err(format!("outcome {ro:?} while game_over = {}", r.game_over));
+    same_typed_api::<Photosynthesis, FastPhotosynthesis>(r, f)?;
+    let outcome = Photosynthesis::outcome(r);
+    if outcome.is_some() != r.game_over {
+        return Err(format!("outcome {outcome:?} while game_over = {}", r.game_over));
     }
     Ok(())
 }
@@ -61,15 +46,7 @@ fn step_both(
     f: &mut FastState,
     actions: &[Option<Action>],
 ) -> Result<Result<(), StepError>, String> {
-    let (r0, f0) = (r.clone(), *f);
-    let rr = Photosynthesis::step(r, actions);
-    let fr = FastPhotosynthesis::step(f, actions);
-    if rr != fr {
-        return Err(format!("step {actions:?}: {rr:?} vs {fr:?}"));
-    }
-    if rr.is_err() && (*r != r0 || *f != f0) {
-        return Err(format!("refused step {actions:?} ({rr:?}) changed a state"));
-    }
+    let rr = step_twins::<Photosynthesis, FastPhotosynthesis>(r, f, actions)?;
     compare(r, f).map_err(|e| format!("after step {actions:?}: {e}"))?;
     Ok(rr)
 }

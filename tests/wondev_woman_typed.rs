@@ -8,6 +8,7 @@ use quickcheck::QuickCheck;
 use twinsim_fast::wondev_woman::{FastWondevWoman, State as FastState};
 use twinsim_reference::game::{Game, StepError};
 use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::testing::{same_typed_api, step_twins};
 use twinsim_reference::wondev_woman::{self as r, Action, Dir, Kind, League, Params, WondevWoman};
 
 /// Setup parameters from a byte: league, forced map (-1: drawn), symmetric spawns.
@@ -38,20 +39,9 @@ fn assert_same_state(rs: &r::State, fs: &FastState, context: &str) {
 /// Everything the typed API says about the two states agrees.
 fn assert_same_view(rs: &r::State, fs: &FastState, context: &str) {
     assert_same_state(rs, fs, context);
-    assert_eq!(WondevWoman::num_players(rs), FastWondevWoman::num_players(fs), "{context}");
-    assert_eq!(
-        WondevWoman::players_to_act(rs),
-        FastWondevWoman::players_to_act(fs),
-        "{context}: players to act"
-    );
-    for p in 0..2 {
-        assert_eq!(
-            WondevWoman::legal_actions(rs, p),
-            FastWondevWoman::legal_actions(fs, p),
-            "{context}: legal actions of player {p}"
-        );
+    if let Err(e) = same_typed_api::<WondevWoman, FastWondevWoman>(rs, fs) {
+        panic!("{context}: {e}");
     }
-    assert_eq!(WondevWoman::outcome(rs), FastWondevWoman::outcome(fs), "{context}: outcome");
 }
 
 /// Steps both twins with the same slots; returns the (equal) result after checking the states.
@@ -61,13 +51,8 @@ fn step_both(
     actions: &[Option<Action>],
     context: &str,
 ) -> Result<(), StepError> {
-    let before = fs.to_reference();
-    let a = WondevWoman::step(rs, actions);
-    let b = FastWondevWoman::step(fs, actions);
-    assert_eq!(a, b, "{context}: step {actions:?}");
-    if b.is_err() {
-        assert_eq!(fs.to_reference(), before, "{context}: a refused step changed the state");
-    }
+    let b = step_twins::<WondevWoman, FastWondevWoman>(rs, fs, actions)
+        .unwrap_or_else(|e| panic!("{context}: {e}"));
     assert_same_view(rs, fs, &format!("{context} after {actions:?}"));
     b
 }

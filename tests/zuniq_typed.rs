@@ -6,6 +6,7 @@ use quickcheck::QuickCheck;
 use twinsim_fast::zuniq::{FastZuniq, State as FastState};
 use twinsim_reference::game::{Game, StepError};
 use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::testing::{same_typed_api, step_twins};
 use twinsim_reference::zuniq::board::all_walls;
 use twinsim_reference::zuniq::rules::{check_wall, referee_turn, Illegal};
 use twinsim_reference::zuniq::{Action, Params, State as RefState, Wall, Zuniq};
@@ -36,25 +37,13 @@ fn compare(r: &RefState, f: &FastState) -> Result<(), String> {
             FastState::from(r)
         ));
     }
-    if Zuniq::num_players(r) != FastZuniq::num_players(f) {
-        return Err("num_players differs".into());
+    same_typed_api::<Zuniq, FastZuniq>(r, f)?;
+    if Zuniq::legal_actions(r, 2) != FastZuniq::legal_actions(f, 2) {
+        return Err("legal_actions of a player who does not exist".into());
     }
-    let (rp, fp) = (Zuniq::players_to_act(r), FastZuniq::players_to_act(f));
-    if rp != fp {
-        return Err(format!("players_to_act: {rp:?} vs {fp:?}"));
-    }
-    for player in 0..3 {
-        let (rl, fl) = (Zuniq::legal_actions(r, player), FastZuniq::legal_actions(f, player));
-        if rl != fl {
-            return Err(format!("legal_actions of {player}:\n{rl:?}\n{fl:?}"));
-        }
-    }
-    let (ro, fo) = (Zuniq::outcome(r), FastZuniq::outcome(f));
-    if ro != fo {
-        return Err(format!("outcome: {ro:?} vs {fo:?}"));
-    }
-    if ro.is_some() != r.finished {
-        return Err(format!("outcome {ro:?} while finished = {}", r.finished));
+    let outcome = Zuniq::outcome(r);
+    if outcome.is_some() != r.finished {
+        return Err(format!("outcome {outcome:?} while finished = {}", r.finished));
     }
     Ok(())
 }
@@ -66,15 +55,7 @@ fn step_both(
     f: &mut FastState,
     actions: &[Option<Action>],
 ) -> Result<Result<(), StepError>, String> {
-    let (r0, f0) = (r.clone(), f.clone());
-    let rr = Zuniq::step(r, actions);
-    let fr = FastZuniq::step(f, actions);
-    if rr != fr {
-        return Err(format!("step {actions:?}: {rr:?} vs {fr:?}"));
-    }
-    if rr.is_err() && (*r != r0 || *f != f0) {
-        return Err(format!("refused step {actions:?} ({rr:?}) changed a state"));
-    }
+    let rr = step_twins::<Zuniq, FastZuniq>(r, f, actions)?;
     compare(r, f).map_err(|e| format!("after step {actions:?}: {e}"))?;
     Ok(rr)
 }

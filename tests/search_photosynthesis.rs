@@ -342,7 +342,7 @@ fn arena(bots: [&str; 2], games: usize, time_scale: f64) -> (f64, usize, [usize;
 }
 
 #[test]
-#[ignore]
+#[ignore = "strength, on a quiet machine: cargo test --release --test search_photosynthesis -- --ignored --test-threads 1 beam_beats_greedy"]
 fn beam_beats_greedy() {
     // The arena runs in-process bots one after the other and starts both clocks before the
     // first: on seat 0 the greedy bot's own thinking (seat 1) counts against the search bot's
@@ -359,7 +359,7 @@ fn beam_beats_greedy() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "timing, on a quiet machine: cargo test --release --test search_photosynthesis -- --ignored --test-threads 1 beam_is_in_time"]
 fn beam_is_in_time_at_a_twentieth_of_the_limit() {
     // 5 ms per turn (time scale 0.05), both engines, every answer checked in the true state.
     // A thread descheduled for longer than the limit cannot answer in time whatever it does,

@@ -1,10 +1,7 @@
 //! Wondev Woman fog-of-war deduction (`twinsim_reference::wondev_woman::bot::fog`, `twinsim_fast::wondev_woman::bot::fog`):
 //! soundness and reference/fast equality on every trace game from both seats, quickcheck
-//! properties over random games, insta snapshots of the set sizes, the fuzz regressions, and a
-//! release-mode measurement (`#[ignore]`).
-
-use std::path::Path;
-use std::time::{Duration, Instant};
+//! properties over random games and insta snapshots of the set sizes (the fuzz regressions
+//! replay in `tests/fuzz_corpus.rs`).
 
 use quickcheck::{QuickCheck, TestResult};
 use serde_json::Value;
@@ -248,71 +245,10 @@ fn sizes_report(seed: i64, map: u8) -> String {
 
 #[test]
 fn snapshots_of_set_sizes_turn_by_turn() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots/wondev_fog");
-    insta::with_settings!({snapshot_path => path, prepend_module_to_snapshot => false}, {
+    twinsim_reference::testing::snapshot_settings("wondev_fog").bind(|| {
         insta::assert_snapshot!("sizes_square_seed_3", sizes_report(3, 1));
         insta::assert_snapshot!("sizes_diamond_seed_4", sizes_report(4, 2));
         insta::assert_snapshot!("sizes_random_seed_5", sizes_report(5, 3));
         insta::assert_snapshot!("sizes_symmetric_seed_6", sizes_report(6, 4));
     });
-}
-
-#[test]
-fn fuzz_regressions_of_fog_diff_pass() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/fog_diff");
-    let mut n = 0;
-    for entry in std::fs::read_dir(&dir).expect("regression directory exists") {
-        let path = entry.expect("entry").path();
-        twinsim_fast::wondev_woman::bot::fog::fog_diff(
-            &std::fs::read(&path).expect("readable input"),
-        );
-        n += 1;
-    }
-    assert!(n >= 3);
-}
-
-/// `cargo test --release --test wondev_fog -- --ignored --nocapture measure`: set sizes and the
-/// time per update of both twins over every trace view (both seats, seat known).
-#[test]
-#[ignore]
-fn measure() {
-    let games = games();
-    let inputs: Vec<(usize, Vec<SeatView>)> =
-        games.iter().flat_map(|g| (0..2).map(move |me| (me, seat(g, me).views))).collect();
-    let mut sizes = vec![];
-    let time = |fast_twin: bool, sizes: &mut Vec<usize>| -> (Duration, Duration, String) {
-        let (mut total, mut worst, mut worst_at) = (Duration::ZERO, Duration::ZERO, String::new());
-        for (i, (me, views)) in inputs.iter().enumerate() {
-            let mut r = Tracker::with_seat(*me);
-            let mut f = twinsim_fast::wondev_woman::bot::fog::Tracker::with_seat(*me);
-            for (k, (view, last, _)) in views.iter().enumerate() {
-                let start = Instant::now();
-                let n = if fast_twin {
-                    f.update(view, last.as_ref()).placements.len()
-                } else {
-                    r.update(view, last.as_ref()).placements.len()
-                };
-                let dt = start.elapsed();
-                if !fast_twin {
-                    sizes.push(n);
-                }
-                total += dt;
-                if dt > worst {
-                    worst = dt;
-                    worst_at = format!("seat list {i} view {k}");
-                }
-            }
-        }
-        (total, worst, worst_at)
-    };
-    let (rt, rw, rwa) = time(false, &mut sizes);
-    let (ft, fw, fwa) = time(true, &mut vec![]);
-    let n = sizes.len() as u32;
-    println!(
-        "views {n}; set size average {:.2}, maximum {}",
-        sizes.iter().sum::<usize>() as f64 / n as f64,
-        sizes.iter().max().unwrap()
-    );
-    println!("reference: {:?} per update on average, worst {:?} ({rwa})", rt / n, rw);
-    println!("fast:      {:?} per update on average, worst {:?} ({fwa})", ft / n, fw);
 }

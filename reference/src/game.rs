@@ -190,6 +190,17 @@ impl fmt::Display for EngineKind {
     }
 }
 
+/// The lines of one text-level turn ([`TracePlay::play_turn`]) when there are exactly `N` of
+/// them (one per player of a simultaneous game, the mover's alone in an alternating one); else
+/// the error every engine reports, [`StepError::WrongArity`]'s text.
+pub fn turn_lines<const N: usize>(
+    actions: &[Option<String>],
+) -> Result<&[Option<String>; N], String> {
+    actions
+        .try_into()
+        .map_err(|_| StepError::WrongArity { expected: N, found: actions.len() }.to_string())
+}
+
 /// The text-level, object-safe face of an engine, used by `twinsim replay`, `verify`, `show`
 /// and the conformance tests. One per game per crate, returned by `<crate>::<game>::engine()`.
 pub trait TraceEngine: Sync {

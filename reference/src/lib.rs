@@ -59,7 +59,10 @@
 
 pub mod game;
 pub mod java_random;
+pub mod java_text;
 pub mod sha1prng;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod trace;
 
 pub mod olymbits;

@@ -20,7 +20,7 @@ fn unit_count(s: &State, player: usize) -> usize {
 
 /// §8 ranking (`getScore`): in version 0, -1 eliminated, 1 won, else 0; otherwise the points
 /// (twin: `rules::final_scores`).
-fn final_scores(s: &State) -> [i32; 2] {
+pub(super) fn final_scores(s: &State) -> [i32; 2] {
     if s.league.win_on_max_height() {
         [0, 1].map(|p| {
             if s.dead[p] {

@@ -82,9 +82,7 @@ impl TracePlay for FastPlay {
     }
 
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
-        if actions.len() != 2 {
-            return Err(format!("expected 2 actions, found {}", actions.len()));
-        }
+        let actions = twinsim_reference::game::turn_lines::<2>(actions)?;
         let answer =
             |a: &Option<String>| Answer::from_reference(&r::Answer::from_line(a.as_deref()));
         let answers = [answer(&actions[0]), answer(&actions[1])];

@@ -127,13 +127,8 @@ pub fn outcome(s: &State) -> Option<Outcome> {
 /// `XmasRush::step`, in its order: turn type, MOVE length, PUSH line).
 fn checked(action: &r::Action, turn_type: TurnType) -> Result<Action, String> {
     r::rules::check_type(action, turn_type)?;
+    r::rules::check_shape(action)?;
     match action {
-        r::Action::Move(steps) if steps.is_empty() || steps.len() > MAX_STEPS => {
-            Err(format!("a MOVE has 1 to {MAX_STEPS} steps (§5)"))
-        }
-        r::Action::Push { line, .. } if *line >= SIZE => {
-            Err("a PUSH line is 0..6 (§5)".to_string())
-        }
         r::Action::Push { line, direction } => {
             Ok(Action::Push { line: *line as u8, dir: direction.index() as u8 })
         }

@@ -101,9 +101,7 @@ impl TracePlay for FastPlay {
         plain.into_iter().chain(claimed).collect()
     }
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
-        let [line] = actions else {
-            return Err(format!("expected the mover's single line, found {}", actions.len()));
-        };
+        let [line] = twinsim_reference::game::turn_lines::<1>(actions)?;
         let mut events = Vec::new();
         let placed =
             self.state.referee_turn(line.as_deref(), &mut events).map_err(|e| e.to_string())?;

@@ -466,14 +466,10 @@ pub struct Command {
 }
 
 /// Java's `\s` (§11.2): ASCII whitespace only.
-fn is_java_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r')
-}
+use crate::java_text::is_java_space;
 
 /// Java's line terminators, the characters `.` refuses (§11.2).
-fn is_line_terminator(c: char) -> bool {
-    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
-}
+use crate::java_text::is_java_line_terminator as is_line_terminator;
 
 /// What the referee expects in front of a line (§11.3's message).
 const KEYWORDS: &str = "UP, DOWN, LEFT or RIGHT (ASCII letters, any case)";

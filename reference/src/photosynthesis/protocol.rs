@@ -31,14 +31,10 @@ pub struct LineError {
 }
 
 /// Java's `\s` without flags: space, tab, LF, VT, FF, CR (§6.2).
-pub fn is_java_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r')
-}
+pub use crate::java_text::is_java_space;
 
 /// The characters Java's `.` does not match without flags: the line terminators (§6.2).
-pub fn is_java_line_terminator(c: char) -> bool {
-    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
-}
+pub use crate::java_text::is_java_line_terminator;
 
 /// A failed match: 0-based char position and what was expected there.
 type Miss = (usize, String);

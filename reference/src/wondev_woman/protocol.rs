@@ -5,14 +5,10 @@ use super::state::{Action, Dir, Kind, League, Params, Point, State};
 use crate::game::ParseError;
 
 /// §4: `\s` of a Java regex: exactly `[ \t\n\x0B\f\r]`.
-pub fn is_java_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r')
-}
+pub use crate::java_text::is_java_space;
 
 /// §4: the characters Java's `.` does not match (line terminators).
-pub fn is_line_terminator(c: char) -> bool {
-    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
-}
+pub use crate::java_text::is_java_line_terminator as is_line_terminator;
 
 /// The command word of an action line, as §4 and §10 classify it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -67,31 +67,20 @@ pub fn clear_records(state: &mut State) {
 // ---------------------------------------------------------------------------------------------
 // §4 Output syntax and validation
 
-/// The elimination with `reason` and the referee's `message`.
-fn lost(reason: Reason, message: String) -> Elimination {
-    Elimination { reason, message }
-}
-
 /// §4, §13: the `InvalidInput` elimination for the printed (or typed) text `found`.
 pub fn invalid_input(state: &State, found: &str) -> Elimination {
-    lost(
-        Reason::InvalidInput,
-        format!(
-            "Invalid input. Expected '{}' but found '{found}'",
-            protocol::expected(state.params.league)
-        ),
-    )
+    Elimination::new(Reason::InvalidInput, protocol::expected(state.params.league), found)
 }
 
 /// §8, §10: the elimination of a player whose line was `ACCEPT-DEFEAT`.
 fn accepts_defeat(player: usize) -> Elimination {
-    lost(Reason::SelfDestruct, format!("${player} accepts defeat!"))
+    Elimination::new(Reason::SelfDestruct, player, "")
 }
 
 /// §4, §11: the `InvalidCommand` elimination: a push word not exactly `PUSH&BUILD`, or a push in
 /// a league without pushes.
 fn invalid_command() -> Elimination {
-    lost(Reason::InvalidCommand, "InvalidCommand".to_string())
+    Elimination::new(Reason::InvalidCommand, "", "")
 }
 
 /// §4, §10: what the referee makes of one printed line (`None`: a timeout), before any effect:
@@ -103,10 +92,7 @@ pub fn resolve_output(
     line: Option<&str>,
 ) -> Result<Record, Elimination> {
     let Some(line) = line else {
-        return Err(lost(
-            Reason::Timeout,
-            format!("${player} has not provided an action in time."),
-        ));
+        return Err(Elimination::new(Reason::Timeout, player, ""));
     };
     match protocol::parse_command(line) {
         Err(_) => Err(invalid_input(state, line)),
@@ -143,53 +129,35 @@ pub fn check_move(
     let target = from.neighbour(d1);
     // 1. T must exist.
     let Some(target_height) = state.height(target) else {
-        return Err(lost(
-            Reason::BadCoords,
-            format!("Cannot move to position ({},{}).", target.x, target.y),
-        ));
+        return Err(Elimination::new(Reason::BadCoords, target.x, target.y));
     };
     let current_height = state.height(from).unwrap_or(0);
     // 2. Climb at most one.
     if target_height > current_height + 1 {
-        return Err(lost(
-            Reason::InvalidMove,
-            format!("Cannot move from height {current_height} to {target_height}."),
-        ));
+        return Err(Elimination::new(Reason::InvalidMove, current_height, target_height));
     }
     // 3. Not onto a dome.
     if target_height >= FINAL_HEIGHT {
-        return Err(lost(
-            Reason::MoveTooHigh,
-            format!("Cannot move to position ({},{}).", target.x, target.y),
-        ));
+        return Err(Elimination::new(Reason::MoveTooHigh, target.x, target.y));
     }
     // 4. Not onto any unit, hidden or not.
     if state.unit_at(target).is_some() {
-        return Err(lost(
-            Reason::MoveOnUnit,
-            format!("Trying to move onto an occupied cell at ({},{}).", target.x, target.y),
-        ));
+        return Err(Elimination::new(Reason::MoveOnUnit, target.x, target.y));
     }
     let place = target.neighbour(d2);
     // 5. B must exist.
     let Some(place_height) = state.height(place) else {
-        return Err(lost(
-            Reason::InvalidPlace,
-            format!("Cannot build on position ({},{}).", place.x, place.y),
-        ));
+        return Err(Elimination::new(Reason::InvalidPlace, place.x, place.y));
     };
     // 6. B must not be a dome (the message quotes h(T), a referee quirk).
     if place_height >= FINAL_HEIGHT {
-        return Err(lost(Reason::PlaceTooHigh, format!("Cannot build at height {target_height}.")));
+        return Err(Elimination::new(Reason::PlaceTooHigh, target_height, ""));
     }
     // 7. Another unit on B: a hidden one cancels the build, a visible one is illegal.
     let mut place_valid = true;
     if let Some((q, j)) = state.unit_at(place).filter(|&o| o != (player, unit)) {
         if visible(state, q, state.units[q][j], player) {
-            return Err(lost(
-                Reason::PlaceOnUnit,
-                format!("Trying to build on a unit at position ({},{}).", place.x, place.y),
-            ));
+            return Err(Elimination::new(Reason::PlaceOnUnit, place.x, place.y));
         }
         place_valid = false;
     }
@@ -232,38 +200,29 @@ pub fn check_push(
     };
     // 1. Direction within 45°.
     if !valid_push_direction(d1, d2) {
-        return Err(lost(Reason::PushInvalid, format!("Not a valid push: {d1} + {d2}.")));
+        return Err(Elimination::new(Reason::PushInvalid, d1, d2));
     }
     let target = from.neighbour(d1);
     // 2. Somebody to push.
     let Some((q, j)) = state.unit_at(target) else {
-        return Err(lost(
-            Reason::PushVoid,
-            format!("Nobody to push at position ({}, {}).", target.x, target.y),
-        ));
+        return Err(Elimination::new(Reason::PushVoid, target.x, target.y));
     };
     // 3. Not a friend.
     if q == player {
-        return Err(lost(
-            Reason::FriendlyFire,
-            format!("Unit {unit} is tried to push friendly unit {j}."),
-        ));
+        return Err(Elimination::new(Reason::FriendlyFire, unit, j));
     }
     // 4. D exists, is no dome, and is at most one above the victim's cell T.
     let push_to = target.neighbour(d2);
     let from_height = state.height(target).unwrap_or(0);
     match state.height(push_to) {
         Some(h) if h < FINAL_HEIGHT && h <= from_height + 1 => {}
-        _ => return Err(lost(Reason::PushInvalid, format!("Not a valid push: {d1} + {d2}."))),
+        _ => return Err(Elimination::new(Reason::PushInvalid, d1, d2)),
     }
     // 5. A unit on D: hidden cancels the whole push, visible is illegal.
     let mut valid = true;
     if let Some((r, k)) = state.unit_at(push_to) {
         if visible(state, r, state.units[r][k], player) {
-            return Err(lost(
-                Reason::PushOnUnit,
-                format!("Trying to push onto another unit: {d1} + {d2}."),
-            ));
+            return Err(Elimination::new(Reason::PushOnUnit, d1, d2));
         }
         valid = false;
     }

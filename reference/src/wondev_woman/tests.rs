@@ -932,23 +932,6 @@ fn prop_every_legal_action_is_accepted_and_changes_the_state() {
 }
 
 #[test]
-fn prop_clone_then_step_equals_step() {
-    fn prop(seed: i64, league: u8, choices: Vec<u8>) -> bool {
-        playout(seed, league_of(league), &long_choices(choices)).iter().all(|(s, line)| {
-            if s.game_over {
-                return true;
-            }
-            let mut a = s.clone();
-            let mut b = s.clone();
-            rules::play_line(&mut a, line.as_deref()).unwrap();
-            rules::play_line(&mut b, line.as_deref()).unwrap();
-            a == b
-        })
-    }
-    QuickCheck::new().tests(60).quickcheck(prop as fn(i64, u8, Vec<u8>) -> bool);
-}
-
-#[test]
 fn prop_views_render_then_parse_back() {
     fn prop(seed: i64, league: u8, choices: Vec<u8>) -> bool {
         let league = league_of(league);

@@ -121,26 +121,10 @@ impl Game for XmasRush {
         let mut answers = [Answer::Timeout, Answer::Timeout];
         for (p, action) in actions.iter().enumerate() {
             if let Some(action) = action {
-                if let Err(reason) = rules::check_type(action, state.turn_type) {
+                let checked = rules::check_type(action, state.turn_type)
+                    .and_then(|()| rules::check_shape(action));
+                if let Err(reason) = checked {
                     return Err(StepError::Illegal { player: p, error: IllegalAction { reason } });
-                }
-                if let Action::Move(steps) = action {
-                    if steps.is_empty() || steps.len() > MAX_STEPS {
-                        let reason = format!("a MOVE has 1 to {MAX_STEPS} steps (§5)");
-                        return Err(StepError::Illegal {
-                            player: p,
-                            error: IllegalAction { reason },
-                        });
-                    }
-                }
-                if let Action::Push { line, .. } = action {
-                    if *line >= SIZE {
-                        let reason = "a PUSH line is 0..6 (§5)".to_string();
-                        return Err(StepError::Illegal {
-                            player: p,
-                            error: IllegalAction { reason },
-                        });
-                    }
                 }
                 answers[p] = Answer::Action(action.clone());
             }
@@ -238,9 +222,7 @@ impl TracePlay for XmasRushPlay {
     }
 
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
-        if actions.len() != 2 {
-            return Err(format!("expected 2 actions, found {}", actions.len()));
-        }
+        let actions = crate::game::turn_lines::<2>(actions)?;
         let answers =
             [Answer::from_line(actions[0].as_deref()), Answer::from_line(actions[1].as_deref())];
         self.events = rules::play_turn(&mut self.state, &answers).map_err(|e| e.to_string())?;

@@ -208,6 +208,18 @@ pub fn check_type(action: &Action, turn_type: TurnType) -> Result<(), String> {
     }
 }
 
+/// §5: the typed API's shape check, after [`check_type`]: a MOVE has 1 to [`MAX_STEPS`] steps
+/// and a PUSH names a line of the board (a printed line cannot express anything else).
+pub fn check_shape(action: &Action) -> Result<(), String> {
+    match action {
+        Action::Move(steps) if steps.is_empty() || steps.len() > MAX_STEPS => {
+            Err(format!("a MOVE has 1 to {MAX_STEPS} steps (§5)"))
+        }
+        Action::Push { line, .. } if *line >= SIZE => Err("a PUSH line is 0..6 (§5)".to_string()),
+        _ => Ok(()),
+    }
+}
+
 /// §8 `forceGameEnd`: every active player is deactivated and keeps his score; every player
 /// already inactive gets −1.
 pub fn force_game_end(state: &mut State) {

@@ -1,7 +1,6 @@
 //! Unit tests per rule (one per item of the rules doc's §11 "Pitfalls"), quickcheck properties
 //! over states deep into random games, and insta snapshots.
 
-use super::json::state_json;
 use super::rules::*;
 use super::*;
 use crate::game::{Game, StepError};
@@ -49,12 +48,6 @@ fn play(state: &mut State, a: Option<&str>, b: Option<&str>) -> Vec<String> {
 /// The pattern up to rotation (its smallest rotation), to compare multisets of tiles.
 fn canonical(p: Pattern) -> String {
     (0..4).map(|r| p.rotated(r).to_string()).min().unwrap_or_default()
-}
-
-fn trace_games() -> Vec<crate::trace::TraceGame> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/traces/xmas-rush.jsonl");
-    let text = std::fs::read_to_string(path).expect("the trace file");
-    crate::trace::parse_jsonl(&text).expect("valid traces")
 }
 
 /// The lines random play chooses from: the legal ones, plus (in MOVE turns) a few fixed paths
@@ -115,21 +108,6 @@ fn rot_turns_the_tile_clockwise() {
     assert_eq!(pat("0110").rotated(2).to_string(), "1001");
     assert_eq!(pat("0110").rotated(1).to_string(), "0011");
     assert_eq!(pat("0110").rotated(4), pat("0110"));
-}
-
-#[test]
-fn setup_matches_every_trace_initial_state() {
-    for game in trace_games() {
-        let league = league_from_params(&game.params).expect("league");
-        let state = new_game(game.seed.unwrap_or(0), league);
-        assert_eq!(
-            Some(&state_json(&state)),
-            game.setup.get("initial"),
-            "seed {:?} league {}",
-            game.seed,
-            league.level
-        );
-    }
 }
 
 #[test]
@@ -833,13 +811,6 @@ fn prop_parsers_never_panic_and_actions_print_back() {
 // Snapshots: boards, views, and a short golden playthrough per league
 // ---------------------------------------------------------------------------------------------
 
-fn snapshot_settings() -> insta::Settings {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../snapshots/xmas_rush"));
-    settings.set_prepend_module_to_snapshot(false);
-    settings
-}
-
 #[test]
 fn snapshot_boards_and_views_of_seeded_positions() {
     for (seed, level, turns) in [(1000_i64, 6_i64, 0_usize), (2018, 6, 17), (42, 2, 9), (7, 4, 30)]
@@ -855,7 +826,7 @@ fn snapshot_boards_and_views_of_seeded_positions() {
             render_view(&state, 0),
             render_view(&state, 1)
         );
-        snapshot_settings().bind(|| {
+        crate::testing::snapshot_settings("xmas_rush").bind(|| {
             insta::assert_snapshot!(format!("position_seed{seed}_league{level}_turn{turns}"), text);
         });
     }
@@ -891,7 +862,7 @@ fn snapshot_golden_playthrough_per_league() {
             }
             text.push('\n');
         }
-        snapshot_settings().bind(|| {
+        crate::testing::snapshot_settings("xmas_rush").bind(|| {
             insta::assert_snapshot!(format!("playthrough_league{level}"), text);
         });
     }
@@ -1051,6 +1022,12 @@ fn prop_a_view_rebuilds_the_state() {
         true
     }
     check(property as fn(Deep) -> bool);
+}
+
+fn trace_games() -> Vec<crate::trace::TraceGame> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/traces/xmas-rush.jsonl");
+    let text = std::fs::read_to_string(path).expect("the trace file");
+    crate::trace::parse_jsonl(&text).expect("valid traces")
 }
 
 #[test]

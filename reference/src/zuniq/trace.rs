@@ -105,9 +105,7 @@ impl TracePlay for ZuniqPlay {
         plain.chain(claimed).collect()
     }
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
-        let [line] = actions else {
-            return Err(format!("expected the mover's single line, found {}", actions.len()));
-        };
+        let [line] = crate::game::turn_lines::<1>(actions)?;
         let before = self.state.clone();
         let events = referee_turn(&mut self.state, line.as_deref()).map_err(|e| e.to_string())?;
         self.views = views_after(&self.state, placed_wall(&before, &self.state));

@@ -283,9 +283,13 @@ pub struct CellInfo {
 /// One tree line of the turn block (§8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ViewTree {
+    /// `cellIndex`.
     pub cell: usize,
+    /// `size`: 0 (seed) to 3.
     pub size: u8,
+    /// `isMine`: the reader's tree.
     pub is_mine: bool,
+    /// `isDormant`: used this day.
     pub is_dormant: bool,
 }
 
@@ -295,12 +299,19 @@ pub struct ViewTree {
 pub struct View {
     /// The initialisation block (first turn only).
     pub cells: Option<Vec<CellInfo>>,
+    /// `day`, 0-based.
     pub day: i32,
+    /// `nutrients`.
     pub nutrients: i32,
+    /// `mySun`.
     pub my_sun: i32,
+    /// `myScore`.
     pub my_score: i32,
+    /// `oppSun`.
     pub opp_sun: i32,
+    /// `oppScore`.
     pub opp_score: i32,
+    /// `oppIsWaiting`: the opponent has said WAIT for the rest of the day.
     pub opp_is_waiting: bool,
     /// Trees in ascending cell index, seeds included.
     pub trees: Vec<ViewTree>,

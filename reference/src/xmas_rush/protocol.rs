@@ -10,7 +10,9 @@ use std::fmt;
 pub struct PlayerView {
     /// Hidden + revealed quests not yet completed.
     pub num_cards: usize,
+    /// Board column of the player.
     pub x: usize,
+    /// Board row of the player.
     pub y: usize,
     /// The hand tile's pattern.
     pub tile: Pattern,
@@ -19,6 +21,7 @@ pub struct PlayerView {
 /// One item line (§9 item 5): `itemName itemX itemY itemPlayerId`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ItemView {
+    /// The item's name.
     pub name: ItemName,
     /// Board column, or −1 (on my hand tile) / −2 (on the opponent's).
     pub x: i32,
@@ -31,6 +34,7 @@ pub struct ItemView {
 /// One quest line (§9 item 7): `itemName questPlayerId`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct QuestView {
+    /// The quested item's name.
     pub name: ItemName,
     /// 0 = mine, 1 = the opponent's.
     pub owner: usize,
@@ -39,6 +43,7 @@ pub struct QuestView {
 /// Everything one player reads in one game turn (§9), ids relative to him (0 = me).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct View {
+    /// `turnType`: a PUSH turn or a MOVE turn.
     pub turn_type: TurnType,
     /// `tiles[y][x]`, row by row, as the input lists them.
     pub tiles: [[Pattern; SIZE]; SIZE],
@@ -282,9 +287,13 @@ pub fn parse_turn(text: &str) -> Result<View, ParseError> {
 /// quests (a stack: the last card is revealed first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ViewContext {
+    /// The league's constants (§10).
     pub league: League,
+    /// `turnsLeft` of this turn (the bot counts its inputs).
     pub turns_left: i32,
+    /// `numStalePushTurns` (§7.1): consecutive PUSH turns whose pushes cancelled out.
     pub stale: u32,
+    /// A deck order for each player's unseen quests, by absolute index (last card first).
     pub decks: [Vec<ItemName>; 2],
 }
 

@@ -5,7 +5,8 @@
 //! - [`state`]: §1–§2, what the referee keeps;
 //! - [`setup`]: §3–§7 generation (SHA1PRNG draws, each mini-game's `reset`, the 251 tracks);
 //! - [`rules`]: §4–§9, ticks, ends of runs, ranks, medals, the turn, scoring, deactivation;
-//! - [`protocol`]: §10–§11, the input text (render and parse) and the output line validation;
+//! - [`protocol`]: §10–§11, the input text (render and parse), the search state a view
+//!   rebuilds, and the output line validation;
 //! - [`display`]: a picture for the terminal;
 //! - [`trace`]: §15, the traces' JSON state and the text-level engine.
 

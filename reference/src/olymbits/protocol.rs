@@ -1,6 +1,9 @@
 //! The protocol in both directions (rules doc §10–§11): the text each player reads every turn
 //! (rendered from a state byte-exact, and parsed back into a typed view), and the bot's output
 //! line, validated exactly like the referee's Java regex.
+//!
+//! A bot reads its input with [`parse_turn`] ([`parse_first_input`] on the first turn) and rebuilds a state to search on with
+//! [`state_from_view`], whose documentation says what the view hides and what is assumed instead.
 
 use super::rules::points;
 use super::state::*;

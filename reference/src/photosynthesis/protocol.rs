@@ -1,5 +1,8 @@
 //! §6.2 Output syntax and parsing (bot → referee) and §8 Protocol (referee → bot): the
 //! possible-actions list with its shuffles, the view texts, and a typed view a bot can parse.
+//!
+//! A bot reads its input with [`parse_turn`] (the first turn's carries the init block) and rebuilds a state to search on with
+//! [`state_from_view`], whose documentation says what the view hides and what is assumed instead.
 
 use super::board::{self, NUM_CELLS};
 use super::rules;

@@ -804,7 +804,6 @@ fn inputs_round_trip_and_rebuild_the_state_in_random_games() {
 
 #[test]
 fn referee_inputs_of_the_traces_parse_and_the_engine_inputs_round_trip() {
-    use crate::game::TracePlay;
     let games = crate::trace::shipped_traces("olymbits.jsonl");
     let mut checked = 0;
     for game in &games {
@@ -813,19 +812,16 @@ fn referee_inputs_of_the_traces_parse_and_the_engine_inputs_round_trip() {
         let mut play = super::OlymbitsPlay { state: new_game(seed, &params).expect("seed") };
         let nb_games = play.state.nb_games();
         let mut previous = None;
-        for (moment, texts) in crate::trace::referee_view_texts(game).iter().enumerate() {
+        crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
             let context = format!("seed {seed}, turn {moment}");
-            if moment > 0 {
-                play.play_turn(&game.turns[moment - 1].actions).expect("trace turn");
-            }
-            for text in texts.iter().flatten() {
+            for text in texts {
                 let view = if moment == 0 {
                     let (init, view) = parse_first_input(text).unwrap_or_else(|e| panic!("{e}"));
-                    assert_eq!(&format!("{}\n{}", init.render(), view.render()), text, "{context}");
+                    assert_eq!(format!("{}\n{}", init.render(), view.render()), text, "{context}");
                     view
                 } else {
                     let view = parse_turn(text, nb_games).unwrap_or_else(|e| panic!("{e}"));
-                    assert_eq!(&view.render(), text, "{context}");
+                    assert_eq!(view.render(), text, "{context}");
                     view
                 };
                 assert_eq!(view, TurnView::from_state(&play.state), "{context}");
@@ -834,7 +830,7 @@ fn referee_inputs_of_the_traces_parse_and_the_engine_inputs_round_trip() {
                 previous = Some(check_inputs_round_trip(&play.state, previous.as_ref(), &context));
                 checked += 1;
             }
-        }
+        });
     }
     assert!(games.len() > 40 && checked > 1000, "{} games, {checked} turns", games.len());
 }

@@ -604,25 +604,20 @@ fn views_round_trip_and_rebuild_the_state_in_random_games() {
 
 #[test]
 fn referee_views_of_the_traces_parse_and_the_engine_views_round_trip() {
-    use crate::game::TracePlay;
     let games = crate::trace::shipped_traces("photosynthesis.jsonl");
     let mut checked = 0;
     for game in &games {
         let seed = game.seed.expect("seeded");
         let params = super::trace::params_from_json(&game.params).expect("params");
         let mut play = super::trace::ReferencePlay::new(seed, params);
-        let referee_texts = crate::trace::referee_view_texts(game);
-        for (moment, texts) in referee_texts.iter().enumerate() {
-            if moment > 0 {
-                play.play_turn(&game.turns[moment - 1].actions).expect("trace turn");
-            }
+        crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
             let context = format!("seed {seed}, turn {moment}");
-            for text in texts.iter().flatten() {
+            for text in texts {
                 let view = parse_turn(text).unwrap_or_else(|e| panic!("{context}: {e}"));
-                assert_eq!(&render_view(&view), text, "{context}");
+                assert_eq!(render_view(&view), text, "{context}");
             }
             checked += check_views_round_trip(&play.state, &context);
-        }
+        });
     }
     assert!(games.len() > 40 && checked > 1000, "{} games, {checked} views", games.len());
 }

@@ -1055,24 +1055,20 @@ fn prop_a_view_rebuilds_the_state() {
 
 #[test]
 fn referee_views_of_the_traces_parse_and_rebuild_the_states() {
-    use crate::game::TracePlay;
     let games = trace_games();
     let mut checked = 0;
     for game in &games {
         let league = league_from_params(&game.params).expect("league");
         let seed = game.seed.unwrap_or(0);
         let mut play = XmasRushPlay { state: new_game(seed, league), events: Vec::new() };
-        for (moment, texts) in crate::trace::referee_view_texts(game).iter().enumerate() {
+        crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
             let context = format!("seed {seed}, turn {moment}");
-            if moment > 0 {
-                play.play_turn(&game.turns[moment - 1].actions).expect("trace turn");
-            }
-            for text in texts.iter().flatten() {
+            for text in texts {
                 let parsed = parse_turn(text).unwrap_or_else(|e| panic!("{context}: {e}"));
-                assert_eq!(&parsed.to_string(), text, "{context}");
+                assert_eq!(parsed.to_string(), text, "{context}");
             }
             checked += usize::from(check_view_rebuilds_the_state(&play.state, &context));
-        }
+        });
     }
     assert!(games.len() > 40 && checked > 1000, "{} games, {checked} turns", games.len());
 }

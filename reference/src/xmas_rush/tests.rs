@@ -52,9 +52,7 @@ fn canonical(p: Pattern) -> String {
 }
 
 fn trace_games() -> Vec<crate::trace::TraceGame> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/traces/xmas-rush.jsonl");
-    let text = std::fs::read_to_string(path).expect("the trace file");
-    crate::trace::parse_jsonl(&text).expect("valid traces")
+    crate::trace::shipped_traces("xmas-rush.jsonl")
 }
 
 /// The lines random play chooses from: the legal ones, plus (in MOVE turns) a few fixed paths

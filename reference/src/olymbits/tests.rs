@@ -723,11 +723,9 @@ fn check_inputs_round_trip(truth: &State, previous: Option<&State>, context: &st
     for p in 0..PLAYER_COUNT {
         let first = parse_first_input(&render_first_input(truth, p))
             .unwrap_or_else(|e| panic!("{context}: {e}"));
-        assert_eq!(
-            first,
-            (InitView { player: p, nb_games: kinds.len() }, view.clone()),
-            "{context}"
-        );
+        let init = InitView { player: p, nb_games: kinds.len() };
+        assert_eq!(first, (init, view.clone()), "{context}");
+        assert_eq!(parse_init(&init.render()), Ok(init), "{context}");
     }
     let parsed = parse_turn(&render_turn_input(truth), kinds.len())
         .unwrap_or_else(|e| panic!("{context}: {e}"));
@@ -833,4 +831,18 @@ fn referee_inputs_of_the_traces_parse_and_the_engine_inputs_round_trip() {
         });
     }
     assert!(games.len() > 40 && checked > 1000, "{} games, {checked} turns", games.len());
+}
+
+#[test]
+fn init_lines_parse_alone_and_say_where_they_fail() {
+    assert_eq!(parse_init("2\n4"), Ok(InitView { player: 2, nb_games: 4 }));
+    assert_eq!(parse_init("0\n1"), Ok(InitView { player: 0, nb_games: 1 }));
+    let e = parse_init("3\n4").unwrap_err();
+    assert_eq!((e.line, e.found.as_str()), (1, "3"));
+    let e = parse_init("1\n2").unwrap_err();
+    assert_eq!((e.line, e.found.as_str()), (2, "2"));
+    let e = parse_init("1").unwrap_err();
+    assert_eq!(e.line, 2);
+    let e = parse_init("1\n4\n0 0 0").unwrap_err();
+    assert_eq!((e.line, e.found.as_str()), (3, "0 0 0"));
 }

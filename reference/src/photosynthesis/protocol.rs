@@ -450,6 +450,41 @@ impl<'a> ViewReader<'a> {
         Ok(out)
     }
 
+    /// The 37 cell lines of the init block (§8): index, richness 0..3, six neighbours.
+    fn cell_lines(&mut self) -> Result<Vec<CellInfo>, ParseError> {
+        let mut cells = vec![];
+        for _ in 0..NUM_CELLS {
+            let v = self.ints(8, "cell line")?;
+            if v[0] < 0 || !(0..=3).contains(&v[1]) {
+                return Err(ParseError {
+                    line: self.next,
+                    column: 1,
+                    expected: "a cell index and a richness 0..3".into(),
+                    found: self.lines[self.next - 1].to_string(),
+                });
+            }
+            cells.push(CellInfo {
+                index: v[0] as usize,
+                richness: v[1] as u8,
+                neighbours: [v[2], v[3], v[4], v[5], v[6], v[7]],
+            });
+        }
+        Ok(cells)
+    }
+
+    /// The end of the input must come next.
+    fn end(&self) -> Result<(), ParseError> {
+        match self.lines.get(self.next) {
+            None => Ok(()),
+            Some(line) => Err(ParseError {
+                line: self.next + 1,
+                column: 1,
+                expected: "end of input".into(),
+                found: line.to_string(),
+            }),
+        }
+    }
+
     fn flag(&self, value: i32, what: &str) -> Result<bool, ParseError> {
         match value {
             0 => Ok(false),
@@ -464,6 +499,25 @@ impl<'a> ViewReader<'a> {
     }
 }
 
+/// §8: parses the initialisation block alone: `numberOfCells` (37), then one line per cell
+/// (index, richness, six neighbours). The first turn's input starts with it, and [`parse_turn`]
+/// reads it there too (into [`View::cells`]).
+pub fn parse_init(text: &str) -> Result<Vec<CellInfo>, ParseError> {
+    let mut r = ViewReader { lines: text.split('\n').collect(), next: 0 };
+    let count = r.ints(1, "numberOfCells")?[0];
+    if count != NUM_CELLS as i32 {
+        return Err(ParseError {
+            line: 1,
+            column: 1,
+            expected: format!("numberOfCells {NUM_CELLS}"),
+            found: count.to_string(),
+        });
+    }
+    let cells = r.cell_lines()?;
+    r.end()?;
+    Ok(cells)
+}
+
 /// §8: parses a view text (what a bot reads at one decision point) into a typed [`View`]. The
 /// init block is recognised by its first line `37` (a day is at most 23).
 pub fn parse_turn(text: &str) -> Result<View, ParseError> {
@@ -472,24 +526,7 @@ pub fn parse_turn(text: &str) -> Result<View, ParseError> {
     let mut cells = None;
     let day;
     if first == NUM_CELLS as i32 {
-        let mut list = vec![];
-        for _ in 0..NUM_CELLS {
-            let v = r.ints(8, "cell line")?;
-            if v[0] < 0 || !(0..=3).contains(&v[1]) {
-                return Err(ParseError {
-                    line: r.next,
-                    column: 1,
-                    expected: "a cell index and a richness 0..3".into(),
-                    found: r.lines[r.next - 1].to_string(),
-                });
-            }
-            list.push(CellInfo {
-                index: v[0] as usize,
-                richness: v[1] as u8,
-                neighbours: [v[2], v[3], v[4], v[5], v[6], v[7]],
-            });
-        }
-        cells = Some(list);
+        cells = Some(r.cell_lines()?);
         day = r.ints(1, "day")?[0];
     } else {
         day = first;
@@ -526,14 +563,7 @@ pub fn parse_turn(text: &str) -> Result<View, ParseError> {
             .map_err(|e| ParseError { line: number, ..e.error })?;
         possible_actions.push(command.action);
     }
-    if r.next != r.lines.len() {
-        return Err(ParseError {
-            line: r.next + 1,
-            column: 1,
-            expected: "end of input".into(),
-            found: r.lines[r.next].to_string(),
-        });
-    }
+    r.end()?;
     Ok(View {
         cells,
         day,

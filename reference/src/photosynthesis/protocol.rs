@@ -455,14 +455,7 @@ impl<'a> ViewReader<'a> {
         let mut cells = vec![];
         for _ in 0..NUM_CELLS {
             let v = self.ints(8, "cell line")?;
-            if v[0] < 0 || !(0..=3).contains(&v[1]) {
-                return Err(ParseError {
-                    line: self.next,
-                    column: 1,
-                    expected: "a cell index and a richness 0..3".into(),
-                    found: self.lines[self.next - 1].to_string(),
-                });
-            }
+            self.index_and_level(&v, "a cell index and a richness 0..3")?;
             cells.push(CellInfo {
                 index: v[0] as usize,
                 richness: v[1] as u8,
@@ -470,6 +463,20 @@ impl<'a> ViewReader<'a> {
             });
         }
         Ok(cells)
+    }
+
+    /// The line just read (`values`) must start with a cell index (not negative) and a level
+    /// 0..3 (a richness or a tree size); `expected` says which.
+    fn index_and_level(&self, values: &[i32], expected: &str) -> Result<(), ParseError> {
+        if values[0] >= 0 && (0..=3).contains(&values[1]) {
+            return Ok(());
+        }
+        Err(ParseError {
+            line: self.next,
+            column: 1,
+            expected: expected.into(),
+            found: self.lines[self.next - 1].to_string(),
+        })
     }
 
     /// The end of the input must come next.
@@ -539,14 +546,7 @@ pub fn parse_turn(text: &str) -> Result<View, ParseError> {
     let mut trees = vec![];
     for _ in 0..count.max(0) {
         let v = r.ints(4, "tree line")?;
-        if v[0] < 0 || !(0..=3).contains(&v[1]) {
-            return Err(ParseError {
-                line: r.next,
-                column: 1,
-                expected: "a cell index and a size 0..3".into(),
-                found: r.lines[r.next - 1].to_string(),
-            });
-        }
+        r.index_and_level(&v, "a cell index and a size 0..3")?;
         trees.push(ViewTree {
             cell: v[0] as usize,
             size: v[1] as u8,

@@ -375,18 +375,32 @@ pub(crate) fn shipped_traces(file: &str) -> Vec<TraceGame> {
     parse_jsonl(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// The referee's view texts of a trace: the setup's `initial_views`, then each turn's `views`,
-/// each as one entry per player (`None`: that player was sent nothing), for the crate's tests.
+/// Replays `game` through `play` (set up for it) for the crate's tests: calls `visit` at every
+/// decision point (moment 0 after setup, moment `n` after the `n`-th turn) with the state there
+/// and the referee's view texts of that moment (`initial_views`, then each turn's `views`; the
+/// players sent nothing left out). Every moment must have its views.
 #[cfg(test)]
-pub(crate) fn referee_view_texts(game: &TraceGame) -> Vec<Vec<Option<String>>> {
-    let as_texts = |v: Option<&Value>| -> Vec<Option<String>> {
-        v.and_then(Value::as_array)
-            .map(|a| a.iter().map(|t| t.as_str().map(str::to_string)).collect())
-            .unwrap_or_default()
-    };
-    std::iter::once(as_texts(game.setup.get("initial_views")))
-        .chain(game.turns.iter().map(|t| as_texts(t.fields.get("views"))))
-        .collect()
+pub(crate) fn walk_trace<P: TracePlay>(
+    game: &TraceGame,
+    play: &mut P,
+    mut visit: impl FnMut(&P, usize, Vec<&str>),
+) {
+    fn texts(views: Option<&Value>) -> Vec<&str> {
+        let views = views.and_then(Value::as_array);
+        views.map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default()
+    }
+    let initial = game.setup.get("initial_views");
+    assert!(initial.is_some_and(Value::is_array), "a trace without initial_views");
+    visit(play, 0, texts(initial));
+    for (n, turn) in game.turns.iter().enumerate() {
+        assert!(
+            turn.fields.get("views").is_some_and(Value::is_array),
+            "turn {} has no views",
+            n + 1
+        );
+        play.play_turn(&turn.actions).unwrap_or_else(|e| panic!("turn {}: {e}", n + 1));
+        visit(play, n + 1, texts(turn.fields.get("views")));
+    }
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@
 //!
 //! Each turn the bot reads only the referee's text (§9): the grid, its own units, the visible
 //! enemy units and its legal list. It keeps the fog deduction (§7; the post-mortem's "Possible
-//! location deduction", `twinsim_fast::wondev_woman::bot::fog::Tracker`) up to date with every view and the
-//! action it printed, which gives every enemy placement (and alive flag) consistent with
+//! location deduction", `twinsim_fast::wondev_woman::bot::fog::Tracker`) up to date with every
+//! view and the action it printed, which gives every enemy placement (and alive flag) consistent with
 //! everything seen so far. The search needs one full state, so the bot picks one hypothesis, as
 //! the post-mortem's "Placing the enemy" does:
 //! 1. where the enemy would be had it played the reply our last search expected (the second
@@ -17,10 +17,11 @@
 //!    play against the most dangerous enemy the views allow); when there are very many
 //!    hypotheses, among a seeded sample of them.
 //!
-//! The searched state is that hypothesis with us as player 0 (the rules do not depend on the
-//! seat, §5 to §7), the round counted from our turns (for the 200-round end, §8), and both scores
-//! at 0: scores are not shown (§9), so, like the runner-up, the search counts the points scored
-//! from now on.
+//! The searched state is the view with that hypothesis
+//! (`twinsim_reference::wondev_woman::protocol::state_from_view`): us as player 0 (the rules do
+//! not depend on the seat, §5 to §7), the round counted from our turns (for the 200-round end,
+//! §8), and both scores at 0: scores are not shown (§9), so, like the runner-up, the search
+//! counts the points scored from now on.
 //!
 //! # Twins
 //!

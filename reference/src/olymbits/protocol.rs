@@ -1,6 +1,9 @@
 //! The protocol in both directions (rules doc §10–§11): the text each player reads every turn
 //! (rendered from a state byte-exact, and parsed back into a typed view), and the bot's output
 //! line, validated exactly like the referee's Java regex.
+//!
+//! A bot reads its input with [`parse_turn`] ([`parse_first_input`] on the first turn) and rebuilds a state to search on with
+//! [`state_from_view`], whose documentation says what the view hides and what is assumed instead.
 
 use super::rules::points;
 use super::state::*;
@@ -256,9 +259,24 @@ pub fn parse_turn(text: &str, nb_games: usize) -> Result<TurnView, ParseError> {
     parse_turn_lines(&lines, nb_games, 1)
 }
 
-/// Parses the first input (§10): the two init lines, then the turn lines.
-pub fn parse_first_input(text: &str) -> Result<(InitView, TurnView), ParseError> {
+/// Parses the initialization input (§10): exactly the two lines `<playerIdx>` (0, 1 or 2) and
+/// `<nbGames>` (1 or 4).
+pub fn parse_init(text: &str) -> Result<InitView, ParseError> {
     let lines: Vec<&str> = text.split('\n').collect();
+    let init = parse_init_lines(&lines)?;
+    if lines.len() > 2 {
+        return Err(ParseError {
+            line: 3,
+            column: 1,
+            expected: "the end of the init lines".into(),
+            found: lines[2].to_string(),
+        });
+    }
+    Ok(init)
+}
+
+/// The two init lines at the start of `lines` (§10); what follows is not looked at.
+fn parse_init_lines(lines: &[&str]) -> Result<InitView, ParseError> {
     let player_line = lines.first().copied().unwrap_or("");
     let player = parse_int::<usize>(1, (1, player_line), "the player index (0, 1 or 2)")?;
     if player >= PLAYER_COUNT {
@@ -281,8 +299,16 @@ pub fn parse_first_input(text: &str) -> Result<(InitView, TurnView), ParseError>
             found: games_line.to_string(),
         });
     }
-    let turn = parse_turn_lines(&lines[2..], nb_games, 3)?;
-    Ok((InitView { player, nb_games }, turn))
+    Ok(InitView { player, nb_games })
+}
+
+/// Parses the first input (§10), what a bot reads before its first action: the two init lines
+/// ([`parse_init`]), then the turn lines ([`parse_turn`]).
+pub fn parse_first_input(text: &str) -> Result<(InitView, TurnView), ParseError> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let init = parse_init_lines(&lines)?;
+    let turn = parse_turn_lines(&lines[2..], init.nb_games, 3)?;
+    Ok((init, turn))
 }
 
 // ---------------------------------------------------------------------------------------------

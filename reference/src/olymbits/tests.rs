@@ -723,11 +723,9 @@ fn check_inputs_round_trip(truth: &State, previous: Option<&State>, context: &st
     for p in 0..PLAYER_COUNT {
         let first = parse_first_input(&render_first_input(truth, p))
             .unwrap_or_else(|e| panic!("{context}: {e}"));
-        assert_eq!(
-            first,
-            (InitView { player: p, nb_games: kinds.len() }, view.clone()),
-            "{context}"
-        );
+        let init = InitView { player: p, nb_games: kinds.len() };
+        assert_eq!(first, (init, view.clone()), "{context}");
+        assert_eq!(parse_init(&init.render()), Ok(init), "{context}");
     }
     let parsed = parse_turn(&render_turn_input(truth), kinds.len())
         .unwrap_or_else(|e| panic!("{context}: {e}"));
@@ -804,7 +802,6 @@ fn inputs_round_trip_and_rebuild_the_state_in_random_games() {
 
 #[test]
 fn referee_inputs_of_the_traces_parse_and_the_engine_inputs_round_trip() {
-    use crate::game::TracePlay;
     let games = crate::trace::shipped_traces("olymbits.jsonl");
     let mut checked = 0;
     for game in &games {
@@ -813,19 +810,16 @@ fn referee_inputs_of_the_traces_parse_and_the_engine_inputs_round_trip() {
         let mut play = super::OlymbitsPlay { state: new_game(seed, &params).expect("seed") };
         let nb_games = play.state.nb_games();
         let mut previous = None;
-        for (moment, texts) in crate::trace::referee_view_texts(game).iter().enumerate() {
+        crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
             let context = format!("seed {seed}, turn {moment}");
-            if moment > 0 {
-                play.play_turn(&game.turns[moment - 1].actions).expect("trace turn");
-            }
-            for text in texts.iter().flatten() {
+            for text in texts {
                 let view = if moment == 0 {
                     let (init, view) = parse_first_input(text).unwrap_or_else(|e| panic!("{e}"));
-                    assert_eq!(&format!("{}\n{}", init.render(), view.render()), text, "{context}");
+                    assert_eq!(format!("{}\n{}", init.render(), view.render()), text, "{context}");
                     view
                 } else {
                     let view = parse_turn(text, nb_games).unwrap_or_else(|e| panic!("{e}"));
-                    assert_eq!(&view.render(), text, "{context}");
+                    assert_eq!(view.render(), text, "{context}");
                     view
                 };
                 assert_eq!(view, TurnView::from_state(&play.state), "{context}");
@@ -834,7 +828,21 @@ fn referee_inputs_of_the_traces_parse_and_the_engine_inputs_round_trip() {
                 previous = Some(check_inputs_round_trip(&play.state, previous.as_ref(), &context));
                 checked += 1;
             }
-        }
+        });
     }
     assert!(games.len() > 40 && checked > 1000, "{} games, {checked} turns", games.len());
+}
+
+#[test]
+fn init_lines_parse_alone_and_say_where_they_fail() {
+    assert_eq!(parse_init("2\n4"), Ok(InitView { player: 2, nb_games: 4 }));
+    assert_eq!(parse_init("0\n1"), Ok(InitView { player: 0, nb_games: 1 }));
+    let e = parse_init("3\n4").unwrap_err();
+    assert_eq!((e.line, e.found.as_str()), (1, "3"));
+    let e = parse_init("1\n2").unwrap_err();
+    assert_eq!((e.line, e.found.as_str()), (2, "2"));
+    let e = parse_init("1").unwrap_err();
+    assert_eq!(e.line, 2);
+    let e = parse_init("1\n4\n0 0 0").unwrap_err();
+    assert_eq!((e.line, e.found.as_str()), (3, "0 0 0"));
 }

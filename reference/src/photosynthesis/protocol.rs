@@ -1,5 +1,8 @@
 //! §6.2 Output syntax and parsing (bot → referee) and §8 Protocol (referee → bot): the
 //! possible-actions list with its shuffles, the view texts, and a typed view a bot can parse.
+//!
+//! A bot reads its input with [`parse_turn`] (the first turn's carries the init block) and rebuilds a state to search on with
+//! [`state_from_view`], whose documentation says what the view hides and what is assumed instead.
 
 use super::board::{self, NUM_CELLS};
 use super::rules;
@@ -279,9 +282,13 @@ pub struct CellInfo {
 /// One tree line of the turn block (§8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ViewTree {
+    /// `cellIndex`.
     pub cell: usize,
+    /// `size`: 0 (seed) to 3.
     pub size: u8,
+    /// `isMine`: the reader's tree.
     pub is_mine: bool,
+    /// `isDormant`: used this day.
     pub is_dormant: bool,
 }
 
@@ -291,12 +298,19 @@ pub struct ViewTree {
 pub struct View {
     /// The initialisation block (first turn only).
     pub cells: Option<Vec<CellInfo>>,
+    /// `day`, 0-based.
     pub day: i32,
+    /// `nutrients`.
     pub nutrients: i32,
+    /// `mySun`.
     pub my_sun: i32,
+    /// `myScore`.
     pub my_score: i32,
+    /// `oppSun`.
     pub opp_sun: i32,
+    /// `oppScore`.
     pub opp_score: i32,
+    /// `oppIsWaiting`: the opponent has said WAIT for the rest of the day.
     pub opp_is_waiting: bool,
     /// Trees in ascending cell index, seeds included.
     pub trees: Vec<ViewTree>,
@@ -432,6 +446,48 @@ impl<'a> ViewReader<'a> {
         Ok(out)
     }
 
+    /// The 37 cell lines of the init block (§8): index, richness 0..3, six neighbours.
+    fn cell_lines(&mut self) -> Result<Vec<CellInfo>, ParseError> {
+        let mut cells = vec![];
+        for _ in 0..NUM_CELLS {
+            let v = self.ints(8, "cell line")?;
+            self.index_and_level(&v, "a cell index and a richness 0..3")?;
+            cells.push(CellInfo {
+                index: v[0] as usize,
+                richness: v[1] as u8,
+                neighbours: [v[2], v[3], v[4], v[5], v[6], v[7]],
+            });
+        }
+        Ok(cells)
+    }
+
+    /// The line just read (`values`) must start with a cell index (not negative) and a level
+    /// 0..3 (a richness or a tree size); `expected` says which.
+    fn index_and_level(&self, values: &[i32], expected: &str) -> Result<(), ParseError> {
+        if values[0] >= 0 && (0..=3).contains(&values[1]) {
+            return Ok(());
+        }
+        Err(ParseError {
+            line: self.next,
+            column: 1,
+            expected: expected.into(),
+            found: self.lines[self.next - 1].to_string(),
+        })
+    }
+
+    /// The end of the input must come next.
+    fn end(&self) -> Result<(), ParseError> {
+        match self.lines.get(self.next) {
+            None => Ok(()),
+            Some(line) => Err(ParseError {
+                line: self.next + 1,
+                column: 1,
+                expected: "end of input".into(),
+                found: line.to_string(),
+            }),
+        }
+    }
+
     fn flag(&self, value: i32, what: &str) -> Result<bool, ParseError> {
         match value {
             0 => Ok(false),
@@ -446,6 +502,25 @@ impl<'a> ViewReader<'a> {
     }
 }
 
+/// §8: parses the initialisation block alone: `numberOfCells` (37), then one line per cell
+/// (index, richness, six neighbours). The first turn's input starts with it, and [`parse_turn`]
+/// reads it there too (into [`View::cells`]).
+pub fn parse_init(text: &str) -> Result<Vec<CellInfo>, ParseError> {
+    let mut r = ViewReader { lines: text.split('\n').collect(), next: 0 };
+    let count = r.ints(1, "numberOfCells")?[0];
+    if count != NUM_CELLS as i32 {
+        return Err(ParseError {
+            line: 1,
+            column: 1,
+            expected: format!("numberOfCells {NUM_CELLS}"),
+            found: count.to_string(),
+        });
+    }
+    let cells = r.cell_lines()?;
+    r.end()?;
+    Ok(cells)
+}
+
 /// §8: parses a view text (what a bot reads at one decision point) into a typed [`View`]. The
 /// init block is recognised by its first line `37` (a day is at most 23).
 pub fn parse_turn(text: &str) -> Result<View, ParseError> {
@@ -454,24 +529,7 @@ pub fn parse_turn(text: &str) -> Result<View, ParseError> {
     let mut cells = None;
     let day;
     if first == NUM_CELLS as i32 {
-        let mut list = vec![];
-        for _ in 0..NUM_CELLS {
-            let v = r.ints(8, "cell line")?;
-            if v[0] < 0 || !(0..=3).contains(&v[1]) {
-                return Err(ParseError {
-                    line: r.next,
-                    column: 1,
-                    expected: "a cell index and a richness 0..3".into(),
-                    found: r.lines[r.next - 1].to_string(),
-                });
-            }
-            list.push(CellInfo {
-                index: v[0] as usize,
-                richness: v[1] as u8,
-                neighbours: [v[2], v[3], v[4], v[5], v[6], v[7]],
-            });
-        }
-        cells = Some(list);
+        cells = Some(r.cell_lines()?);
         day = r.ints(1, "day")?[0];
     } else {
         day = first;
@@ -484,14 +542,7 @@ pub fn parse_turn(text: &str) -> Result<View, ParseError> {
     let mut trees = vec![];
     for _ in 0..count.max(0) {
         let v = r.ints(4, "tree line")?;
-        if v[0] < 0 || !(0..=3).contains(&v[1]) {
-            return Err(ParseError {
-                line: r.next,
-                column: 1,
-                expected: "a cell index and a size 0..3".into(),
-                found: r.lines[r.next - 1].to_string(),
-            });
-        }
+        r.index_and_level(&v, "a cell index and a size 0..3")?;
         trees.push(ViewTree {
             cell: v[0] as usize,
             size: v[1] as u8,
@@ -508,14 +559,7 @@ pub fn parse_turn(text: &str) -> Result<View, ParseError> {
             .map_err(|e| ParseError { line: number, ..e.error })?;
         possible_actions.push(command.action);
     }
-    if r.next != r.lines.len() {
-        return Err(ParseError {
-            line: r.next + 1,
-            column: 1,
-            expected: "end of input".into(),
-            found: r.lines[r.next].to_string(),
-        });
-    }
+    r.end()?;
     Ok(View {
         cells,
         day,

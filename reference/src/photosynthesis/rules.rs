@@ -25,7 +25,10 @@ pub enum Answer {
     Action(Action),
     /// A line that does not parse (§6.2): disqualification. `got` is the text the messages
     /// quote (the line, or the `NumberFormatException` text for a number overflow).
-    Malformed { got: String },
+    Malformed {
+        /// The quoted text.
+        got: String,
+    },
     /// No answer in time: disqualification (§7).
     Timeout,
 }
@@ -158,11 +161,26 @@ fn lookup(index: i32) -> Result<usize, String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Grow the tree on the cell, paying the cost.
-    Grow { cell: usize, cost: i32 },
+    Grow {
+        /// The tree's cell.
+        cell: usize,
+        /// The sun paid.
+        cost: i32,
+    },
     /// Queue the tree on the cell for completion, paying 4.
-    Complete { cell: usize },
+    Complete {
+        /// The tree's cell.
+        cell: usize,
+    },
     /// Queue a seed from source to target, paying the cost.
-    Seed { source: usize, target: usize, cost: i32 },
+    Seed {
+        /// The cell of the tree that throws the seed.
+        source: usize,
+        /// The cell the seed lands on.
+        target: usize,
+        /// The sun paid.
+        cost: i32,
+    },
 }
 
 /// §6.3 Validation, checks in the referee's order; `Err` holds the message of the first failing

@@ -1,6 +1,6 @@
 //! Unit tests: one per rule, and one named after each item of the rules doc's §12 pitfalls.
 
-use super::board;
+use super::board::{self, NUM_CELLS};
 use super::protocol::{self, parse_line, parse_turn, render_view};
 use super::rules::{self, Answer};
 use super::setup;
@@ -541,6 +541,10 @@ fn check_views_round_trip(truth: &State, context: &str) -> usize {
         let text = render_view(&view);
         let parsed = parse_turn(&text).unwrap_or_else(|e| panic!("{context}: {e}\n{text}"));
         assert_eq!(parsed, view, "{context}: seat {seat}");
+        if let Some(init) = &view.cells {
+            let block = text.lines().take(NUM_CELLS + 1).collect::<Vec<_>>();
+            assert_eq!(protocol::parse_init(&block.join("\n")).as_ref(), Ok(init), "{context}");
+        }
         let rebuilt = protocol::state_from_view(&cells, &parsed, seat, 5);
         assert_eq!(rebuilt.trees, truth.trees, "{context}: seat {seat}");
         // A deactivated opponent (§11) is not shown: the rebuilt one is active.
@@ -604,25 +608,34 @@ fn views_round_trip_and_rebuild_the_state_in_random_games() {
 
 #[test]
 fn referee_views_of_the_traces_parse_and_the_engine_views_round_trip() {
-    use crate::game::TracePlay;
     let games = crate::trace::shipped_traces("photosynthesis.jsonl");
     let mut checked = 0;
     for game in &games {
         let seed = game.seed.expect("seeded");
         let params = super::trace::params_from_json(&game.params).expect("params");
         let mut play = super::trace::ReferencePlay::new(seed, params);
-        let referee_texts = crate::trace::referee_view_texts(game);
-        for (moment, texts) in referee_texts.iter().enumerate() {
-            if moment > 0 {
-                play.play_turn(&game.turns[moment - 1].actions).expect("trace turn");
-            }
+        crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
             let context = format!("seed {seed}, turn {moment}");
-            for text in texts.iter().flatten() {
+            for text in texts {
                 let view = parse_turn(text).unwrap_or_else(|e| panic!("{context}: {e}"));
-                assert_eq!(&render_view(&view), text, "{context}");
+                assert_eq!(render_view(&view), text, "{context}");
             }
             checked += check_views_round_trip(&play.state, &context);
-        }
+        });
     }
     assert!(games.len() > 40 && checked > 1000, "{} games, {checked} views", games.len());
+}
+
+#[test]
+fn the_init_block_parses_alone_and_says_where_it_fails() {
+    let s = Photosynthesis::new_game(1, &Params::default());
+    let text = protocol::view_texts(&s)[0].clone().unwrap();
+    let block: Vec<&str> = text.lines().take(NUM_CELLS + 1).collect();
+    assert_eq!(protocol::parse_init(&block.join("\n")), Ok(protocol::init_cells(&s)));
+    let e = protocol::parse_init("36").unwrap_err();
+    assert_eq!((e.line, e.found.as_str()), (1, "36"));
+    let e = protocol::parse_init(&block[..10].join("\n")).unwrap_err();
+    assert_eq!(e.line, 11);
+    let e = protocol::parse_init(&text).unwrap_err();
+    assert_eq!((e.line, e.expected.as_str()), (NUM_CELLS + 2, "end of input"));
 }

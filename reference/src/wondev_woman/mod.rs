@@ -5,7 +5,8 @@
 //! - [`setup`]: §2 seeded setup and map generation.
 //! - [`rules`]: §3 turns, §4 validation, §5 MOVE&BUILD, §6 PUSH&BUILD, §7 fog, §8 end of game,
 //!   §9 legal list, §10 one action, §11 leagues, in the doc's order.
-//! - [`protocol`]: §4 output syntax and §9 input, both directions.
+//! - [`protocol`]: §4 output syntax and §9 input, both directions, and the search state a view
+//!   rebuilds.
 //! - [`trace`]: §13 the JSON state schema and the text-level engine.
 //! - [`display`]: a picture of the board.
 //! - [`bot`]: not rules but what a bot computes from its views: the fog deduction

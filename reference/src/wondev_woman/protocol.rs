@@ -1,4 +1,7 @@
 //! §4 Output syntax (bot → referee) and §9 Protocol (referee → bot), both directions.
+//!
+//! A bot reads its input with [`parse_turn`] (after [`parse_init`]) and rebuilds a state to search on with
+//! [`state_from_view`], whose documentation says what the view hides and what is assumed instead.
 
 use super::rules;
 use super::state::{Action, Dir, Kind, League, Params, Point, State};

@@ -2,12 +2,14 @@
 //! validation of a printed line, §5 MOVE&BUILD, §6 PUSH&BUILD, §7 fog of war, §8 elimination and
 //! end of game, §9 the legal list, §10 one action, §11 the league differences.
 //!
-//! One action goes through one path whatever its source (a printed line, [`play_line`]; a typed
-//! action, [`apply_action`] and [`crate::game::Game::step`]; a hypothesis of the fog deduction):
-//! [`check_action`] (§5, §6, with the league's §11 restrictions) gives the action's [`Record`] or
-//! the elimination, [`apply_effects`] applies a record (§10), and [`act`] keeps the record, or
-//! eliminates, and passes the turn (§3). A printed line first goes through [`resolve_output`]
-//! (§4), which ends in [`check_action`].
+//! An action played goes through one path whatever its source (a printed line, [`play_line`]; a
+//! typed action, [`apply_action`] and [`crate::game::Game::step`]; our own action replayed by
+//! the fog deduction, `bot::fog`): [`check_action`] (§5, §6, with the league's §11
+//! restrictions) gives the action's [`Record`] or the elimination, [`apply_effects`] applies a
+//! record (§10), and [`act`] keeps the record, or eliminates, and passes the turn (§3). A printed
+//! line first goes through [`resolve_output`] (§4), which ends in [`check_action`]. The legal
+//! list (§9, [`legal_actions`]) tries [`check_move`] and [`check_push`] on every unit and
+//! direction pair, as the referee does.
 
 use super::protocol::{self, Command, Word};
 use super::state::{
@@ -327,9 +329,9 @@ pub fn legal_actions(state: &State, player: usize) -> Vec<Action> {
 /// §5, §6, §10, §11: checks `player`'s typed action in the referee's order and returns its
 /// record (effects not applied) or the elimination: `ACCEPT-DEFEAT` eliminates (§8); a unit the
 /// player does not have is `InvalidInput` (the referee's failed unit lookup, quoting the action);
-/// a push where the league has none is `InvalidCommand` (§11); then §5 or §6. The only check of
-/// an action: printed lines ([`resolve_output`]), typed actions ([`apply_action`],
-/// [`crate::game::Game::step`]) and the fog deduction all come here.
+/// a push where the league has none is `InvalidCommand` (§11); then §5 or §6. Every action
+/// played is checked here: printed lines ([`resolve_output`]), typed actions ([`apply_action`],
+/// [`crate::game::Game::step`]) and the fog deduction's replays.
 pub fn check_action(state: &State, player: usize, action: &Action) -> Result<Record, Elimination> {
     let Action::Build { kind, unit, dir1, dir2 } = *action else {
         return Err(accepts_defeat(player));

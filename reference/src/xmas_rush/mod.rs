@@ -6,7 +6,7 @@
 //! - [`setup`]: §3 setup and its exact `java.util.Random` calls;
 //! - [`rules`]: §4 the game turn, §6 the collect check, §7 resolution, §8 end of game;
 //! - [`actions`]: §5 actions and how a bot's line is read;
-//! - [`protocol`]: §9 the per-turn input (typed view, render, parse);
+//! - [`protocol`]: §9 the per-turn input (typed view, render, parse, the state a view rebuilds);
 //! - [`search`]: plain path searches a bot runs in a MOVE turn (§7.2), twins of the fast ones;
 //! - [`json`](mod@json): §12 the trace state schema; [`display`]: a picture for terminals.
 //!

@@ -1,5 +1,8 @@
 //! What a bot reads each turn (rules doc §9 "Per-turn input"): a typed view, the exact text the
 //! referee sends, and a parser of that text back into the view.
+//!
+//! A bot reads its input with [`parse_turn`] and rebuilds a state to search on with
+//! [`state_from_view`], whose documentation says what the view hides and what is assumed instead.
 
 use super::state::*;
 use crate::game::{ParseError, PlayerId};

@@ -50,6 +50,10 @@ fn canonical(p: Pattern) -> String {
     (0..4).map(|r| p.rotated(r).to_string()).min().unwrap_or_default()
 }
 
+fn trace_games() -> Vec<crate::trace::TraceGame> {
+    crate::trace::shipped_traces("xmas-rush.jsonl")
+}
+
 /// The lines random play chooses from: the legal ones, plus (in MOVE turns) a few fixed paths
 /// that often bump into walls, so random games exercise the non-fatal wall rule.
 fn candidate_lines(state: &State, p: usize) -> Vec<String> {
@@ -1024,32 +1028,22 @@ fn prop_a_view_rebuilds_the_state() {
     check(property as fn(Deep) -> bool);
 }
 
-fn trace_games() -> Vec<crate::trace::TraceGame> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/traces/xmas-rush.jsonl");
-    let text = std::fs::read_to_string(path).expect("the trace file");
-    crate::trace::parse_jsonl(&text).expect("valid traces")
-}
-
 #[test]
 fn referee_views_of_the_traces_parse_and_rebuild_the_states() {
-    use crate::game::TracePlay;
     let games = trace_games();
     let mut checked = 0;
     for game in &games {
         let league = league_from_params(&game.params).expect("league");
         let seed = game.seed.unwrap_or(0);
         let mut play = XmasRushPlay { state: new_game(seed, league), events: Vec::new() };
-        for (moment, texts) in crate::trace::referee_view_texts(game).iter().enumerate() {
+        crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
             let context = format!("seed {seed}, turn {moment}");
-            if moment > 0 {
-                play.play_turn(&game.turns[moment - 1].actions).expect("trace turn");
-            }
-            for text in texts.iter().flatten() {
+            for text in texts {
                 let parsed = parse_turn(text).unwrap_or_else(|e| panic!("{context}: {e}"));
-                assert_eq!(&parsed.to_string(), text, "{context}");
+                assert_eq!(parsed.to_string(), text, "{context}");
             }
             checked += usize::from(check_view_rebuilds_the_state(&play.state, &context));
-        }
+        });
     }
     assert!(games.len() > 40 && checked > 1000, "{} games, {checked} turns", games.len());
 }

@@ -1,5 +1,8 @@
 //! Rules doc §8 "Protocol (stdin/stdout, one item per line)": what a bot prints (a wall name,
 //! optionally followed by `!`) and what it reads (`Start`, the opponent's bare move, `Quit`).
+//!
+//! A bot reads its input with [`parse_turn`] and rebuilds a state to search on with
+//! [`state_from_view`], whose documentation says what the view hides and what is assumed instead.
 
 use super::board::{Orientation, Wall};
 use super::rules::{self, Event};

@@ -627,12 +627,13 @@ fn seats_keep_the_true_state_from_their_views_in_the_traces() {
     let games = crate::trace::shipped_traces("zuniq.jsonl");
     let mut checked = 0;
     for (index, game) in games.iter().enumerate() {
-        for (moment, texts) in crate::trace::referee_view_texts(game).iter().enumerate() {
-            for text in texts.iter().flatten() {
+        let mut play = ZuniqPlay::new(State::new());
+        crate::trace::walk_trace(game, &mut play, |_, moment, texts| {
+            for text in texts {
                 let view = parse_turn(text).unwrap_or_else(|e| panic!("game {index}: {e}"));
-                assert_eq!(&view.to_string(), text, "game {index}, turn {moment}");
+                assert_eq!(view.to_string(), text, "game {index}, turn {moment}");
             }
-        }
+        });
         let lines: Vec<Option<String>> =
             game.turns.iter().map(|t| t.actions.first().cloned().flatten()).collect();
         checked += check_kept_states(&lines, &format!("game {index}"));

@@ -80,6 +80,24 @@ pub fn parse_jsonl(text: &str) -> Result<Vec<TraceGame>, TraceReadError> {
         .collect()
 }
 
+/// Parses a JSON Lines trace file line by line, keeping every readable game: returns the games
+/// and one error per unreadable line (blank lines are skipped), so one truncated last line does
+/// not cost the rest of the file.
+pub fn parse_jsonl_lenient(text: &str) -> (Vec<TraceGame>, Vec<TraceReadError>) {
+    let mut games = Vec::new();
+    let mut errors = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str(line) {
+            Ok(game) => games.push(game),
+            Err(e) => errors.push(TraceReadError { line: index + 1, message: e.to_string() }),
+        }
+    }
+    (games, errors)
+}
+
 /// Where in a game a difference was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Moment {
@@ -408,5 +426,15 @@ mod tests {
         assert_eq!(games[0].turns[0].actions, vec![Some("A1h".to_string())]);
         assert!(games[0].setup.contains_key("initial_views"));
         assert!(parse_jsonl("{").is_err());
+    }
+
+    #[test]
+    fn a_lenient_read_keeps_the_readable_games_and_numbers_the_bad_lines() {
+        let good = r#"{"game":"zuniq","seed":1,"params":{},"turns":[]}"#;
+        let text = format!("{good}\n\n{{not json\n{good}\n{{\"game\":\"zu");
+        let (games, errors) = parse_jsonl_lenient(&text);
+        assert_eq!(games.len(), 2);
+        let lines: Vec<usize> = errors.iter().map(|e| e.line).collect();
+        assert_eq!(lines, vec![3, 5]);
     }
 }

@@ -5,7 +5,7 @@ use super::{default_engine, known_game, usage_error, EngineChoice};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use twinsim::arena;
+use twinsim_arena as arena;
 use twinsim_reference::game::EngineKind;
 
 /// What `arena` is asked for: its flags.

@@ -6,7 +6,8 @@ use serde_json::Value;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
-use twinsim::{bench, registry};
+use twinsim::bench;
+use twinsim_arena::registry;
 
 /// Measures every operation of `game` (or all games) and prints the table or JSON.
 pub fn run(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {

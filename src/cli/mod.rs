@@ -14,7 +14,7 @@ pub mod verify;
 
 use clap::ValueEnum;
 use std::process::ExitCode;
-use twinsim::registry;
+use twinsim_arena::registry;
 use twinsim_reference::game::EngineKind;
 
 /// `--engine`: which twin(s) a command runs.

@@ -3,7 +3,7 @@
 use super::{default_engine, known_game, usage_error};
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use twinsim::arena;
+use twinsim_arena as arena;
 
 /// What `payoff` is asked for: its flags.
 #[derive(clap::Args)]

@@ -4,7 +4,8 @@ use super::{known_game, usage_error, EngineChoice};
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
-use twinsim::{perft, registry};
+use twinsim::perft;
+use twinsim_arena::registry;
 use twinsim_reference::game::TurnStructure;
 
 /// Prints one table per engine: every depth from 0 (one leaf: the position itself) to `depth`.

@@ -3,7 +3,8 @@
 use super::{usage_error, EngineChoice};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use twinsim::{registry, replay};
+use twinsim::replay;
+use twinsim_arena::registry;
 use twinsim_reference::trace;
 
 /// Replays the readable games of `files`. A malformed line is reported with its file and line

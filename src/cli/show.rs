@@ -5,7 +5,7 @@ use serde_json::Value;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use twinsim::registry;
+use twinsim_arena::registry;
 use twinsim_reference::game::{EngineKind, TracePlay, TurnStructure};
 use twinsim_reference::trace;
 

@@ -5,7 +5,8 @@ use super::usage_error;
 use serde_json::json;
 use std::path::Path;
 use std::process::ExitCode;
-use twinsim::{registry, replay, verify};
+use twinsim::{replay, verify};
+use twinsim_arena::registry;
 use twinsim_reference::trace;
 
 /// Every game's trace file in `dir` (a missing file is a game without traces).

@@ -196,3 +196,132 @@ fn search_bots_play_whole_games_legally_on_both_twins() {
         }
     }
 }
+
+/// Runs the arena with `args`, returning (exit code, stdout, stderr).
+fn arena_run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_twinsim")).arg("arena").args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bad_output_is_counted_per_kind_with_the_referees_first_reason() {
+    let cases = [
+        ("olymbits", "while read l; do echo UPLEFT; done", "Deactivated $"),
+        ("wondev-woman", r"printf '\377\376\n'; sleep 5", "not UTF-8: byte 0xff"),
+        ("zuniq", "head -c 200000 /dev/zero | tr '\\0' x; sleep 5", "flood: a line of"),
+        ("zuniq", "while read l; do echo A1h; done", "occupied"),
+    ];
+    for (game, bot, reason) in cases {
+        let mut args = vec![game, "--bot", bot, "--bot", "builtin:random"];
+        if game == "olymbits" {
+            args.extend(["--bot", "builtin:random", "--games", "3"]);
+        } else {
+            args.extend(["--games", "2"]);
+        }
+        args.extend(["--json", "--time-scale", "0.2", "--engine", "reference"]);
+        let (code, stdout, stderr) = arena_run(&args);
+        assert_eq!(code, 0, "{game}: {stderr}");
+        let report: Value = serde_json::from_str(&stdout).expect("JSON");
+        let me = &report["bots"][0];
+        assert!(me["invalid"].as_u64().unwrap() >= 1, "{game}: {me}");
+        let first = me["first_problems"]["invalid"].as_str().unwrap_or_default();
+        assert!(first.contains(reason), "{game}: {first:?} lacks {reason:?}");
+        assert_eq!(me["crashes"], 0, "{game}: {me}");
+        assert_eq!(me["timeouts"], 0, "{game}: {me}");
+    }
+}
+
+#[test]
+fn a_command_that_cannot_start_stops_the_run_at_once_and_says_why() {
+    let started = std::time::Instant::now();
+    let (code, stdout, stderr) =
+        arena_run(&["zuniq", "--bot", "/nonexistent/bot", "--bot", "builtin:random"]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("bot 0 (/nonexistent/bot) could not be started"), "{stderr}");
+    assert!(stderr.contains("not found"), "{stderr}");
+    assert!(started.elapsed().as_secs() < 20, "stopped at once");
+}
+
+#[test]
+fn stderr_is_cut_at_the_limit_with_a_marker() {
+    let dir = std::env::temp_dir().join(format!("twinsim-stderr-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bot = "head -c 5000 /dev/zero | tr '\\0' e >&2; while read l; do echo A1h; done";
+    let args = ["zuniq", "--bot", bot, "--bot", "builtin:random", "--games", "1"];
+    let dir_text = dir.to_str().unwrap();
+    let (code, _, stderr) =
+        arena_run(&[&args[..], &["--stderr-limit", "1000", "--out", dir_text]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let kept = std::fs::read_to_string(dir.join("stderr/game0-seat0-bot0.txt")).unwrap();
+    assert!(kept.starts_with(&"e".repeat(1000)), "{}", kept.len());
+    assert!(kept.contains("[twinsim: stderr cut at 1000 bytes; 4000 more bytes dropped"), "{kept}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn piped_progress_and_even_results_print_no_negative_zero_and_ties() {
+    // Both bots exit at once: every game a draw, so an even Elo and tied ratings.
+    let (code, stdout, stderr) =
+        arena_run(&["xmas-rush", "--bot", "exit 0", "--bot", "exit 0", "--games", "2"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("Elo difference (bot 0 - bot 1): +0 [+0, +0]"), "{stdout}");
+    assert!(!stdout.contains("-0"), "{stdout}");
+    assert!(stderr.contains("2/2 games"), "progress on a pipe: {stderr:?}");
+    let (code, stdout, stderr) = arena_run(&[
+        "olymbits", "--bot", "exit 0", "--bot", "exit 0", "--bot", "exit 0", "--games", "3",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("bot 0 = bot 1 = bot 2"), "{stdout}");
+}
+
+#[test]
+fn arena_engine_both_is_refused_not_ignored() {
+    let (code, _, stderr) = arena_run(&[
+        "zuniq",
+        "--bot",
+        "builtin:random",
+        "--bot",
+        "builtin:random",
+        "--engine",
+        "both",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--engine both is not supported"), "{stderr}");
+}
+
+#[test]
+fn ctrl_c_prints_the_summary_and_how_to_resume_with_flat_memory() {
+    let dir = std::env::temp_dir().join(format!("twinsim-interrupt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // The largest game count: memory must not depend on it.
+    let child = Command::new(env!("CARGO_BIN_EXE_twinsim"))
+        .args(["arena", "zuniq", "--bot", "builtin:random", "--bot", "builtin:random"])
+        .args(["--games", "1000000000", "--threads", "2", "--out", dir.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let rss_kb: u64 = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(rss_kb < 200_000, "{rss_kb} kB resident for 10^9 games");
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    assert!(stdout.contains("games of zuniq"), "{stdout}");
+    assert!(stderr.contains("interrupted after"), "{stderr}");
+    assert!(stderr.contains("--resume"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -41,6 +41,10 @@ pub struct ArenaArgs {
     /// Write every game as a trace, each bot's stderr, and results.jsonl here.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Most bytes of each process bot's stderr kept per game in --out (0 to 1 GiB; default
+    /// 256 KiB); a cut file ends with a marker line saying how much was dropped.
+    #[arg(long, default_value_t = arena::bots::DEFAULT_STDERR_LIMIT, value_parser = super::args::stderr_limit)]
+    pub stderr_limit: usize,
     /// Continue the run recorded in --out.
     #[arg(long, requires = "out")]
     pub resume: bool,
@@ -71,6 +75,7 @@ pub fn run(request: ArenaArgs) -> ExitCode {
             ),
             None => default_engine(&request.game),
         };
+    let interrupt = super::interrupt::watch();
     let config = arena::ArenaConfig {
         game: request.game,
         bots: specs,
@@ -82,49 +87,86 @@ pub fn run(request: ArenaArgs) -> ExitCode {
         threads: request.threads,
         out: request.out,
         resume: request.resume,
+        stderr_limit: request.stderr_limit,
+        interrupt: Some(interrupt),
     };
     let json_output = request.json;
     let progress = Progress::new(!json_output);
-    let report = |results: &[arena::GameResult]| {
-        let done = results.len();
+    if json_output {
+        print!("{{\"games\":[");
+    }
+    let first = std::sync::atomic::AtomicBool::new(true);
+    let on_game = |result: &arena::GameResult, standings: &arena::Standings| {
+        if json_output {
+            // Streamed: one game per line as it is counted, so memory stays flat.
+            let comma =
+                if first.swap(false, std::sync::atomic::Ordering::SeqCst) { "" } else { "," };
+            println!("{comma}{}", result.to_json());
+        }
+        let done = standings.games();
         progress.report(done, config.games, done == config.games, || {
-            let totals = arena::totals(results, config.bots.len());
-            let rates: Vec<String> = totals
+            let rates: Vec<String> = standings
+                .totals()
                 .iter()
                 .enumerate()
                 .map(|(b, t)| {
-                    let rate = t.points.iter().sum::<f64>() / t.points.len().max(1) as f64;
+                    let rate = t.points.win_rate().map_or(0.0, |r| r.mean);
                     format!("bot{b} {:.1}%", 100.0 * rate)
                 })
                 .collect();
-            rates.join("  ")
+            format!("win rates: {}", rates.join("  "))
         });
     };
-    match arena::run(&config, &report) {
-        Ok(results) => {
+    let end = match arena::run(&config, &on_game) {
+        Ok(end) => end,
+        Err(e) => {
             if json_output {
-                let totals = arena::totals(&results, config.bots.len());
-                let bots: Vec<Value> = totals
-                    .iter()
-                    .enumerate()
-                    .map(|(b, t)| {
-                        json!({
-                            "bot": config.bots[b].to_string(), "wins": t.wins, "draws": t.draws,
-                            "losses": t.losses, "timeouts": t.timeouts, "crashes": t.crashes,
-                            "illegal": t.illegal, "iterations_per_move": t.iterations_per_move(),
-                            "win_rate": arena::stats::win_rate(&t.points).map(|r| json!([r.mean, r.low, r.high])),
-                            "average_score": t.score_sum / t.points.len().max(1) as f64,
-                            "openskill": [t.rating.mu, t.rating.sigma],
-                        })
-                    })
-                    .collect();
-                let games: Vec<Value> = results.iter().map(|r| r.to_json()).collect();
-                println!("{}", json!({"bots": bots, "games": games}));
-            } else {
-                print!("{}", arena::report(&config, &results));
+                println!("]}}");
             }
-            ExitCode::SUCCESS
+            return usage_error(format!("arena: {e}"));
         }
-        Err(e) => usage_error(format!("arena: {e}")),
+    };
+    let standings = &end.standings;
+    if json_output {
+        let bots: Vec<Value> = standings
+            .totals()
+            .iter()
+            .enumerate()
+            .map(|(b, t)| {
+                json!({
+                    "bot": config.bots[b].to_string(), "wins": t.wins, "draws": t.draws,
+                    "losses": t.losses, "invalid": t.invalid, "timeouts": t.timeouts,
+                    "crashes": t.crashes, "not_started": t.not_started,
+                    "first_problems": t.first_problems, "illegal": t.illegal,
+                    "iterations_per_move": t.iterations_per_move(),
+                    "win_rate": t.points.win_rate().map(|r| json!([r.mean, r.low, r.high])),
+                    "average_score": t.average_score(),
+                    "openskill": [t.rating.mu, t.rating.sigma],
+                })
+            })
+            .collect();
+        println!("],\"bots\":{},\"interrupted\":{}}}", Value::Array(bots), end.interrupted);
+    } else {
+        print!("{}", arena::report(&config, standings));
+    }
+    if end.interrupted {
+        eprintln!(
+            "twinsim: interrupted after {} of {} games.{}",
+            standings.games(),
+            config.games,
+            resume_hint(&config)
+        );
+        return ExitCode::from(130);
+    }
+    ExitCode::SUCCESS
+}
+
+/// How to continue an interrupted run.
+fn resume_hint(config: &arena::ArenaConfig) -> String {
+    match &config.out {
+        Some(dir) => {
+            format!(" Continue it with the same command and `--out {} --resume`.", dir.display())
+        }
+        None => " Runs with `--out DIR` can be continued with `--resume`.".into(),
     }
 }

@@ -20,6 +20,14 @@ pub const MAX_PERFT_DEPTH: u32 = 16;
 /// Most alternating rounds of `bench` per operation.
 pub const MAX_BENCH_ROUNDS: usize = 100_000;
 
+/// Largest `--stderr-limit` (bytes kept per bot and game): 1 GiB.
+pub const MAX_STDERR_LIMIT: usize = 1 << 30;
+
+/// `--stderr-limit`: 0 to [`MAX_STDERR_LIMIT`] bytes.
+pub fn stderr_limit(text: &str) -> Result<usize, String> {
+    bounded_count(text, 0, MAX_STDERR_LIMIT, "bytes")
+}
+
 /// `--time-scale`: a finite number above 0, at most [`MAX_TIME_SCALE`].
 pub fn time_scale(text: &str) -> Result<f64, String> {
     let value: f64 = text.trim().parse().map_err(|_| format!("{text:?} is not a number"))?;
@@ -99,6 +107,7 @@ mod tests {
         let _ = threads(text);
         let _ = perft_depth(text);
         let _ = bench_rounds(text);
+        let _ = stderr_limit(text);
     }
 
     #[test]

@@ -46,6 +46,8 @@ pub fn run(request: &PayoffArgs) -> ExitCode {
         threads: request.threads,
         out: None,
         resume: false,
+        stderr_limit: arena::bots::DEFAULT_STDERR_LIMIT,
+        interrupt: None,
     };
     let limits = arena::time_limits(game);
     let scale = request.time_scale;
@@ -65,9 +67,9 @@ pub fn run(request: &PayoffArgs) -> ExitCode {
     }
     let mut rows = Vec::new();
     for (name, opponent, n) in matchups {
-        let progress = |results: &[arena::GameResult]| {
+        let progress = |_: &arena::GameResult, standings: &arena::Standings| {
             if live {
-                eprint!("\r{name}: {}/{n} games   ", results.len());
+                eprint!("\r{name}: {}/{n} games   ", standings.games());
             }
         };
         let row = twinsim::payoff::measure(&base, opponent, name, n, &progress);

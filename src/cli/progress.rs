@@ -48,7 +48,7 @@ impl Progress {
             None => !self.terminal || done > 0,
             Some(at) => now.duration_since(at) >= interval,
         };
-        if !(due || force && self.terminal) {
+        if !(due || force) {
             return;
         }
         *last = Some(now);

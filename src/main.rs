@@ -52,6 +52,12 @@ enum Command {
     },
     /// Draw a position in the terminal, or print exactly what one seat reads (`--view`).
     Show(cli::show::ShowArgs),
+    /// What a bot reads and prints, its time limits and what bad output costs, with a real
+    /// example (the same text as docs/protocol/GAME.md).
+    Protocol {
+        /// Game: xmas-rush, photosynthesis, zuniq, olymbits, wondev-woman.
+        game: String,
+    },
     /// Count the leaves of the legal-move tree (alternating games: zuniq, wondev-woman).
     Perft {
         /// Game.
@@ -92,6 +98,7 @@ fn main() -> ExitCode {
             cli::verify::run(games, seed, &traces, strict, json)
         }
         Command::Show(show) => cli::show::run(&show),
+        Command::Protocol { game } => cli::protocol::run(&game),
         Command::Perft { game, depth, seed, engine } => cli::perft::run(&game, depth, seed, engine),
         Command::Bench { game, rounds, json } => cli::bench::run(game.as_deref(), rounds, json),
         Command::Payoff(payoff) => cli::payoff::run(&payoff),

@@ -266,3 +266,24 @@ fn out_of_bounds_counts_and_scales_are_refused_with_the_bound() {
         assert!(text.contains(message), "{args:?}: {text}");
     }
 }
+
+#[test]
+fn protocol_prints_the_document_whose_example_is_what_the_seat_reads() {
+    for game in ["xmas-rush", "photosynthesis", "zuniq", "olymbits", "wondev-woman"] {
+        let (code, printed) = twinsim(&["protocol", game]);
+        assert_eq!(code, 0, "{printed}");
+        let path = format!("{}/docs/protocol/{game}.md", env!("CARGO_MANIFEST_DIR"));
+        let document = std::fs::read_to_string(path).unwrap();
+        assert_eq!(printed, document, "{game}: `protocol` prints docs/protocol/{game}.md");
+        for section in ["What the bot reads", "What the bot prints", "Time limits", "Bad output"] {
+            assert!(document.contains(section), "{game} lacks {section:?}");
+        }
+        // The example is the last code block: exactly what seat 0 reads first in seed 1.
+        let example = document.rsplit("```").nth(1).unwrap().trim_start_matches('\n');
+        let (code, reads) = twinsim(&["show", game, "--seed", "1", "--view", "0"]);
+        assert_eq!(code, 0, "{reads}");
+        assert_eq!(example, reads, "{game}: the example is not what the engine sends");
+    }
+    let (code, _) = twinsim(&["protocol", "chess"]);
+    assert_eq!(code, 2);
+}

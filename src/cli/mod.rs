@@ -9,6 +9,7 @@ pub mod interrupt;
 pub mod payoff;
 pub mod perft;
 pub mod progress;
+pub mod protocol;
 pub mod replay;
 pub mod show;
 pub mod verify;

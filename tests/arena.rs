@@ -325,3 +325,37 @@ fn ctrl_c_prints_the_summary_and_how_to_resume_with_flat_memory() {
     assert!(stderr.contains("--resume"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn arena_traces_have_one_init_input_layout_and_replay() {
+    for (game, players, init) in
+        [("olymbits", 3, "0\n4"), ("photosynthesis", 2, "37\n0 "), ("zuniq", 2, "")]
+    {
+        let dir =
+            std::env::temp_dir().join(format!("twinsim-layout-{game}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut args = vec![game, "--games", "1", "--engine", "reference"];
+        for _ in 0..players {
+            args.extend(["--bot", "builtin:random"]);
+        }
+        args.extend(["--out", dir.to_str().unwrap()]);
+        let (code, _, stderr) = arena_run(&args);
+        assert_eq!(code, 0, "{stderr}");
+        let traces = dir.join("traces.jsonl");
+        let text = std::fs::read_to_string(&traces).unwrap();
+        let record: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        let seat0 = record["init_input"][0].as_str().expect("init_input for every game");
+        assert!(seat0.starts_with(init), "{game}: {seat0:?}");
+        if !init.is_empty() {
+            let first_view = record["initial_views"][0].as_str().unwrap();
+            assert!(!first_view.starts_with(init), "{game}: init lines left in the first view");
+        }
+        let replayed = Command::new(env!("CARGO_BIN_EXE_twinsim"))
+            .args(["replay", traces.to_str().unwrap(), "--engine", "both"])
+            .output()
+            .unwrap();
+        let summary = String::from_utf8_lossy(&replayed.stdout).into_owned();
+        assert!(replayed.status.success(), "{game}: {summary}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

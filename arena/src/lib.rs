@@ -390,7 +390,9 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     let limits = time_limits(&config.game);
     let scale = |d: Duration| d.mul_f64(config.time_scale.max(0.0));
     let mut budget: Vec<Option<Duration>> = vec![limits.total.map(scale); n];
-    let initial = play.initial_record();
+    // The one trace layout: init input apart from the first view, for every game.
+    let mut initial = play.initial_record();
+    twinsim_reference::trace::normalize_setup(&config.game, &mut initial);
     let mut views = strings(initial.get("initial_views"), n);
     let init_input = strings(initial.get("init_input"), n);
     let mut first = vec![true; n];

@@ -88,13 +88,18 @@ fn show(request: &ShowArgs) -> Result<String, String> {
     }
     match request.view {
         None => Ok(format!("{}\n", play.render(std::io::stdout().is_terminal()))),
-        Some(seat) => seat_input(play.as_ref(), seat, upto),
+        Some(seat) => seat_input(play.as_ref(), game, seat, upto),
     }
 }
 
 /// The text seat `seat` reads before its next answer, after `turns` turns: at turn 0 its init
 /// input and first view, later that turn's view.
-fn seat_input(play: &dyn TracePlay, seat: usize, turns: usize) -> Result<String, String> {
+fn seat_input(
+    play: &dyn TracePlay,
+    game: &str,
+    seat: usize,
+    turns: usize,
+) -> Result<String, String> {
     let players = play.num_players();
     if seat >= players {
         return Err(format!(
@@ -102,7 +107,13 @@ fn seat_input(play: &dyn TracePlay, seat: usize, turns: usize) -> Result<String,
             players - 1
         ));
     }
-    let record = if turns == 0 { play.initial_record() } else { play.turn_record() };
+    let record = if turns == 0 {
+        let mut setup = play.initial_record();
+        trace::normalize_setup(game, &mut setup);
+        setup
+    } else {
+        play.turn_record()
+    };
     let text_of = |key: &str| {
         record.get(key).and_then(|v| v.get(seat)).and_then(|v| v.as_str()).map(str::to_string)
     };

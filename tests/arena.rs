@@ -359,3 +359,20 @@ fn arena_traces_have_one_init_input_layout_and_replay() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+#[test]
+fn every_results_jsonl_field_is_documented_in_the_readme() {
+    let dir = std::env::temp_dir().join(format!("twinsim-fields-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = ["zuniq", "--bot", "builtin:random", "--bot", "builtin:random", "--games", "1"];
+    let (code, _, stderr) = arena_run(&[&args[..], &["--out", dir.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let text = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
+    let result: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for key in result.as_object().unwrap().keys() {
+        assert!(readme.contains(&format!("`{key}`")), "results.jsonl field {key} undocumented");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -785,7 +785,7 @@ pub fn report(config: &ArenaConfig, standings: &Standings) -> String {
     let mut text =
         format!("{} games of {} ({} engine)\n", standings.games(), config.game, config.engine);
     text.push_str(&format!(
-        "{:<4} {:<28} {:>5} {:>5} {:>6} {:>22} {:>9} {:>7} {:>8} {:>7} {:>9} {:>7} {:>10}\n",
+        "{:<4} {:<28} {:>5} {:>5} {:>6} {:>22} {:>9} {:>7} {:>8} {:>7} {:>11} {:>7} {:>10}\n",
         "bot",
         "command",
         "wins",

@@ -129,7 +129,10 @@ pub fn verify(
         let runs = (0..games_per_game)
             .into_par_iter()
             .map(|i| {
-                let index = (index as u64 * games_per_game as u64 + i as u64) as i64;
+                // Wrapping: distinct seeds for any count, and no overflow panic.
+                let index = (index as u64)
+                    .wrapping_mul(games_per_game as u64)
+                    .wrapping_add(i as u64) as i64;
                 let run = random_game(game, &params, seed, index);
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
                 RandomTotals::of(run)

@@ -117,6 +117,37 @@ pub struct ArenaConfig {
     pub interrupt: Option<Arc<AtomicBool>>,
 }
 
+/// Most games one run accepts: counters and seed indices stay far from overflow.
+pub const MAX_GAMES: usize = 1_000_000_000;
+/// Most games played at once (`threads`).
+pub const MAX_THREADS: usize = 256;
+/// Largest time scale: the longest limit (30 s) times this is still a valid duration.
+pub const MAX_TIME_SCALE: f64 = 1000.0;
+
+impl ArenaConfig {
+    /// Checks the numbers a run is given, so that no value can make it panic, abort on an
+    /// allocation or start a thread storm: `games` up to [`MAX_GAMES`], `threads` 1 to
+    /// [`MAX_THREADS`], `time_scale` finite, above 0 and at most [`MAX_TIME_SCALE`].
+    pub fn validate(&self) -> Result<(), String> {
+        if self.games > MAX_GAMES {
+            return Err(format!("{} games: at most {MAX_GAMES}", self.games));
+        }
+        if let Some(t) = self.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
+            return Err(format!("{t} threads: from 1 to {MAX_THREADS}"));
+        }
+        let scale = self.time_scale;
+        if !(scale.is_finite() && scale > 0.0 && scale <= MAX_TIME_SCALE) {
+            return Err(format!(
+                "time scale {scale}: a finite number above 0 and at most {MAX_TIME_SCALE}"
+            ));
+        }
+        if self.bots.is_empty() {
+            return Err("no bots".into());
+        }
+        Ok(())
+    }
+}
+
 /// The kinds of misbehaviour counted per bot, by their key in `results.jsonl` and JSON output.
 pub const PROBLEM_KINDS: [&str; 4] = ["invalid", "timeout", "crash", "not_started"];
 
@@ -388,7 +419,8 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         );
     }
     let limits = time_limits(&config.game);
-    let scale = |d: Duration| d.mul_f64(config.time_scale.max(0.0));
+    // `validate` keeps the scale finite and positive; the clamp guards direct callers.
+    let scale = |d: Duration| d.mul_f64(config.time_scale.clamp(0.0, MAX_TIME_SCALE));
     let mut budget: Vec<Option<Duration>> = vec![limits.total.map(scale); n];
     // The one trace layout: init input apart from the first view, for every game.
     let mut initial = play.initial_record();
@@ -921,6 +953,7 @@ pub fn run(
     config: &ArenaConfig,
     on_game: &(dyn Fn(&GameResult, &Standings) + Sync),
 ) -> Result<RunEnd, String> {
+    config.validate()?;
     let out = match &config.out {
         None => None,
         Some(dir) => {
@@ -978,7 +1011,7 @@ pub fn run(
     let pool = {
         let mut b = rayon::ThreadPoolBuilder::new();
         if let Some(t) = config.threads {
-            b = b.num_threads(t.max(1));
+            b = b.num_threads(t.clamp(1, MAX_THREADS));
         }
         b.build().map_err(|e| e.to_string())?
     };
@@ -1101,6 +1134,48 @@ mod tests {
         assert_eq!(skill_ranking(&totals), "bot 0 = bot 1 = bot 2");
         totals[2].rating.mu = 30.0;
         assert_eq!(skill_ranking(&totals), "bot 2 > bot 0 = bot 1");
+    }
+
+    /// Edge values at the library entry point: an error or a result, never a panic.
+    #[test]
+    fn run_gives_an_error_or_a_result_for_edge_values() {
+        let base = ArenaConfig {
+            game: "zuniq".into(),
+            bots: vec![BotSpec::Random, BotSpec::Random],
+            games: 1,
+            seed: 1,
+            league: None,
+            time_scale: 1.0,
+            engine: EngineKind::Fast,
+            threads: Some(1),
+            out: None,
+            resume: false,
+            stderr_limit: 0,
+            interrupt: None,
+        };
+        let scales = [0.0, -1.0, f64::NAN, f64::INFINITY, 1e300, f64::MAX, f64::MIN_POSITIVE, 1.0];
+        for time_scale in scales {
+            let config = ArenaConfig { time_scale, ..base.clone() };
+            let valid = time_scale.is_finite() && time_scale > 0.0 && time_scale <= MAX_TIME_SCALE;
+            assert_eq!(run(&config, &|_, _| {}).is_ok(), valid, "time scale {time_scale}");
+        }
+        for threads in [Some(0), Some(100_000), Some(usize::MAX), None] {
+            let config = ArenaConfig { threads, ..base.clone() };
+            let valid = threads.is_none_or(|t| (1..=MAX_THREADS).contains(&t));
+            assert_eq!(run(&config, &|_, _| {}).is_ok(), valid, "threads {threads:?}");
+        }
+        for games in [0, usize::MAX, MAX_GAMES + 1] {
+            let config = ArenaConfig { games, ..base.clone() };
+            let end = run(&config, &|_, _| {});
+            assert_eq!(end.is_ok(), games == 0, "{games} games");
+        }
+        for seed in [i64::MIN, -1, 0, i64::MAX] {
+            let config = ArenaConfig { seed, ..base.clone() };
+            let end = run(&config, &|_, _| {}).expect("any seed plays");
+            assert_eq!(end.standings.games(), 1);
+        }
+        let config = ArenaConfig { league: Some(u32::MAX), game: "olymbits".into(), ..base };
+        assert!(run(&config, &|_, _| {}).is_err(), "three players, two bots");
     }
 
     #[test]

@@ -2,17 +2,10 @@
 //! an error naming the flag's rule, before any work starts (no flag can make the tool panic,
 //! abort on an allocation or start an unbounded number of threads).
 
-/// Most games one `verify`, `arena` or `payoff` run accepts (per game for `verify`). Memory does
-/// not grow with the count (results are folded as they come); the bound keeps seed indices and
-/// counters far from overflow.
-pub const MAX_GAMES: usize = 1_000_000_000;
-
-/// Most games run at once (`--threads`): more threads than this only add contention.
-pub const MAX_THREADS: usize = 256;
-
-/// Largest `--time-scale`: the referee's longest limit (30 s) times this stays a valid duration
-/// and still ends within a day.
-pub const MAX_TIME_SCALE: f64 = 1000.0;
+/// The bounds the arena library itself enforces (`ArenaConfig::validate`), shared so the flags
+/// and the library agree: games per run (and per game for `verify`; memory does not grow with
+/// it), games at once, and the time scale.
+pub use twinsim_arena::{MAX_GAMES, MAX_THREADS, MAX_TIME_SCALE};
 
 /// Deepest `perft` (the leaf count of any of these games overflows 64 bits long before).
 pub const MAX_PERFT_DEPTH: u32 = 16;

@@ -1,7 +1,7 @@
 //! `twinsim payoff GAME`: the fast search against the reference search and against greedy.
 
+use super::progress::Progress;
 use super::{default_engine, known_game, usage_error};
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use twinsim_arena as arena;
 
@@ -55,7 +55,6 @@ pub fn run(request: &PayoffArgs) -> ExitCode {
         Some(total) => format!("{:.2} s per game", total.mul_f64(scale).as_secs_f64()),
         None => format!("{:.1} ms per move", limits.later.mul_f64(scale).as_secs_f64() * 1000.0),
     };
-    let live = std::io::stderr().is_terminal();
     let reference_search =
         match twinsim::payoff::search_bot(game, twinsim_reference::game::EngineKind::Reference) {
             Ok(spec) => spec,
@@ -67,15 +66,12 @@ pub fn run(request: &PayoffArgs) -> ExitCode {
     }
     let mut rows = Vec::new();
     for (name, opponent, n) in matchups {
-        let progress = |_: &arena::GameResult, standings: &arena::Standings| {
-            if live {
-                eprint!("\r{name}: {}/{n} games   ", standings.games());
-            }
+        let progress = Progress::new(true);
+        let report = |_: &arena::GameResult, standings: &arena::Standings| {
+            let done = standings.games();
+            progress.report(done, n, done == n, || name.to_string());
         };
-        let row = twinsim::payoff::measure(&base, opponent, name, n, &progress);
-        if live {
-            eprintln!();
-        }
+        let row = twinsim::payoff::measure(&base, opponent, name, n, &report);
         match row {
             Ok(row) => rows.push(row),
             Err(e) => return usage_error(format!("payoff: {e}")),

@@ -279,18 +279,25 @@ fn piped_progress_and_even_results_print_no_negative_zero_and_ties() {
 }
 
 #[test]
-fn arena_engine_both_is_refused_not_ignored() {
-    let (code, _, stderr) = arena_run(&[
-        "zuniq",
-        "--bot",
-        "builtin:random",
-        "--bot",
-        "builtin:random",
-        "--engine",
-        "both",
-    ]);
-    assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("--engine both is not supported"), "{stderr}");
+fn arena_engine_both_checks_every_turn_against_the_other_twin() {
+    for game in ["zuniq", "wondev-woman", "xmas-rush"] {
+        let (code, stdout, stderr) = arena_run(&[
+            game,
+            "--bot",
+            "builtin:greedy",
+            "--bot",
+            "builtin:random",
+            "--engine",
+            "both",
+            "--games",
+            "2",
+        ]);
+        assert_eq!(code, 0, "{game}: {stderr}");
+        assert!(
+            stdout.contains("(fast engine, every turn checked against the other twin)"),
+            "{stdout}"
+        );
+    }
 }
 
 #[test]

@@ -296,6 +296,7 @@ fn arena_run(bots: &[&str], games: usize, time_scale: f64) -> (usize, usize, f64
         resume: false,
         stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
         interrupt: None,
+        lockstep: false,
     };
     let end = arena::run(&config, &|_, _| {}).unwrap();
     let totals = end.standings.totals();

@@ -310,6 +310,7 @@ fn beats_greedy_clearly() {
             resume: false,
             stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
             interrupt: None,
+            lockstep: false,
         };
         let end = run(&config, &|_, _| {}).unwrap();
         let t = end.standings.totals();

@@ -216,6 +216,7 @@ fn mcts_beats_greedy() {
         resume: false,
         stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
         interrupt: None,
+        lockstep: false,
     };
     let end = arena::run(&config, &|_, _| {}).unwrap();
     let totals = end.standings.totals();

@@ -22,6 +22,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use twinsim_reference::game::{EngineKind, TracePlay, TurnStructure};
 use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::trace::{self, Moment};
 use twinsim_search::bot::{is_search_name, make_player, SearchSpec, ALGORITHMS};
 
 /// A player of the arena, as given with `--bot`.
@@ -115,6 +116,9 @@ pub struct ArenaConfig {
     /// Set (e.g. by a Ctrl-C handler) to stop the run: no new game starts, and games still
     /// being played are discarded (their bots got the same signal); `--resume` plays them.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Also play every game on the other twin in lockstep, comparing every turn's records; the
+    /// run stops at the first divergence with its differences (`arena --engine both`).
+    pub lockstep: bool,
 }
 
 /// Most games one run accepts: counters and seed indices stay far from overflow.
@@ -422,9 +426,25 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     // `validate` keeps the scale finite and positive; the clamp guards direct callers.
     let scale = |d: Duration| d.mul_f64(config.time_scale.clamp(0.0, MAX_TIME_SCALE));
     let mut budget: Vec<Option<Duration>> = vec![limits.total.map(scale); n];
+    let mut shadow = if config.lockstep {
+        let other = match config.engine {
+            EngineKind::Reference => EngineKind::Fast,
+            EngineKind::Fast => EngineKind::Reference,
+        };
+        let engine = registry::engine(&config.game, other)
+            .ok_or_else(|| format!("{} has no {other} engine to check against", config.game))?;
+        let shadow = engine.setup(Some(seed), &params)?;
+        let mut differences = Vec::new();
+        let (main_setup, shadow_setup) = (play.initial_record(), shadow.initial_record());
+        trace::compare_record(Moment::Setup, &main_setup, &shadow_setup, &[], &mut differences);
+        divergence(config, index, seed, &differences)?;
+        Some(shadow)
+    } else {
+        None
+    };
     // The one trace layout: init input apart from the first view, for every game.
     let mut initial = play.initial_record();
-    twinsim_reference::trace::normalize_setup(&config.game, &mut initial);
+    trace::normalize_setup(&config.game, &mut initial);
     let mut views = strings(initial.get("initial_views"), n);
     let init_input = strings(initial.get("init_input"), n);
     let mut first = vec![true; n];
@@ -525,7 +545,15 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         } else {
             answers
         };
-        play.play_turn(&actions).map_err(|e| format!("engine refused a turn: {e}"))?;
+        let played = play.play_turn(&actions);
+        if let Some(shadow) = shadow.as_mut() {
+            let checked = shadow.play_turn(&actions);
+            let moment = Moment::Turn(turn);
+            let differences =
+                trace::compare_plays(play.as_ref(), shadow.as_ref(), &played, &checked, moment);
+            divergence(config, index, seed, &differences)?;
+        }
+        played.map_err(|e| format!("engine refused a turn: {e}"))?;
         let record = play.turn_record();
         let events: &[Value] =
             record.get("events").and_then(|e| e.as_array()).map_or(&[], |e| e.as_slice());
@@ -594,6 +622,31 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     trace.insert("turns".into(), Value::Array(turns));
     trace.insert("outcome".into(), outcome);
     Ok(PlayedGame { result, trace: Value::Object(trace), stderr })
+}
+
+/// An error describing the first divergence of the two twins in a lockstep game, if any.
+fn divergence(
+    config: &ArenaConfig,
+    index: usize,
+    seed: i64,
+    differences: &[trace::Difference],
+) -> Result<(), String> {
+    if differences.is_empty() {
+        return Ok(());
+    }
+    let checked = match config.engine {
+        EngineKind::Reference => EngineKind::Fast,
+        EngineKind::Fast => EngineKind::Reference,
+    };
+    let mut text = format!(
+        "the engines diverge in game {index} ({} seed {seed}); expected: the {} engine (the \
+         referee), found: the {checked} engine",
+        config.game, config.engine
+    );
+    for d in differences {
+        text.push_str(&format!("\n  {d}"));
+    }
+    Err(text)
 }
 
 /// The referee's message when this turn's `events` say it refused `seat`'s output (malformed or
@@ -814,8 +867,13 @@ fn rounded(x: f64, decimals: i32) -> f64 {
 /// The final report for a terminal.
 pub fn report(config: &ArenaConfig, standings: &Standings) -> String {
     let totals = standings.totals();
-    let mut text =
-        format!("{} games of {} ({} engine)\n", standings.games(), config.game, config.engine);
+    let checked = if config.lockstep { ", every turn checked against the other twin" } else { "" };
+    let mut text = format!(
+        "{} games of {} ({} engine{checked})\n",
+        standings.games(),
+        config.game,
+        config.engine
+    );
     text.push_str(&format!(
         "{:<4} {:<28} {:>5} {:>5} {:>6} {:>22} {:>9} {:>7} {:>8} {:>7} {:>11} {:>7} {:>10}\n",
         "bot",
@@ -1152,6 +1210,7 @@ mod tests {
             resume: false,
             stderr_limit: 0,
             interrupt: None,
+            lockstep: false,
         };
         let scales = [0.0, -1.0, f64::NAN, f64::INFINITY, 1e300, f64::MAX, f64::MIN_POSITIVE, 1.0];
         for time_scale in scales {

@@ -407,9 +407,21 @@ pub fn lockstep_difference(
     actions: &[Option<String>],
     moment: Moment,
 ) -> Vec<Difference> {
-    let mut out = vec![];
     let ra = a.play_turn(actions);
     let rb = b.play_turn(actions);
+    compare_plays(a, b, &ra, &rb, moment)
+}
+
+/// Compares two engines that were just given the same turn: their `play_turn` results, turn
+/// records and whether the game is over (empty: they agree).
+pub fn compare_plays(
+    a: &dyn TracePlay,
+    b: &dyn TracePlay,
+    ra: &Result<(), String>,
+    rb: &Result<(), String>,
+    moment: Moment,
+) -> Vec<Difference> {
+    let mut out = vec![];
     if ra != rb {
         out.push(Difference {
             moment,
@@ -495,6 +507,23 @@ mod tests {
         let before = wondev.clone();
         normalize_setup("wondev-woman", &mut wondev);
         assert_eq!(wondev, before);
+    }
+
+    #[test]
+    fn compare_plays_finds_two_games_apart() {
+        let engine = crate::xmas_rush::engine().expect("built");
+        let mut a = engine.setup(Some(1), &json!({})).unwrap();
+        let mut b = engine.setup(Some(2), &json!({})).unwrap();
+        let mut same = engine.setup(Some(1), &json!({})).unwrap();
+        let actions = vec![Some("PUSH 0 UP".to_string()), Some("PUSH 1 LEFT".to_string())];
+        let ra = a.play_turn(&actions);
+        let rb = b.play_turn(&actions);
+        let rs = same.play_turn(&actions);
+        assert!(!compare_plays(a.as_ref(), b.as_ref(), &ra, &rb, Moment::Turn(1)).is_empty());
+        assert!(compare_plays(a.as_ref(), same.as_ref(), &ra, &rs, Moment::Turn(1)).is_empty());
+        let refused = Err("GameOver".to_string());
+        let found = compare_plays(a.as_ref(), same.as_ref(), &ra, &refused, Moment::Turn(1));
+        assert_eq!(found[0].field, "play_turn");
     }
 
     #[test]

@@ -35,7 +35,9 @@ pub struct ArenaArgs {
     /// 1000.
     #[arg(long, default_value_t = 1.0, value_parser = super::args::time_scale)]
     pub time_scale: f64,
-    /// Engine that referees (default: fast where built, else reference).
+    /// Engine that referees (default: fast where built, else reference); `both`: the fast twin
+    /// referees and the reference engine replays every turn in lockstep, and the run stops at
+    /// the first divergence with its differences.
     #[arg(long, value_enum)]
     pub engine: Option<EngineChoice>,
     /// Write every game as a trace, each bot's stderr, and results.jsonl here.
@@ -64,17 +66,13 @@ pub fn run(request: ArenaArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return usage_error(e),
     };
-    let engine =
-        match request.engine {
-            Some(EngineChoice::Reference) => EngineKind::Reference,
-            Some(EngineChoice::Fast) => EngineKind::Fast,
-            Some(EngineChoice::Both) => return usage_error(
-                "arena --engine both is not supported: an arena game is refereed by one engine \
-                 (check exactness on the run's games with `twinsim replay --engine both \
-                 DIR/traces.jsonl`)",
-            ),
-            None => default_engine(&request.game),
-        };
+    // `both`: the default twin referees and the other replays every turn in lockstep.
+    let engine = match request.engine {
+        Some(EngineChoice::Reference) => EngineKind::Reference,
+        Some(EngineChoice::Fast) => EngineKind::Fast,
+        Some(EngineChoice::Both) | None => default_engine(&request.game),
+    };
+    let lockstep = request.engine == Some(EngineChoice::Both);
     let interrupt = super::interrupt::watch();
     let config = arena::ArenaConfig {
         game: request.game,
@@ -89,6 +87,7 @@ pub fn run(request: ArenaArgs) -> ExitCode {
         resume: request.resume,
         stderr_limit: request.stderr_limit,
         interrupt: Some(interrupt),
+        lockstep,
     };
     let json_output = request.json;
     let progress = Progress::new(!json_output);

@@ -48,6 +48,7 @@ pub fn run(request: &PayoffArgs) -> ExitCode {
         resume: false,
         stderr_limit: arena::bots::DEFAULT_STDERR_LIMIT,
         interrupt: None,
+        lockstep: false,
     };
     let limits = arena::time_limits(game);
     let scale = request.time_scale;

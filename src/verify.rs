@@ -368,3 +368,24 @@ fn corrupt(line: &str, rng: &mut JavaRandom) -> String {
         _ => "HELLO WORLD".into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Edge seeds and counts at the library entry point: a result, never a panic (the seed
+    /// arithmetic wraps).
+    #[test]
+    fn verify_gives_a_result_for_edge_seeds_and_counts() {
+        for seed in [i64::MIN, -1, 0, i64::MAX] {
+            for games in [0, 1] {
+                let (results, summary) = verify(&[], games, seed, &|_, _| {});
+                assert_eq!(results.len(), registry::GAMES.len());
+                assert_eq!(summary.games, 0);
+                for r in &results {
+                    assert_eq!(r.random_games, Some((games, games)), "{} seed {seed}", r.game);
+                }
+            }
+        }
+    }
+}

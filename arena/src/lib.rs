@@ -7,6 +7,8 @@
 //! answer, the line as printed otherwise. Seats rotate over each seed so every bot plays every
 //! seat.
 
+#![forbid(unsafe_code)]
+
 pub mod bots;
 pub mod registry;
 pub mod stats;

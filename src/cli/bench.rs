@@ -7,7 +7,6 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 use twinsim::bench;
-use twinsim_arena::registry;
 
 /// Measures every operation of `game` (or all games) and prints the table or JSON.
 pub fn run(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
@@ -16,7 +15,7 @@ pub fn run(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
             return code;
         }
     }
-    let mut ops = registry::bench_ops(game);
+    let mut ops = twinsim_fast::bench::ops(game);
     if ops.is_empty() {
         println!("no benchmark pairs yet for {}", game.unwrap_or("any game"));
         return ExitCode::FAILURE;

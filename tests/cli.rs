@@ -287,3 +287,10 @@ fn protocol_prints_the_document_whose_example_is_what_the_seat_reads() {
     let (code, _) = twinsim(&["protocol", "chess"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn show_refuses_engine_both_instead_of_ignoring_it() {
+    let (code, text) = twinsim(&["show", "zuniq", "--engine", "both"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("one engine"), "{text}");
+}

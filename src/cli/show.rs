@@ -35,7 +35,7 @@ pub struct ShowArgs {
     /// instead of the drawing.
     #[arg(long, value_name = "P")]
     pub view: Option<usize>,
-    /// Which engine draws it.
+    /// Which engine draws it (reference or fast).
     #[arg(long, value_enum, default_value = "reference")]
     pub engine: EngineChoice,
 }
@@ -63,8 +63,13 @@ fn show(request: &ShowArgs) -> Result<String, String> {
     let game = request.game.as_str();
     known_game(game)
         .map_err(|_| format!("unknown game {game:?} (known: {})", registry::GAMES.join(", ")))?;
-    let kind =
-        if request.engine == EngineChoice::Fast { EngineKind::Fast } else { EngineKind::Reference };
+    let kind = match request.engine {
+        EngineChoice::Reference => EngineKind::Reference,
+        EngineChoice::Fast => EngineKind::Fast,
+        EngineChoice::Both => {
+            return Err("show draws with one engine: --engine reference or --engine fast".into())
+        }
+    };
     let engine =
         registry::engine(game, kind).ok_or_else(|| format!("{game} has no {kind} engine yet"))?;
     let alternating = engine.turns() == TurnStructure::Alternating;

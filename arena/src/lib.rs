@@ -998,6 +998,9 @@ fn previous_results(dir: &Path) -> Vec<GameResult> {
         .collect()
 }
 
+/// Ends a run's iteration over its games early (the reason is kept beside it).
+struct Stop;
+
 /// How a run ended.
 pub struct RunEnd {
     /// Every counted game's totals.
@@ -1077,19 +1080,22 @@ pub fn run(
     };
     pool.install(|| {
         use rayon::prelude::*;
-        (0..config.games).into_par_iter().filter(|i| !done_before.contains(i)).for_each(|index| {
+        // `Err(Stop)` ends the iteration at once (an interrupt or a failure), so a run of 10^9
+        // games does not walk the remaining indices.
+        let games = (0..config.games).into_par_iter().filter(|i| !done_before.contains(i));
+        let _ = games.try_for_each(|index| -> Result<(), Stop> {
             if interrupted() || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
-                return;
+                return Err(Stop);
             }
             let game = match play_game(config, index) {
                 Ok(game) => game,
                 Err(e) => {
                     *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-                    return;
+                    return Err(Stop);
                 }
             };
             if interrupted() {
-                return; // its bots got the interrupt too: not a fair game
+                return Err(Stop); // its bots got the interrupt too: not a fair game
             }
             for (seat, &b) in game.result.seats.iter().enumerate() {
                 if game.result.not_started[seat] {
@@ -1102,7 +1108,7 @@ pub fn run(
                             "bot {b} ({}) could not be started: {why}",
                             config.bots[b]
                         ));
-                        return;
+                        return Err(Stop);
                     }
                 } else {
                     started[b].store(true, Ordering::SeqCst);
@@ -1122,11 +1128,13 @@ pub fn run(
                 if let Err(e) = written {
                     *failure.lock().unwrap_or_else(|e| e.into_inner()) =
                         Some(format!("writing results: {e}"));
+                    return Err(Stop);
                 }
             }
             let mut s = standings.lock().unwrap_or_else(|e| e.into_inner());
             let counted = s.add(game.result);
             deliver(&s, counted);
+            Ok(())
         });
     });
     if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {

@@ -13,9 +13,9 @@ use twinsim_reference::game::EngineKind;
 pub struct ArenaArgs {
     /// Game.
     pub game: String,
-    /// A bot: a shell command, builtin:random, builtin:greedy, or a search
-    /// (builtin:smitsimax, beam, mcts, alphabeta; add @reference or @fast, and optionally
-    /// :iterations=N). One per seat.
+    /// A bot: a shell command (it reads what the referee sends: `twinsim protocol GAME`),
+    /// builtin:random, builtin:greedy, or a search (builtin:smitsimax, beam, mcts, alphabeta;
+    /// add @reference or @fast, and optionally :iterations=N). One per seat.
     #[arg(long = "bot", required = true)]
     pub bots: Vec<String>,
     /// Games to play, 1 to 1,000,000,000 (seats rotate: every seed is played once per

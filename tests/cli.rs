@@ -289,8 +289,15 @@ fn protocol_prints_the_document_whose_example_is_what_the_seat_reads() {
 }
 
 #[test]
-fn show_refuses_engine_both_instead_of_ignoring_it() {
+fn show_refuses_engine_both_and_a_league_of_a_game_without_leagues() {
     let (code, text) = twinsim(&["show", "zuniq", "--engine", "both"]);
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("one engine"), "{text}");
+    let (code, text) = twinsim(&["show", "zuniq", "--league", "2"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("zuniq has no leagues"), "{text}");
+    let arena = ["arena", "zuniq", "--bot", "builtin:random", "--bot", "builtin:random"];
+    let (code, text) = twinsim(&[&arena[..], &["--league", "2", "--games", "1"]].concat());
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("zuniq has no leagues"), "{text}");
 }

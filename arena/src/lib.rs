@@ -150,8 +150,16 @@ impl ArenaConfig {
         if self.bots.is_empty() {
             return Err("no bots".into());
         }
+        if self.league.is_some() && !has_leagues(&self.game) {
+            return Err(format!("{} has no leagues: leave out --league", self.game));
+        }
         Ok(())
     }
+}
+
+/// Whether `game` has leagues (a `--league` flag to select); Zuniq has one rule set.
+pub fn has_leagues(game: &str) -> bool {
+    registry::league_params(game, Some(1)).as_object().is_some_and(|o| !o.is_empty())
 }
 
 /// The kinds of misbehaviour counted per bot, by their key in `results.jsonl` and JSON output.

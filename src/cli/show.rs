@@ -146,6 +146,9 @@ fn seat_input(
 /// The game to set up and the turns to play.
 fn script(request: &ShowArgs) -> Result<Script, String> {
     let game = request.game.as_str();
+    if request.league.is_some() && !twinsim_arena::has_leagues(game) {
+        return Err(format!("{game} has no leagues: leave out --league"));
+    }
     let Some(path) = request.actions.as_deref() else {
         if request.turn.is_some_and(|t| t > 0) {
             return Err("--turn needs --actions FILE (the turns to play)".into());

@@ -2,6 +2,7 @@
 //! the arena. This file declares the flags; each subcommand's handler is in `cli/`.
 
 mod cli;
+mod view;
 
 use clap::{Parser, Subcommand};
 use cli::{args, EngineChoice};
@@ -78,6 +79,18 @@ enum Command {
     /// reference engine (same wall-clock budget per move, seats rotating), then against
     /// builtin:greedy. Prints a Markdown table.
     Payoff(cli::payoff::PayoffArgs),
+    /// Write a replay of a trace file (a referee's or an arena's traces.jsonl) as one
+    /// self-contained HTML page to watch in a browser, offline.
+    View {
+        /// JSON Lines trace file.
+        file: PathBuf,
+        /// Only this game of the file (0-based); default: every game, with a game picker.
+        #[arg(long)]
+        game: Option<usize>,
+        /// The page to write.
+        #[arg(short = 'o', long = "output", default_value = "replay.html")]
+        output: PathBuf,
+    },
     /// Each hot operation, reference vs fast, interleaved in one run: median ns/op and ratio.
     Bench {
         /// Only this game.
@@ -100,6 +113,13 @@ fn main() -> ExitCode {
         Command::Show(show) => cli::show::run(&show),
         Command::Protocol { game } => cli::protocol::run(&game),
         Command::Perft { game, depth, seed, engine } => cli::perft::run(&game, depth, seed, engine),
+        Command::View { file, game, output } => match view::write_view(&file, game, &output) {
+            Ok(count) => {
+                eprintln!("wrote {} ({count} game(s))", output.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => cli::usage_error(format!("view: {e}")),
+        },
         Command::Bench { game, rounds, json } => cli::bench::run(game.as_deref(), rounds, json),
         Command::Payoff(payoff) => cli::payoff::run(&payoff),
         Command::Arena(arena) => cli::arena::run(arena),

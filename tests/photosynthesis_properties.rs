@@ -3,7 +3,7 @@
 use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
 use twinsim_reference::game::{Game, StepError, TracePlay};
 use twinsim_reference::photosynthesis::{
-    board, parse_view, protocol, render_view, rules, trace::ReferencePlay, Action, Params,
+    board, parse_turn, protocol, render_view, rules, trace::ReferencePlay, Action, Params,
     Photosynthesis, State,
 };
 
@@ -219,7 +219,7 @@ fn views_render_and_parse_back() {
         d.states().iter().all(|s| {
             protocol::views(s).into_iter().flatten().all(|view| {
                 let text = render_view(&view);
-                parse_view(&text) == Ok(view.clone())
+                parse_turn(&text) == Ok(view.clone())
                     && protocol::view_texts(s).contains(&Some(text))
             })
         })

@@ -7,11 +7,12 @@
 use std::time::{Duration, Instant};
 use twinsim_fast::photosynthesis::FastPhotosynthesis;
 use twinsim_reference::game::{Game, PlayerId};
+use twinsim_reference::photosynthesis::protocol::state_from_view;
 use twinsim_reference::photosynthesis::protocol::{self, view_texts};
 use twinsim_reference::photosynthesis::{parse_line, Action, Params, Photosynthesis, State};
 use twinsim_search::beam::BeamConfig;
 use twinsim_search::bot::{make_player, SearchSpec, ViewPlayer};
-use twinsim_search::photosynthesis::{search, state_from_view};
+use twinsim_search::photosynthesis::search;
 use twinsim_search::{Budget, SearchRng};
 
 /// `plies` random frames from the start of game `seed` (fewer if it ends).
@@ -158,7 +159,7 @@ fn the_state_rebuilt_from_a_view_is_the_true_state() {
         let init = protocol::init_cells(&truth);
         for p in Photosynthesis::players_to_act(&truth) {
             let view =
-                twinsim_reference::photosynthesis::parse_view(texts[p].as_ref().unwrap()).unwrap();
+                twinsim_reference::photosynthesis::parse_turn(texts[p].as_ref().unwrap()).unwrap();
             let built = state_from_view(&init, &view, p, 99);
             // Everything the rules read, except the generator and the morning's shadows.
             assert_eq!(built.trees, truth.trees);

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 use twinsim_fast::wondev_woman::FastWondevWoman;
 use twinsim_reference::game::{Game, PlayerId};
-use twinsim_reference::wondev_woman::fog::Hypothesis;
+use twinsim_reference::wondev_woman::bot::fog::Hypothesis;
 use twinsim_reference::wondev_woman::protocol::{self, View};
 use twinsim_reference::wondev_woman::{rules, setup, League, Params, Point, State, WondevWoman};
 use twinsim_search::alphabeta::{AlphaBeta, AlphaBetaConfig, Heuristic, MoveHints, WIN};
@@ -139,7 +139,7 @@ fn opponent(state: &State, turn: usize, strong: bool) -> Option<String> {
     let value = |a: &twinsim_reference::wondev_woman::Action| {
         let mut s = state.clone();
         rules::apply_action(&mut s, p, a);
-        let v = twinsim_reference::wondev_woman::eval::evaluate(&s);
+        let v = twinsim_reference::wondev_woman::bot::eval::evaluate(&s);
         if p == 0 {
             v
         } else {
@@ -340,7 +340,7 @@ fn search_honours_the_deadline() {
 fn determinization_prefers_the_prediction_then_the_worst_case() {
     let state = setup::new_game(4, &Params::default());
     let view: View = protocol::view(&state, 0);
-    let mut tracker = twinsim_fast::wondev_woman::fog::Tracker::new();
+    let mut tracker = twinsim_fast::wondev_woman::bot::fog::Tracker::new();
     tracker.update(&view, None);
     let hypotheses: Vec<Hypothesis> = tracker.hypotheses().into_iter().collect();
     assert!(hypotheses.len() > 10);
@@ -355,8 +355,13 @@ fn determinization_prefers_the_prediction_then_the_worst_case() {
     let worst = pick(Some(&impossible), &mut rng);
     assert_eq!(worst, pick(None, &mut rng));
     let value = |h: &Hypothesis| {
-        let s = twinsim_search::wondev_woman::determinized(&view, h, 0);
-        twinsim_reference::wondev_woman::eval::evaluate(&s)
+        let s = twinsim_reference::wondev_woman::protocol::state_from_view(
+            &view,
+            h.enemy,
+            h.enemy_alive,
+            0,
+        );
+        twinsim_reference::wondev_woman::bot::eval::evaluate(&s)
     };
     if hypotheses.len() <= 256 {
         assert!(hypotheses.iter().all(|h| value(h) >= value(&worst)));

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use twinsim_reference::game::{Game, PlayerId};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::xmas_rush::protocol::{state_from_view, unseen_quests, ViewContext};
-use twinsim_reference::xmas_rush::{self as r, Action, League, TurnType, View, XmasRush};
+use twinsim_reference::xmas_rush::{self as r, parse_turn, Action, League, TurnType, XmasRush};
 use twinsim_search::bot::{SearchSpec, ViewPlayer};
 use twinsim_search::xmas_rush::{
     move_candidates, player, random_greedy_path, search_roots, Memory, RushState,
@@ -52,7 +52,7 @@ fn context_of(s: &r::State) -> ViewContext {
 fn the_view_rebuilds_the_state() {
     for s in sample_states(6, 7) {
         for me in 0..2 {
-            let view = View::parse(&r::render_view(&s, me)).unwrap();
+            let view = parse_turn(&r::render_view(&s, me)).unwrap();
             let rebuilt = state_from_view(&view, me, &context_of(&s));
             assert_eq!(rebuilt, s, "seat {me}");
             // The unseen quests are the deck's cards (in some order).
@@ -70,7 +70,7 @@ fn the_view_rebuilds_the_state() {
 #[test]
 fn memory_counts_turns_and_determinizes_consistently() {
     let s = &sample_states(1, 9)[3];
-    let view = View::parse(&r::render_view(s, 1)).unwrap();
+    let view = parse_turn(&r::render_view(s, 1)).unwrap();
     let mut memory = Memory::default();
     for _ in 0..s.turn() {
         memory.read(&view);
@@ -98,7 +98,7 @@ fn memory_counts_stale_pushes() {
     let mut s = r::new_game(11, League::default());
     let mut memory = Memory::default();
     for _ in 0..7 {
-        memory.read(&View::parse(&r::render_view(&s, 0)).unwrap());
+        memory.read(&parse_turn(&r::render_view(&s, 0)).unwrap());
         assert_eq!(memory.stale, s.stale);
         let acts = match s.turn_type {
             TurnType::Push => [
@@ -381,7 +381,7 @@ fn tuning_match() {
             while !s.game_over {
                 let mut acts = [None, None];
                 for (p, slot) in acts.iter_mut().enumerate() {
-                    let view = View::parse(&r::render_view(&s, p)).unwrap();
+                    let view = parse_turn(&r::render_view(&s, p)).unwrap();
                     memories[p].read(&view);
                     let roots = memories[p].determinize(&view, p, DETERMINIZATIONS, &mut rng);
                     let mut config = config_for(s.turn_type, g * 1000 + i64::from(s.turn()));

@@ -104,12 +104,25 @@ pub enum StepError {
     /// The game is over; nothing more can be played.
     GameOver,
     /// The actions slice does not have one entry per player.
-    WrongArity { expected: usize, found: usize },
+    WrongArity {
+        /// The number of slots the game wants: [`Game::num_players`].
+        expected: usize,
+        /// The length of the slice that was passed.
+        found: usize,
+    },
     /// A player who is not to act gave an action, or one who is gave none where the API
     /// requires one.
-    NotToAct { player: PlayerId },
+    NotToAct {
+        /// The offending slot's player.
+        player: PlayerId,
+    },
     /// The action is not legal for that player.
-    Illegal { player: PlayerId, error: IllegalAction },
+    Illegal {
+        /// The player whose action was refused.
+        player: PlayerId,
+        /// Which rule forbids it.
+        error: IllegalAction,
+    },
 }
 
 impl fmt::Display for StepError {

@@ -444,6 +444,28 @@ pub fn compare_plays(
     out
 }
 
+/// The shipped referee traces `tests/traces/<file>`, for the crate's own tests.
+#[cfg(test)]
+pub(crate) fn shipped_traces(file: &str) -> Vec<TraceGame> {
+    let path = format!("{}/../tests/traces/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    parse_jsonl(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The referee's view texts of a trace: the setup's `initial_views`, then each turn's `views`,
+/// each as one entry per player (`None`: that player was sent nothing), for the crate's tests.
+#[cfg(test)]
+pub(crate) fn referee_view_texts(game: &TraceGame) -> Vec<Vec<Option<String>>> {
+    let as_texts = |v: Option<&Value>| -> Vec<Option<String>> {
+        v.and_then(Value::as_array)
+            .map(|a| a.iter().map(|t| t.as_str().map(str::to_string)).collect())
+            .unwrap_or_default()
+    };
+    std::iter::once(as_texts(game.setup.get("initial_views")))
+        .chain(game.turns.iter().map(|t| as_texts(t.fields.get("views"))))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

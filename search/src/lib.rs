@@ -29,6 +29,7 @@ pub mod bot;
 pub mod duct;
 pub mod mcts;
 pub mod smitsimax;
+pub mod stdio;
 
 pub mod olymbits;
 pub mod photosynthesis;

@@ -148,6 +148,12 @@ pub fn run(request: ArenaArgs) -> ExitCode {
     } else {
         print!("{}", arena::report(&config, standings));
     }
+    if let Some(dir) = &config.out {
+        match crate::view::write_arena_index(dir) {
+            Ok(index) => eprintln!("replays: {}", index.display()),
+            Err(e) => return usage_error(format!("arena: writing the replay index: {e}")),
+        }
+    }
     if end.interrupted {
         eprintln!(
             "twinsim: interrupted after {} of {} games.{}",

@@ -28,7 +28,7 @@ pub struct ShowArgs {
     /// simultaneous games.
     #[arg(long)]
     pub actions: Option<PathBuf>,
-    /// Which game of a trace file, counted from 1 (default 1).
+    /// Which game of a trace file, counted from 0 as in `view --game` (default 0).
     #[arg(long = "game", value_name = "K")]
     pub game_number: Option<usize>,
     /// Print the exact text seat P reads at that turn (init input included at turn 0)
@@ -172,10 +172,14 @@ fn script(request: &ShowArgs) -> Result<Script, String> {
             ));
         }
         let games = trace::parse_jsonl(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let number = request.game_number.unwrap_or(1);
+        let number = request.game_number.unwrap_or(0);
         let count = games.len();
-        let record = games.into_iter().nth(number.wrapping_sub(1)).ok_or_else(|| {
-            format!("--game {number}: {} holds games 1 to {count}", path.display())
+        let record = games.into_iter().nth(number).ok_or_else(|| {
+            format!(
+                "--game {number}: {} holds games 0 to {} (counted from 0, as in `view --game`)",
+                path.display(),
+                count.saturating_sub(1)
+            )
         })?;
         if record.game != game {
             return Err(format!(

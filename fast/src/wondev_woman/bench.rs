@@ -113,12 +113,12 @@ pub fn bench_ops() -> Vec<BenchOp> {
             reference: Box::new(move || {
                 let s = &rs[i % rs.len()];
                 i += 1;
-                std::hint::black_box(r::eval::evaluate(s));
+                std::hint::black_box(r::bot::eval::evaluate(s));
             }),
             fast: Box::new(move || {
                 let s = &fs[j % fs.len()];
                 j += 1;
-                std::hint::black_box(voronoi::evaluate(s));
+                std::hint::black_box(bot::voronoi::evaluate(s));
             }),
         });
     }

@@ -1,5 +1,5 @@
 //! The fast text-level engine: the trace fields produced from the fast state (twin:
-//! `twinsim_reference::wondev_woman::trace`).
+//! [`twinsim_reference::wondev_woman::trace`]).
 
 use super::board::{point, State, NONE};
 use super::movegen::{legal, MoveList};

@@ -7,15 +7,14 @@
 #[doc(hidden)]
 pub mod bench;
 pub mod board;
+pub mod bot;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod check;
 pub mod engine;
-pub mod fog;
 pub mod movegen;
 pub mod play;
 pub mod typed;
-pub mod voronoi;
 
 #[cfg(test)]
 mod tests;

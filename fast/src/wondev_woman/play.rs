@@ -26,7 +26,8 @@ fn existing(s: &State, c: u8, d: usize) -> Option<u8> {
     (n != NONE && s.cells & (1u64 << n) != 0).then_some(n)
 }
 
-fn invalid_input(s: &State, line: &str) -> Elimination {
+/// §4, §13: the `InvalidInput` elimination for the text `line` (twin: `rules::invalid_input`).
+pub(crate) fn invalid_input(s: &State, line: &str) -> Elimination {
     lost(
         Reason::InvalidInput,
         format!("Invalid input. Expected '{}' but found '{line}'", protocol::expected(s.league)),

@@ -38,7 +38,10 @@ impl TraceEngine for FastEngine {
 /// A game in progress on the packed state, with the last turn's events.
 #[derive(Clone, Debug)]
 pub struct FastPlay {
+    /// The packed state the next input describes (or the finished game).
     pub state: State,
+    /// The events of the turn just played, in emission order (§12), the reference's type;
+    /// empty after setup.
     pub events: Vec<r::Event>,
 }
 

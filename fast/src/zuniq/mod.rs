@@ -2,9 +2,10 @@
 //! bit-parallel flood fill with early exit, used sizes and dead walls as masks, legal moves as
 //! one 60-bit mask, an incremental zobrist hash that folds dead walls into their fixed state.
 //!
-//! Every operation names its reference twin (`twinsim_reference::zuniq`) and is checked against it:
-//! tables entry by entry, quickcheck properties over random playouts, the differential check
-//! [`check::game_diff`] that the fuzz target and the regression test drive, and the traces.
+//! Every operation names its reference twin ([`twinsim_reference::zuniq`]) and is checked against
+//! it: tables entry by entry, quickcheck properties over random playouts, the differential check
+//! `check::game_diff` (built with the `testing` feature) that the fuzz target and the regression
+//! test drive, and the traces.
 
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
@@ -31,7 +32,7 @@ pub fn engine() -> Option<&'static dyn TraceEngine> {
 }
 
 /// Legal move sequences of length `depth` from `board` (walls only). Twin of
-/// `twinsim_reference::zuniq::rules::perft`.
+/// [`twinsim_reference::zuniq::rules::perft`].
 pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -78,7 +79,8 @@ pub fn nth_bit(mut mask: u64, k: u32) -> usize {
 /// Plays one uniformly random game (legal walls only) from `board` to its end; returns the
 /// final board. Rejection sampling, as the 2021 winner did: draw a live free wall uniformly,
 /// keep it if legal, else draw again (uniform over the legal walls); the end test stops at the
-/// first legal wall. Twin: the same game loop over `twinsim_reference::zuniq::rules::legal_walls`.
+/// first legal wall. Twin: the same game loop over
+/// [`twinsim_reference::zuniq::rules::legal_walls`].
 pub fn random_game(mut board: Board, rng: &mut Rng) -> Board {
     loop {
         let links = Links::of(board.walls);

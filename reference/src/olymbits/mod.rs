@@ -18,8 +18,8 @@ pub mod trace;
 
 pub use display::render_board;
 pub use protocol::{
-    parse_command, parse_first_input, parse_turn_input, render_first_input, render_turn_input,
-    Command, GameLine, InitView, ScoreLine, TurnView,
+    parse_command, parse_first_input, parse_turn, render_first_input, render_turn_input, Command,
+    GameLine, InitView, ScoreLine, TurnView,
 };
 pub use rules::{outcome, points, ranks, resolve_turn, PlayerInput};
 pub use setup::{hurdle_track, hurdle_tracks, new_game, new_game_unchecked, SetupError};

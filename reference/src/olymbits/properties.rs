@@ -238,7 +238,7 @@ fn prop_views_render_and_parse_back() {
         let state = p.last();
         let view = TurnView::from_state(&state);
         let text = render_turn_input(&state);
-        let parsed = match parse_turn_input(&text, state.nb_games()) {
+        let parsed = match parse_turn(&text, state.nb_games()) {
             Ok(v) => v,
             Err(e) => return TestResult::error(format!("{e} in {text:?}")),
         };
@@ -342,7 +342,7 @@ fn prop_output_lines_match_the_java_pattern() {
 fn prop_parsers_never_panic_on_any_text() {
     fn prop(text: String, nb: u8) -> bool {
         let _ = parse_command(&text);
-        let _ = parse_turn_input(&text, usize::from(nb % 5));
+        let _ = parse_turn(&text, usize::from(nb % 5));
         let _ = parse_first_input(&text);
         true
     }

@@ -23,7 +23,7 @@ pub mod trace;
 #[cfg(test)]
 mod tests;
 
-pub use protocol::{parse_line, parse_view, render_view, Command, LineError, View};
+pub use protocol::{parse_line, parse_turn, render_view, Command, LineError, View};
 pub use rules::Answer;
 pub use state::{Action, Params, Player, State, Tree};
 

@@ -3,7 +3,7 @@
 
 use super::board::{self, NUM_CELLS};
 use super::rules;
-use super::state::{Action, Params, State};
+use super::state::{Action, Params, Player, State, Tree};
 use crate::game::ParseError;
 use crate::java_random::JavaRandom;
 
@@ -240,12 +240,15 @@ pub fn possible_actions_with(state: &State, player: usize, rng: &mut JavaRandom)
     lines
 }
 
-/// §6.1 step 2 / §8: builds `player`'s list with the game RNG itself (consuming its draws).
-pub fn possible_actions(state: &mut State, player: usize) -> Vec<Action> {
+/// §6.1 step 2, §8: advances the game generator past the shuffles of `player`'s printed
+/// possible-actions list, as the referee does when it builds the player's input. The list itself
+/// is dropped: no rule reads it (§6.3 validates each answer on its own, [`rules::validate`]), but
+/// the draws of its shuffles are the only use of the generator during play, so they must be made
+/// for later lists (and the traces' `rng_state`) to match the referee's.
+pub fn advance_rng_past_printed_list(state: &mut State, player: usize) {
     let mut rng = state.rng.clone();
-    let lines = possible_actions_with(state, player, &mut rng);
+    possible_actions_with(state, player, &mut rng);
     state.rng = rng;
-    lines
 }
 
 /// §8: the possible-actions lists of this decision point, as the referee prints them: player 0
@@ -449,7 +452,7 @@ impl<'a> ViewReader<'a> {
 
 /// §8: parses a view text (what a bot reads at one decision point) into a typed [`View`]. The
 /// init block is recognised by its first line `37` (a day is at most 23).
-pub fn parse_view(text: &str) -> Result<View, ParseError> {
+pub fn parse_turn(text: &str) -> Result<View, ParseError> {
     let mut r = ViewReader { lines: text.split('\n').collect(), next: 0 };
     let first = r.ints(1, "numberOfCells or day")?[0];
     let mut cells = None;
@@ -529,4 +532,52 @@ pub fn parse_view(text: &str) -> Result<View, ParseError> {
         trees,
         possible_actions,
     })
+}
+
+/// §8 the view → a search state: rebuilds the state of the decision point a view describes, for
+/// the player `seat` who reads it, from the init block's `cells` (richness, read on the first
+/// turn) and the turn's `view`.
+///
+/// Photosynthesis has no fog: the view shows the whole board, the day, the nutrients, both suns
+/// and scores and whether the opponent waits, which is everything the rules read to go on. What
+/// it does not show, and what is assumed instead:
+/// - the referee's generator (§4), used only to shuffle the printed lists of possible actions
+///   (§8, [`possible_actions_with`]), so no rule outcome depends on it: determinized as
+///   `new Random(rng_seed)`;
+/// - the shadow map of the morning (§5), read only by the gathering that already happened (the
+///   next gathering uses the map recomputed when the sun moves): set to the map of the current
+///   trees;
+/// - the league: the contest rules (league 3, [`Params::default`], 24 days);
+/// - whether the opponent was deactivated (§11, a timeout or a malformed line): assumed active;
+/// - the executions count (§11): 1, this execution (views after the first carry no init block).
+///
+/// `seat` is 0 or 1 (a larger value is taken as 1); cells of `cells` outside the board are
+/// ignored.
+pub fn state_from_view(cells: &[CellInfo], view: &View, seat: usize, rng_seed: i64) -> State {
+    let seat = seat.min(1);
+    let mut state = State::blank(rng_seed, Params::default());
+    for c in cells {
+        if c.index < NUM_CELLS {
+            state.richness[c.index] = c.richness;
+        }
+    }
+    let day = view.day.max(0) as u32;
+    state.day = day;
+    state.sun_direction = (day % 6) as usize;
+    state.nutrients = view.nutrients;
+    state.players[seat] =
+        Player { sun: view.my_sun, score: view.my_score, waiting: false, active: true };
+    state.players[1 - seat] = Player {
+        sun: view.opp_sun,
+        score: view.opp_score,
+        waiting: view.opp_is_waiting,
+        active: true,
+    };
+    for t in &view.trees {
+        let owner = if t.is_mine { seat } else { 1 - seat };
+        state.trees.insert(t.cell, Tree { size: t.size, owner, dormant: t.is_dormant });
+    }
+    rules::compute_shadows(&mut state);
+    state.executions = 1;
+    state
 }

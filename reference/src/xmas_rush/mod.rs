@@ -25,7 +25,7 @@ pub mod state;
 mod tests;
 
 pub use actions::{parse_line, Action, LineError};
-pub use protocol::{render_view, view, View};
+pub use protocol::{parse_turn, render_view, view, View};
 pub use rules::{new_game, Answer, Event};
 pub use state::*;
 
@@ -198,7 +198,9 @@ impl TraceEngine for XmasRushEngine {
 /// A game in progress behind the text-level engine, with the last turn's events.
 #[derive(Clone, Debug)]
 pub struct XmasRushPlay {
+    /// The referee state the next input describes (or the finished game).
     pub state: State,
+    /// The events of the turn just played, in emission order (§12); empty after setup.
     pub events: Vec<Event>,
 }
 

@@ -784,7 +784,7 @@ fn prop_a_rendered_view_parses_back_to_the_same_view() {
     fn property(deep: Deep) -> bool {
         (0..2).all(|p| {
             let text = render_view(&deep.state, p);
-            match View::parse(&text) {
+            match parse_turn(&text) {
                 Ok(parsed) => parsed == view(&deep.state, p) && parsed.to_string() == text,
                 Err(_) => false,
             }
@@ -814,7 +814,7 @@ fn prop_stepping_a_finished_game_is_refused() {
 fn prop_parsers_never_panic_and_actions_print_back() {
     fn property(text: String, steps: Vec<u8>, line: u8) -> bool {
         let _ = parse_line(&text);
-        let _ = View::parse(&text);
+        let _ = parse_turn(&text);
         let steps: Vec<Direction> =
             steps.iter().take(20).map(|s| Direction::ALL[*s as usize % 4]).collect();
         let mut actions = vec![
@@ -1014,4 +1014,65 @@ fn typed_actions_outside_the_grammar_are_read_as_their_printed_line() {
     assert_eq!(state, before);
     assert_eq!(step_target(&state, 9, 0, Direction::Left), None);
     assert_eq!(reachable(&state, 7, 7), vec![(7, 7)]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// §9 both ways: the view rebuilds the state
+// ---------------------------------------------------------------------------------------------
+
+/// The round trip at one turn: each player's view renders to a text that parses back to it, and
+/// the state rebuilt from it (`protocol::state_from_view`, given what a view hides: the true
+/// decks, turns left and stale-push count) is the true state. Returns whether it was checked (a
+/// finished game is shown to nobody).
+fn check_view_rebuilds_the_state(truth: &State, context: &str) -> bool {
+    if truth.game_over {
+        return false;
+    }
+    let hidden = protocol::ViewContext {
+        league: truth.league,
+        turns_left: truth.turns_left,
+        stale: truth.stale,
+        decks: [truth.players[0].deck.clone(), truth.players[1].deck.clone()],
+    };
+    for me in 0..2 {
+        let text = render_view(truth, me);
+        let parsed = parse_turn(&text).unwrap_or_else(|e| panic!("{context}: {e}"));
+        assert_eq!(parsed, view(truth, me), "{context}, seat {me}");
+        let rebuilt = protocol::state_from_view(&parsed, me, &hidden);
+        assert_eq!(&rebuilt, truth, "{context}, seat {me}");
+    }
+    true
+}
+
+#[test]
+fn prop_a_view_rebuilds_the_state() {
+    fn property(deep: Deep) -> bool {
+        check_view_rebuilds_the_state(&deep.state, "a deep state");
+        true
+    }
+    check(property as fn(Deep) -> bool);
+}
+
+#[test]
+fn referee_views_of_the_traces_parse_and_rebuild_the_states() {
+    use crate::game::TracePlay;
+    let games = trace_games();
+    let mut checked = 0;
+    for game in &games {
+        let league = league_from_params(&game.params).expect("league");
+        let seed = game.seed.unwrap_or(0);
+        let mut play = XmasRushPlay { state: new_game(seed, league), events: Vec::new() };
+        for (moment, texts) in crate::trace::referee_view_texts(game).iter().enumerate() {
+            let context = format!("seed {seed}, turn {moment}");
+            if moment > 0 {
+                play.play_turn(&game.turns[moment - 1].actions).expect("trace turn");
+            }
+            for text in texts.iter().flatten() {
+                let parsed = parse_turn(text).unwrap_or_else(|e| panic!("{context}: {e}"));
+                assert_eq!(&parsed.to_string(), text, "{context}");
+            }
+            checked += usize::from(check_view_rebuilds_the_state(&play.state, &context));
+        }
+    }
+    assert!(games.len() > 40 && checked > 1000, "{} games, {checked} turns", games.len());
 }

@@ -2,7 +2,7 @@
 //! over positions reached by random playouts.
 
 use super::board::{all_walls, transform_wall, Wall};
-use super::protocol::{parse_output, parse_view, placed_wall, views_after, Action, View};
+use super::protocol::{parse_output, parse_turn, placed_wall, views_after, Action, View};
 use super::rules::{
     apply_move, check_wall, claim_bonus, legal_walls, perft, referee_turn, scores, Event, Illegal,
     InvalidReason,
@@ -509,7 +509,7 @@ fn property_rendered_views_parse_back() {
         p.states.iter().all(|state| {
             let views = views_after(state, placed_wall(&before, state));
             before = state.clone();
-            views.iter().all(|v| parse_view(&v.to_string()) == Ok(*v))
+            views.iter().all(|v| parse_turn(&v.to_string()) == Ok(*v))
         })
     }
     check(30, prop);
@@ -593,4 +593,79 @@ fn hand_made_states_do_not_panic() {
     assert_eq!(claim_bonus(1, odd.claims[1]), 10);
     let _ = odd.to_json();
     let _ = referee_turn(&mut odd, Some("A1h!"));
+}
+
+// §8 both ways: each seat keeps the position from its views and its own moves.
+
+/// Plays `lines` (the mover's printed line each turn) through the referee, each seat keeping its
+/// own state from what it reads (`parse_turn` of the rendered view, then
+/// `protocol::state_from_view`) and from its own valid moves; while the game runs, each kept
+/// state must be the true state but for the opponent's hidden claim. Returns the turns checked.
+fn check_kept_states(lines: &[Option<String>], context: &str) -> usize {
+    let mut play = ZuniqPlay::new(State::new());
+    let mut known = [State::new(), State::new()];
+    let mut checked = 0;
+    for (turn, line) in lines.iter().enumerate() {
+        if play.state.finished {
+            break;
+        }
+        let mover = play.state.to_move();
+        play.play_turn(std::slice::from_ref(line)).expect("running");
+        if play.state.finished {
+            break;
+        }
+        let own = line.as_deref().map(parse_output).and_then(Result::ok).expect("a valid move");
+        apply_move(&mut known[mover], own).expect("a legal move");
+        for (seat, kept) in known.iter_mut().enumerate() {
+            let text = play.views[seat].to_string();
+            let view = parse_turn(&text).unwrap_or_else(|e| panic!("{context}: {e}"));
+            assert_eq!(view, play.views[seat], "{context}, turn {turn}");
+            *kept = super::protocol::state_from_view(kept, &view)
+                .unwrap_or_else(|e| panic!("{context}, turn {turn}: {e}"));
+            let mut expected = play.state.clone();
+            expected.claims[1 - seat] = kept.claims[1 - seat];
+            assert_eq!(*kept, expected, "{context}, turn {turn}, seat {seat}");
+            assert_eq!(kept.claims[1 - seat], None, "{context}: the opponent's claim is unseen");
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn seats_keep_the_true_state_from_their_views_in_random_games() {
+    let mut checked = 0;
+    for seed in 1..=20i64 {
+        let mut state = State::new();
+        let mut chooser = crate::java_random::JavaRandom::new(seed);
+        let mut lines = vec![];
+        while !state.finished {
+            let legal = legal_walls(&state);
+            let wall = legal[chooser.next_int_bounded(legal.len() as i32).unwrap_or(0) as usize];
+            let claim = chooser.next_int_bounded(8) == Some(0);
+            let action = Action { wall, claim };
+            lines.push(Some(action.to_string()));
+            apply_move(&mut state, action).expect("legal");
+        }
+        checked += check_kept_states(&lines, &format!("seed {seed}"));
+    }
+    assert!(checked > 500, "only {checked} turns");
+}
+
+#[test]
+fn seats_keep_the_true_state_from_their_views_in_the_traces() {
+    let games = crate::trace::shipped_traces("zuniq.jsonl");
+    let mut checked = 0;
+    for (index, game) in games.iter().enumerate() {
+        for (moment, texts) in crate::trace::referee_view_texts(game).iter().enumerate() {
+            for text in texts.iter().flatten() {
+                let view = parse_turn(text).unwrap_or_else(|e| panic!("game {index}: {e}"));
+                assert_eq!(&view.to_string(), text, "game {index}, turn {moment}");
+            }
+        }
+        let lines: Vec<Option<String>> =
+            game.turns.iter().map(|t| t.actions.first().cloned().flatten()).collect();
+        checked += check_kept_states(&lines, &format!("game {index}"));
+    }
+    assert!(games.len() > 40 && checked > 500, "{} games, {checked} turns", games.len());
 }

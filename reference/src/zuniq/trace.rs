@@ -35,11 +35,12 @@ impl TraceEngine for ZuniqEngine {
 /// A game in progress, with what the last turn produced.
 #[derive(Clone, Debug)]
 pub struct ZuniqPlay {
-    /// The referee state.
+    /// The referee state after the last turn (the empty board at setup).
     pub state: State,
     /// The views sent after the last turn (the initial views before any turn).
     pub views: [View; 2],
-    /// The events of the last turn.
+    /// The events of the last turn, in the §9 order (claim, zone closed, no legal move; or the
+    /// single invalid-action event).
     pub events: Vec<Event>,
 }
 

@@ -8,7 +8,7 @@
 //! - Accessible neighbours: per unit, the cells it could step to right now.
 //! - `score = 2 * (voronoi0 - voronoi1) + (score0 - score1) + (access0 - access1)`.
 
-use super::state::{Dir, Point, State};
+use crate::wondev_woman::state::{Dir, Point, State};
 use std::collections::VecDeque;
 
 /// The parts of the evaluation.

@@ -60,9 +60,9 @@
 
 use std::collections::BTreeSet;
 
-use super::protocol::View;
-use super::rules::{self, FINAL_HEIGHT};
-use super::state::{Action, Dir, Kind, League, Params, Point, Record, State};
+use crate::wondev_woman::protocol::{self, View};
+use crate::wondev_woman::rules::{self, FINAL_HEIGHT};
+use crate::wondev_woman::state::{Action, Dir, Point, Record, State};
 
 /// Where the two enemy units are: `[unit 0, unit 1]`.
 pub type Placement = [Point; 2];
@@ -223,59 +223,10 @@ fn cells(grid: &[Vec<Option<u8>>]) -> Vec<Point> {
     out
 }
 
-/// A referee state with us as player 0 and the enemy as player 1. The rules are the same for both
-/// seats (§5, §6, §7); only the turn order differs (§3), and the tracker handles that itself.
-pub fn hypothetical(
-    grid: &[Vec<Option<u8>>],
-    mine: &[Point],
-    enemy: Placement,
-    enemy_alive: bool,
-) -> State {
-    State {
-        params: Params { league: League::Bronze, map_index: -1, symmetric: false },
-        map_index: 0,
-        size: grid.len(),
-        heights: grid.to_vec(),
-        units: [mine.to_vec(), enemy.to_vec()],
-        scores: [0, 0],
-        dead: [false, !enemy_alive],
-        won: [false, false],
-        round: 0,
-        to_move: Some(0),
-        game_over: false,
-        end_reason: None,
-        records: [vec![None; mine.len()], vec![None; 2]],
-        last_turn: None,
-    }
-}
-
-/// §10: the effects of a successful command's record (copied from `rules::act`, without the
-/// score, the record keeping and the turn passing, which do not change what a view shows).
-fn apply_record(state: &mut State, r: &Record) {
-    if r.move_valid {
-        let (q, j) = r.moved;
-        state.units[q][j] = r.move_target;
-    }
-    if r.place_valid {
-        let p = r.place_target;
-        if let Some(Some(h)) = state.heights[p.y as usize].get_mut(p.x as usize) {
-            *h += 1;
-        }
-    }
-}
-
-/// §5, §6: the record of `player`'s typed action, or `None` when the rules reject it.
+/// §5, §6: the record of `player`'s typed action, or `None` when the rules reject it
+/// ([`rules::check_action`]).
 fn record_of(state: &State, player: usize, action: &Action) -> Option<Record> {
-    match *action {
-        Action::AcceptDefeat => None,
-        Action::Build { unit, .. } if unit >= state.units[player].len() => None,
-        Action::Build { kind: Kind::Move, unit, dir1, dir2 } => {
-            rules::check_move(state, player, unit, dir1, dir2).ok()
-        }
-        Action::Build { kind: Kind::Push, unit, dir1, dir2 } => {
-            rules::check_push(state, player, unit, dir1, dir2).ok()
-        }
-    }
+    rules::check_action(state, player, action).ok()
 }
 
 /// §9: the records of the legal actions of `player` (the legal list, unsorted: the order does
@@ -385,7 +336,7 @@ fn enemy_turn(state: &State, enemy_alive: bool, view: &View, out: &mut BTreeSet<
             continue;
         }
         let mut next = state.clone();
-        apply_record(&mut next, &r);
+        rules::apply_effects(&mut next, &r);
         if shows(&next, view) {
             let enemy = [next.units[1][0], next.units[1][1]];
             out.insert(Hypothesis { enemy, enemy_alive: true });
@@ -397,7 +348,12 @@ fn enemy_turn(state: &State, enemy_alive: bool, view: &View, out: &mut BTreeSet<
 fn keep_same_legal_list(candidates: BTreeSet<Hypothesis>, view: &View) -> BTreeSet<Hypothesis> {
     candidates
         .into_iter()
-        .filter(|h| same_legal_list(&hypothetical(&view.grid, &view.mine, h.enemy, true), view))
+        .filter(|h| {
+            same_legal_list(
+                &protocol::state_from_parts(&view.grid, &view.mine, h.enemy, true),
+                view,
+            )
+        })
         .collect()
 }
 
@@ -411,13 +367,13 @@ fn step(
 ) -> BTreeSet<Hypothesis> {
     let mut out = BTreeSet::new();
     for h in hypotheses {
-        let mut state = hypothetical(&seen.grid, &seen.mine, h.enemy, h.enemy_alive);
+        let mut state = protocol::state_from_parts(&seen.grid, &seen.mine, h.enemy, h.enemy_alive);
         // Our action was accepted (we still receive views), so where it is illegal the
         // hypothesis is wrong.
         let Some(r) = record_of(&state, 0, action) else {
             continue;
         };
-        apply_record(&mut state, &r);
+        rules::apply_effects(&mut state, &r);
         enemy_turn(&state, h.enemy_alive, view, &mut out);
     }
     keep_same_legal_list(out, view)
@@ -447,7 +403,11 @@ pub fn from_view(view: &View) -> Vec<Placement> {
     let mut out = vec![];
     for &a in &options(0) {
         for &b in &options(1) {
-            if a != b && same_legal_list(&hypothetical(&view.grid, &view.mine, [a, b], true), view)
+            if a != b
+                && same_legal_list(
+                    &protocol::state_from_parts(&view.grid, &view.mine, [a, b], true),
+                    view,
+                )
             {
                 out.push([a, b]);
             }
@@ -520,7 +480,7 @@ fn after_first_enemy_action(view: &View) -> BTreeSet<Hypothesis> {
                 if a == b || mine.contains(&a) || mine.contains(&b) {
                     continue;
                 }
-                let state = hypothetical(&initial, mine, [a, b], true);
+                let state = protocol::state_from_parts(&initial, mine, [a, b], true);
                 enemy_turn(&state, true, view, &mut out);
             }
         }
@@ -530,8 +490,9 @@ fn after_first_enemy_action(view: &View) -> BTreeSet<Hypothesis> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{protocol, rules, setup};
     use super::*;
+    use crate::wondev_woman::state::{Kind, League, Params};
+    use crate::wondev_woman::{rules, setup};
 
     fn truth(state: &State, me: usize) -> Hypothesis {
         let e = &state.units[1 - me];

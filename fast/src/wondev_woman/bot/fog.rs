@@ -1,4 +1,4 @@
-//! The fast twin of `twinsim_reference::wondev_woman::fog`: the same set of possible enemy placements,
+//! The fast twin of `twinsim_reference::wondev_woman::bot::fog`: the same set of possible enemy placements,
 //! computed on bitboards.
 //!
 //! Cells are indexed `y * 8 + x` (boards are at most 8 wide), a set of cells is a `u64`. A
@@ -15,7 +15,7 @@
 
 use std::collections::BTreeSet;
 
-use twinsim_reference::wondev_woman::fog::{Deduction, Hypothesis, Placement, Status};
+use twinsim_reference::wondev_woman::bot::fog::{Deduction, Hypothesis, Placement, Status};
 use twinsim_reference::wondev_woman::protocol::View;
 use twinsim_reference::wondev_woman::{rules, setup, Action, Dir, Kind, Params, Point};
 
@@ -480,7 +480,7 @@ fn keep_same_legal_list(mut keys: Vec<u16>, seen: &Seen) -> Vec<u16> {
     }
 }
 
-/// `twinsim_reference::wondev_woman::fog::from_view`, as keys with the enemy alive.
+/// `twinsim_reference::wondev_woman::bot::fog::from_view`, as keys with the enemy alive.
 fn from_view_keys(seen: &Seen) -> Vec<u16> {
     let hidden =
         seen.grid.standable() & !(NEAR[seen.mine[0] as usize] | NEAR[seen.mine[1] as usize]);
@@ -556,7 +556,7 @@ fn after_first_enemy_action(seen: &Seen) -> Vec<u16> {
     keep_same_legal_list(keys, seen)
 }
 
-/// The bitboard tracker; same API and results as `twinsim_reference::wondev_woman::fog::Tracker`.
+/// The bitboard tracker; same API and results as `twinsim_reference::wondev_woman::bot::fog::Tracker`.
 #[derive(Clone, Debug)]
 pub struct Tracker {
     seat: Option<usize>,
@@ -618,7 +618,7 @@ impl Tracker {
         &self.deduction
     }
 
-    /// One turn, as `twinsim_reference::wondev_woman::fog::Tracker::update`.
+    /// One turn, as `twinsim_reference::wondev_woman::bot::fog::Tracker::update`.
     pub fn update(&mut self, view: &View, my_last_action: Option<&Action>) -> &Deduction {
         let Some(seen) = Seen::new(view) else {
             self.keys.clear();
@@ -714,9 +714,9 @@ pub fn fog_diff(data: &[u8]) {
     let seats_known = flags & 8 != 0;
     let make_ref = |p: usize| {
         if seats_known {
-            twinsim_reference::wondev_woman::fog::Tracker::with_seat(p)
+            twinsim_reference::wondev_woman::bot::fog::Tracker::with_seat(p)
         } else {
-            twinsim_reference::wondev_woman::fog::Tracker::new()
+            twinsim_reference::wondev_woman::bot::fog::Tracker::new()
         }
     };
     let make_fast = |p: usize| if seats_known { Tracker::with_seat(p) } else { Tracker::new() };

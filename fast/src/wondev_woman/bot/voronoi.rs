@@ -1,9 +1,10 @@
 //! The Voronoi evaluation by bit-parallel breadth-first search: both sides' frontiers grow one
 //! step at a time as 64-bit masks, the side to move taking the cells both reach together; no
-//! queue, no visited array to clear, no allocation (twin: `twinsim_reference::wondev_woman::eval`).
+//! queue, no visited array to clear, no allocation (twin:
+//! [`twinsim_reference::wondev_woman::bot::eval`]).
 
-use super::board::{State, KING, NONE};
-use twinsim_reference::wondev_woman::eval::Voronoi;
+use crate::wondev_woman::board::{State, KING, NONE};
+use twinsim_reference::wondev_woman::bot::eval::Voronoi;
 
 /// All 8-neighbours of the cells of `m` (padding column 7 and row 7 hold no cell, so shifts
 /// that wrap land on cells the caller masks out).

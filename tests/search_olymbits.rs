@@ -295,9 +295,12 @@ fn arena_run(bots: &[&str], games: usize, time_scale: f64) -> (usize, usize, f64
         threads: Some(1),
         out: None,
         resume: false,
+        stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
+        interrupt: None,
+        lockstep: false,
     };
-    let results = arena::run(&config, &|_| {}).unwrap();
-    let totals = arena::totals(&results, bots.len());
+    let end = arena::run(&config, &|_, _| {}).unwrap();
+    let totals = end.standings.totals();
     let t = &totals[0];
     (t.wins, t.timeouts, t.iterations_per_move().unwrap_or(0.0))
 }

@@ -323,6 +323,9 @@ fn arena(bots: [&str; 2], games: usize, time_scale: f64) -> (f64, usize, [usize;
         threads: Some(1),
         out: None,
         resume: false,
+        stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
+        interrupt: None,
+        lockstep: false,
     };
     let (mut wins, mut timeouts, mut moves, mut iterations) = (0.0, [0, 0], 0, 0);
     for index in 0..games {

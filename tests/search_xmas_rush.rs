@@ -294,7 +294,7 @@ fn fixed_iterations_are_deterministic() {
 #[test]
 #[ignore = "strength: cargo test --release --test search_xmas_rush -- --ignored --test-threads 1 beats_greedy_clearly"]
 fn beats_greedy_clearly() {
-    use twinsim_arena::{run, totals, ArenaConfig, BotSpec};
+    use twinsim_arena::{run, ArenaConfig, BotSpec};
     for engine in ["fast", "reference"] {
         let spec: BotSpec = format!("builtin:smitsimax@{engine}:iterations=300").parse().unwrap();
         let config = ArenaConfig {
@@ -308,15 +308,16 @@ fn beats_greedy_clearly() {
             threads: Some(1),
             out: None,
             resume: false,
+            stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
+            interrupt: None,
+            lockstep: false,
         };
-        let results = run(&config, &|_| {}).unwrap();
-        let t = totals(&results, 2);
-        let rate = t[0].points.iter().sum::<f64>() / t[0].points.len() as f64;
+        let end = run(&config, &|_, _| {}).unwrap();
+        let t = end.standings.totals();
+        let rate = t[0].points.sum / t[0].points.games as f64;
         eprintln!(
             "{engine}: won {rate:.3} of {} games vs greedy, {} timeouts, {} illegal",
-            t[0].points.len(),
-            t[0].timeouts,
-            t[0].illegal
+            t[0].points.games, t[0].timeouts, t[0].illegal
         );
         assert_eq!(t[0].timeouts, 0, "{engine}");
         assert_eq!(t[0].illegal, 0, "{engine}");

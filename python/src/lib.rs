@@ -70,7 +70,7 @@ fn games() -> Vec<&'static str> {
 #[pyfunction]
 fn spec(game: &str) -> PyResult<(Vec<usize>, usize, usize, &'static str)> {
     let id = game_id(game)?;
-    let slot = Slot::new(id, EngineKind::Fast, 1, None).map_err(PyValueError::new_err)?;
+    let slot = Slot::new(id, EngineKind::Fast, 1, None, None).map_err(PyValueError::new_err)?;
     Ok((
         id.observation_shape().to_vec(),
         id.num_actions(),
@@ -104,11 +104,22 @@ fn check_player(slot: &Slot, player: usize) -> PyResult<()> {
 
 #[pymethods]
 impl Match {
-    /// Sets up `game` with the referee's setup for `seed`.
+    /// Sets up `game` with the referee's setup for `seed`; `params_json` is a trace's params
+    /// object as JSON (league, map, ...), which `league` overrides.
     #[new]
-    #[pyo3(signature = (game, seed, league=None, engine="fast"))]
-    fn new(game: &str, seed: i64, league: Option<u32>, engine: &str) -> PyResult<Self> {
-        let slot = Slot::new(game_id(game)?, engine_kind(engine)?, seed, league)
+    #[pyo3(signature = (game, seed, league=None, engine="fast", params_json=None))]
+    fn new(
+        game: &str,
+        seed: i64,
+        league: Option<u32>,
+        engine: &str,
+        params_json: Option<&str>,
+    ) -> PyResult<Self> {
+        let params = params_json
+            .map(serde_json::from_str::<serde_json::Value>)
+            .transpose()
+            .map_err(|e| PyValueError::new_err(format!("params: {e}")))?;
+        let slot = Slot::new(game_id(game)?, engine_kind(engine)?, seed, league, params.as_ref())
             .map_err(PyValueError::new_err)?;
         Ok(Match { slot: Mutex::new(slot) })
     }
@@ -170,6 +181,14 @@ impl Match {
         let slot = self.slot();
         check_player(&slot, player)?;
         slot.line(player, index).map_err(PyValueError::new_err)
+    }
+
+    /// The action index `line` of `player` stands for now (`None`: outside the discrete space).
+    /// For an X-mas Rush MOVE path, the index of the cell it ends on.
+    fn index_of(&self, player: usize, line: &str) -> PyResult<Option<usize>> {
+        let slot = self.slot();
+        check_player(&slot, player)?;
+        Ok(slot.index_of(player, line))
     }
 
     /// `player`'s observation (float32, the game's documented planes).

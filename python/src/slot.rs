@@ -122,15 +122,25 @@ fn string_list(value: Option<&Value>, players: usize) -> Vec<Option<String>> {
 }
 
 impl Slot {
-    /// Sets up a game (the referee's setup for `seed`).
+    /// Sets up a game (the referee's setup for `seed`); `params` is a trace's params object
+    /// (league, map, ...), `league` then overrides its league.
     pub fn new(
         game: GameId,
         kind: EngineKind,
         seed: i64,
         league: Option<u32>,
+        params: Option<&Value>,
     ) -> Result<Slot, String> {
         let engine = engine(game, kind);
-        let params = league_params(game, league);
+        let mut merged = match params {
+            Some(Value::Object(map)) => map.clone(),
+            Some(other) => return Err(format!("params must be an object, not {other}")),
+            None => Default::default(),
+        };
+        if let Value::Object(league) = league_params(game, league) {
+            merged.extend(league);
+        }
+        let params = Value::Object(merged);
         let play = engine.setup(Some(seed), &params)?;
         let players = play.num_players();
         let mut slot = Slot {
@@ -279,6 +289,11 @@ impl Slot {
     /// The line action `index` of `player` stands for now.
     pub fn line(&self, player: usize, index: usize) -> Result<String, String> {
         self.seats[player].line(index)
+    }
+
+    /// The action index `line` of `player` stands for now.
+    pub fn index_of(&self, player: usize, line: &str) -> Option<usize> {
+        self.seats[player].index_of(line)
     }
 
     /// Plays one turn from action indices, one per player (ignored for players not to act).

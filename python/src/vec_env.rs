@@ -160,7 +160,7 @@ impl VecEnv {
     /// reset uses `seed + i + k·num_envs`. `threads`: pool size (default: all cores; 1 steps in
     /// the calling thread).
     #[new]
-    #[pyo3(signature = (game, num_envs, seed=0, threads=None, engine="fast", league=None))]
+    #[pyo3(signature = (game, num_envs, seed=1, threads=None, engine="fast", league=None))]
     fn new(
         game: &str,
         num_envs: usize,
@@ -191,7 +191,7 @@ impl VecEnv {
         let lanes = (0..num_envs)
             .map(|i| {
                 let seed = seed.wrapping_add(i as i64);
-                Slot::new(game, kind, seed, league).map(|slot| Lane { slot, seed })
+                Slot::new(game, kind, seed, league, None).map(|slot| Lane { slot, seed })
             })
             .collect::<Result<Vec<_>, _>>()
             .map_err(PyValueError::new_err)?;

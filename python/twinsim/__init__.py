@@ -40,10 +40,12 @@ def env(
     league: Optional[int] = None,
     engine: str = "fast",
     render_mode: Optional[str] = None,
+    params: Optional[dict] = None,
 ) -> TwinsimAECEnv:
     """A PettingZoo AEC environment of ``game`` (``engine``: ``"fast"`` or ``"reference"``;
-    ``league``: the referee's league, default the top one; ``seed``: the first reset's seed)."""
-    return TwinsimAECEnv(game, seed=seed, league=league, engine=engine, render_mode=render_mode)
+    ``league``: the referee's league, default the top one; ``seed``: the first reset's seed;
+    ``params``: other setup parameters under a trace's keys, e.g. Wondev Woman's ``mapIndex``)."""
+    return TwinsimAECEnv(game, seed=seed, league=league, engine=engine, render_mode=render_mode, params=params)
 
 
 def parallel_env(
@@ -52,9 +54,10 @@ def parallel_env(
     league: Optional[int] = None,
     engine: str = "fast",
     render_mode: Optional[str] = None,
+    params: Optional[dict] = None,
 ) -> TwinsimParallelEnv:
     """A PettingZoo Parallel environment of ``game`` (arguments as for :func:`env`)."""
-    return TwinsimParallelEnv(game, seed=seed, league=league, engine=engine, render_mode=render_mode)
+    return TwinsimParallelEnv(game, seed=seed, league=league, engine=engine, render_mode=render_mode, params=params)
 
 
 def spec(game: str) -> dict:

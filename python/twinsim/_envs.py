@@ -37,6 +37,7 @@ class _Table:
         league: Optional[int],
         engine: str,
         render_mode: Optional[str],
+        params: Optional[dict],
     ) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
@@ -50,8 +51,12 @@ class _Table:
         self.turns = turns
         self.num_actions = num_actions
         self.default_seed = seed
-        self.rng = np.random.default_rng(seed)
-        self.match = _core.Match(game, 0 if seed is None else int(seed), league, engine)
+        self.rng = np.random.default_rng(None if seed is None else int(seed) % 2**64)
+        if params is not None and not isinstance(params, dict):
+            raise TypeError(f"params must be a dict or None, not {type(params).__name__}")
+        params_json = None if params is None else json.dumps(params)
+        # Seed 1 only until the first reset (some referees cannot replay seed 0).
+        self.match = _core.Match(game, 1 if seed is None else int(seed), league, engine, params_json)
         self.names = [_agent_name(p) for p in range(num_players)]
         self.index = {name: p for p, name in enumerate(self.names)}
         self.observation_spaces = {
@@ -72,13 +77,20 @@ class _Table:
             seed = self.default_seed
             self.default_seed = None
         else:
-            self.rng = np.random.default_rng(seed)
+            self.rng = np.random.default_rng(int(seed) % 2**64)
         if seed is None:
-            seed = int(self.rng.integers(0, 2**31))
-        if not isinstance(seed, (int, np.integer)):
+            # Positive: the Olymbits referee's generator cannot replay seed 0.
+            seed = int(self.rng.integers(1, 2**31))
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-        self.match.reset(int(seed))
-        return int(seed)
+        seed = int(seed)
+        if seed == 0 and self.game == "olymbits":
+            # The Olymbits referee draws a seed of its own from OS entropy when given 0 (its
+            # SHA1PRNG ignores setSeed(0)); here that draw comes from a generator seeded with 0,
+            # so reset(seed=0) is reproducible. `seed_used` tells the referee seed played.
+            seed = int(np.random.default_rng(0).integers(1, 2**31))
+        self.match.reset(seed)
+        return seed
 
     def player(self, agent: str) -> int:
         if agent not in self.index:
@@ -152,8 +164,9 @@ class TwinsimParallelEnv(ParallelEnv):
         league: Optional[int] = None,
         engine: str = "fast",
         render_mode: Optional[str] = None,
+        params: Optional[dict] = None,
     ) -> None:
-        self._table = _Table(game, seed, league, engine, render_mode)
+        self._table = _Table(game, seed, league, engine, render_mode, params)
         self.metadata = dict(self.metadata, name=f"twinsim_{game.replace('-', '_')}")
         self.render_mode = render_mode
         self.possible_agents = list(self._table.names)
@@ -174,7 +187,7 @@ class TwinsimParallelEnv(ParallelEnv):
     def step(self, actions: dict[str, Action]):
         table = self._table
         if not self.agents:
-            raise _core.GameOverError("the game is over: call reset() first")
+            raise _core.GameOverError("no game is running (it is over, or reset() was never called)")
         if not isinstance(actions, dict):
             raise TypeError(f"actions must be a dict agent -> action, not {type(actions).__name__}")
         unknown = [a for a in actions if a not in table.index]
@@ -237,9 +250,10 @@ class TwinsimAECEnv(AECEnv):
         league: Optional[int] = None,
         engine: str = "fast",
         render_mode: Optional[str] = None,
+        params: Optional[dict] = None,
     ) -> None:
         super().__init__()
-        self._table = _Table(game, seed, league, engine, render_mode)
+        self._table = _Table(game, seed, league, engine, render_mode, params)
         self.metadata = dict(self.metadata, name=f"twinsim_{game.replace('-', '_')}")
         self.render_mode = render_mode
         self.possible_agents = list(self._table.names)
@@ -276,7 +290,7 @@ class TwinsimAECEnv(AECEnv):
 
     def step(self, action: Optional[Action]) -> None:
         if not self.agents:
-            raise _core.GameOverError("the game is over: call reset() first")
+            raise _core.GameOverError("no game is running (it is over, or reset() was never called)")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

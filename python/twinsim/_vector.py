@@ -32,7 +32,7 @@ class VecEnv:
         self,
         game: str,
         num_envs: int,
-        seed: int = 0,
+        seed: int = 1,
         threads: Optional[int] = None,
         engine: str = "fast",
         league: Optional[int] = None,

@@ -1,27 +1,31 @@
 //! Zuniq: walls on a 5×5 grid of cells (6×6 dots), two players moving in turn.
 //!
-//! Observation `(2, 6, 6)` float32, 1 where a wall stands: plane 0 the horizontal walls `Xnh`
+//! Observation `(3, 6, 6)` float32, 1 where a wall stands: plane 0 the horizontal walls `Xnh`
 //! at `[row X, column n-1]` (rows A..F, columns 1..5), plane 1 the vertical walls `Xnv` at
-//! `[row X, column n-1]` (rows A..E, columns 1..6). The player builds it from the opponent's
-//! moves (its views) and its own.
+//! `[row X, column n-1]` (rows A..E, columns 1..6); plane 2 is 1 everywhere once I have claimed
+//! victory (`!`; the opponent's claim is not relayed, so it is not seen). The player builds it
+//! from the opponent's moves (its views) and its own.
 //!
-//! Actions `Discrete(60)`, the rules' suggested numbering: `Xnh` → `5·row + n − 1`,
-//! `Xnv` → `30 + 6·row + n − 1`, row 0 for A.
+//! Actions `Discrete(120)`: the walls in the rules' suggested numbering, `Xnh` → `5·row + n − 1`,
+//! `Xnv` → `30 + 6·row + n − 1` (row 0 for A); `60 + i` is wall `i` with the victory claim `!`.
 
 /// Shape of an observation.
-pub const SHAPE: [usize; 3] = [2, 6, 6];
+pub const SHAPE: [usize; 3] = [3, 6, 6];
 /// Size of the action space.
-pub const NUM_ACTIONS: usize = 60;
+pub const NUM_ACTIONS: usize = 2 * WALLS;
+/// Number of walls.
+const WALLS: usize = 60;
 
 /// One player's side: the walls it has seen placed.
 #[derive(Clone, Debug)]
 pub struct Seat {
-    walls: [bool; NUM_ACTIONS],
+    walls: [bool; WALLS],
+    claimed: bool,
 }
 
 impl Default for Seat {
     fn default() -> Self {
-        Seat { walls: [false; NUM_ACTIONS] }
+        Seat { walls: [false; WALLS], claimed: false }
     }
 }
 
@@ -31,10 +35,11 @@ impl Seat {
         self.absorb_move(view.trim_end());
     }
 
-    /// Records a wall, if `line` names one.
+    /// Records a wall (and a claim), if `line` names one.
     pub fn absorb_move(&mut self, line: &str) {
         if let Some(index) = index_of(line) {
-            self.walls[index] = true;
+            self.walls[index % WALLS] = true;
+            self.claimed |= index >= WALLS;
         }
     }
 
@@ -48,12 +53,23 @@ impl Seat {
             };
             out[plane * 36 + row * 6 + column] = 1.0;
         }
+        if self.claimed {
+            out[2 * 36..3 * 36].fill(1.0);
+        }
     }
 }
 
-/// The index of a wall name (exactly three characters, as the rules define them).
+/// The index of a move: a wall name (exactly three characters, as the rules define them),
+/// optionally followed by the claim `!`.
 pub fn index_of(line: &str) -> Option<usize> {
-    let b = line.as_bytes();
+    match line.strip_suffix('!') {
+        Some(wall) => wall_index(wall).map(|i| WALLS + i),
+        None => wall_index(line),
+    }
+}
+
+fn wall_index(name: &str) -> Option<usize> {
+    let b = name.as_bytes();
     if b.len() != 3 || !(b'1'..=b'6').contains(&b[1]) {
         return None;
     }
@@ -65,12 +81,14 @@ pub fn index_of(line: &str) -> Option<usize> {
     }
 }
 
-/// The wall name of an index (below [`NUM_ACTIONS`]).
+/// The move of an index (below [`NUM_ACTIONS`]).
 pub fn line(index: usize) -> String {
+    let claim = if index >= WALLS { "!" } else { "" };
+    let index = index % WALLS;
     let (row, column, kind) = if index < 30 {
         (index / 5, index % 5, 'h')
     } else {
         ((index - 30) / 6, (index - 30) % 6, 'v')
     };
-    format!("{}{}{}", (b'A' + row as u8) as char, column + 1, kind)
+    format!("{}{}{}{claim}", (b'A' + row as u8) as char, column + 1, kind)
 }

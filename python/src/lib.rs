@@ -3,6 +3,7 @@
 //! Python exception: `ValueError` for bad input, `IndexError` for a player out of range,
 //! `GameOverError` for a step after the end.
 
+mod arena;
 mod codec;
 mod slot;
 mod vec_env;
@@ -164,6 +165,12 @@ impl Match {
         self.slot().is_over()
     }
 
+    /// The init input each player read before its first turn view (Wondev Woman's grid size
+    /// and units; `None` in games without one).
+    fn init_inputs(&self) -> Vec<Option<String>> {
+        self.slot().init_inputs().to_vec()
+    }
+
     /// The exact text the referee sent each player last (`None`: nothing this turn).
     fn views(&self) -> Vec<Option<String>> {
         self.slot().views().to_vec()
@@ -317,6 +324,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(spec, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_json, m)?)?;
+    m.add_class::<arena::Bot>()?;
     m.add_class::<Match>()?;
     m.add_class::<vec_env::VecEnv>()?;
     m.add("GameOverError", m.py().get_type::<GameOverError>())?;

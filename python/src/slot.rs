@@ -22,6 +22,7 @@ pub struct Slot {
     play: Box<dyn TracePlay>,
     seats: Vec<Seat>,
     views: Vec<Option<String>>,
+    init_inputs: Vec<Option<String>>,
     to_act: Vec<bool>,
     scores: Vec<f64>,
     previous_scores: Vec<f64>,
@@ -31,35 +32,8 @@ pub struct Slot {
 
 /// The engine of `game` of the given kind.
 pub fn engine(game: GameId, kind: EngineKind) -> &'static dyn TraceEngine {
-    use twinsim_fast as f;
-    use twinsim_reference as r;
-    let found = match (game, kind) {
-        (GameId::XmasRush, EngineKind::Reference) => r::xmas_rush::engine(),
-        (GameId::XmasRush, EngineKind::Fast) => f::xmas_rush::engine(),
-        (GameId::Photosynthesis, EngineKind::Reference) => r::photosynthesis::engine(),
-        (GameId::Photosynthesis, EngineKind::Fast) => f::photosynthesis::engine(),
-        (GameId::Zuniq, EngineKind::Reference) => r::zuniq::engine(),
-        (GameId::Zuniq, EngineKind::Fast) => f::zuniq::engine(),
-        (GameId::Olymbits, EngineKind::Reference) => r::olymbits::engine(),
-        (GameId::Olymbits, EngineKind::Fast) => f::olymbits::engine(),
-        (GameId::WondevWoman, EngineKind::Reference) => r::wondev_woman::engine(),
-        (GameId::WondevWoman, EngineKind::Fast) => f::wondev_woman::engine(),
-    };
-    found.expect("every game has both engines (the `verify --strict` of CI checks it)")
-}
-
-/// The params object selecting `league` (the key each game's traces use).
-pub fn league_params(game: GameId, league: Option<u32>) -> Value {
-    let key = match game {
-        GameId::XmasRush | GameId::Olymbits => "league",
-        GameId::Photosynthesis => "league_level",
-        GameId::WondevWoman => "game_version",
-        GameId::Zuniq => return serde_json::json!({}),
-    };
-    match league {
-        Some(level) => serde_json::json!({ key: level }),
-        None => serde_json::json!({}),
-    }
+    twinsim_arena::registry::engine(game.name(), kind)
+        .expect("every game has both engines (CI's `verify` checks it)")
 }
 
 /// Each player's score in a state object of the trace schema (Zuniq scores only at the end).
@@ -78,28 +52,6 @@ fn scores_of(game: GameId, state: &Value, players: usize) -> Vec<f64> {
             })
             .collect(),
         GameId::Zuniq => vec![0.0; players],
-    }
-}
-
-/// 1-based ranks of a finished game, from the engine's outcome object.
-fn ranks_of(game: GameId, outcome: &Value, players: usize) -> Vec<usize> {
-    let list = |key: &str| -> Option<Vec<usize>> {
-        let ranks: Vec<usize> = outcome[key]
-            .as_array()?
-            .iter()
-            .filter_map(|r| r.as_u64())
-            .map(|r| r as usize)
-            .collect();
-        (ranks.len() == players).then_some(ranks)
-    };
-    let by_winner = || match outcome["winner"].as_u64() {
-        Some(w) => (0..players).map(|p| if p as u64 == w { 1 } else { 2 }).collect(),
-        None => vec![1; players],
-    };
-    match game {
-        GameId::Photosynthesis => list("ranks").unwrap_or_else(by_winner),
-        GameId::Olymbits => list("ranking").unwrap_or_else(by_winner),
-        _ => by_winner(),
     }
 }
 
@@ -137,7 +89,7 @@ impl Slot {
             Some(other) => return Err(format!("params must be an object, not {other}")),
             None => Default::default(),
         };
-        if let Value::Object(league) = league_params(game, league) {
+        if let Value::Object(league) = twinsim_arena::registry::league_params(game.name(), league) {
             merged.extend(league);
         }
         let params = Value::Object(merged);
@@ -150,6 +102,7 @@ impl Slot {
             play,
             seats: (0..players).map(|p| game.seat(p)).collect(),
             views: vec![None; players],
+            init_inputs: vec![None; players],
             to_act: vec![false; players],
             scores: vec![0.0; players],
             previous_scores: vec![0.0; players],
@@ -174,6 +127,7 @@ impl Slot {
         let record = self.play.initial_record();
         let players = self.seats.len();
         self.views = string_list(record.get("initial_views"), players);
+        self.init_inputs = string_list(record.get("init_input"), players);
         self.absorb_views();
         self.scores = vec![0.0; players];
         self.previous_scores = self.scores.clone();
@@ -231,6 +185,11 @@ impl Slot {
         &self.views
     }
 
+    /// The init input of each player (read before its first view), where the game has one.
+    pub fn init_inputs(&self) -> &[Option<String>] {
+        &self.init_inputs
+    }
+
     /// The referee's legal lines of `player` now (empty when not to act). For an X-mas Rush
     /// MOVE the engine lists PASS and one path per reachable cell.
     pub fn legal(&self, player: usize) -> Vec<String> {
@@ -259,7 +218,8 @@ impl Slot {
 
     /// 1-based ranks, once the game is over.
     pub fn ranks(&self) -> Option<Vec<usize>> {
-        self.outcome().map(|o| ranks_of(self.game, &o, self.seats.len()))
+        // The arena's reading of an outcome, so rewards here and arena results agree.
+        self.outcome().map(|o| twinsim_arena::ranks_from_outcome(&o, self.seats.len()).1)
     }
 
     /// The terminal picture of the position.

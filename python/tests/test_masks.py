@@ -71,8 +71,9 @@ def test_wondev_woman_fog_stays_hidden():
     rng = np.random.default_rng(4)
     hidden_seen = 0
     while env.agents and hidden_seen < 5:
+        raw_views = env._table.match.views()  # without the init input of the first turn
         for agent in env.agents:
-            view = infos[agent]["view"]
+            view = raw_views[int(agent[-1])]
             if view is None:
                 continue
             lines = view.splitlines()

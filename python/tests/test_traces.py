@@ -24,7 +24,11 @@ def test_referee_games_through_the_parallel_env(game, engine):
         env = twinsim.parallel_env(game, engine=engine, params=record["params"])
         _, infos = env.reset(seed=record["seed"])
         names = env.possible_agents
-        expected_views = record["initial_views"]
+        init = record.get("init_input") or [None] * len(names)
+        expected_views = [
+            view if prefix is None else f"{prefix}\n{view}"
+            for prefix, view in zip(init, record["initial_views"])
+        ]
         assert [infos[a]["view"] for a in names] == expected_views, f"seed {record['seed']} setup"
         for number, turn in enumerate(record["turns"], start=1):
             to_act = [a for a in names if infos[a]["to_act"]]

@@ -3,6 +3,8 @@
 - :func:`env` / :func:`parallel_env`: PettingZoo environments (AEC and Parallel APIs).
 - :class:`VecEnv`: many games stepped together in Rust, Gymnasium's vector API shape.
 - :func:`replay`: a referee trace file through the engines; returns the mismatches.
+- :func:`arena`: bots against each other (the ``twinsim arena`` command); returns the results.
+- :func:`bot`: a built-in search bot as a callable, from the referee's text to its line.
 
 Games: ``xmas-rush``, ``photosynthesis``, ``zuniq``, ``olymbits``, ``wondev-woman``. Each game's
 observation planes and action numbering are documented in ``docs/python.md`` of the repository
@@ -11,7 +13,8 @@ and in :func:`spec`.
 
 from __future__ import annotations
 
-from typing import Optional
+import json
+from typing import Callable, Optional
 
 from . import _core
 from ._core import GameOverError
@@ -24,6 +27,8 @@ __all__ = [
     "TwinsimAECEnv",
     "TwinsimParallelEnv",
     "VecEnv",
+    "arena",
+    "bot",
     "env",
     "parallel_env",
     "replay",
@@ -32,6 +37,15 @@ __all__ = [
 
 #: The five games, by trace name.
 GAMES: tuple[str, ...] = tuple(_core.games())
+
+#: The built-in search bot of each game (``twinsim.bot(game, "builtin:" + name)``).
+SEARCH_BOTS = {
+    "xmas-rush": "smitsimax",
+    "photosynthesis": "beam",
+    "zuniq": "mcts",
+    "olymbits": "smitsimax",
+    "wondev-woman": "alphabeta",
+}
 
 
 def env(
@@ -88,3 +102,36 @@ def replay(path: str, engine: str = "both") -> list[dict]:
         }
         for game, seed, kind, turns, differences in _core.replay(str(path), engine)
     ]
+
+
+def arena(
+    game: str,
+    bots: list[str],
+    games: int = 10,
+    seed: int = 1,
+    league: Optional[int] = None,
+    engine: str = "fast",
+    threads: Optional[int] = None,
+    time_scale: float = 1.0,
+) -> dict:
+    """Plays ``games`` games of ``game`` between ``bots`` (one per seat, seats rotating):
+    ``builtin:random``, ``builtin:greedy``, ``builtin:<search>[@reference|@fast][:iterations=N]``
+    or a shell command speaking the referee's protocol, under the referee's time limits times
+    ``time_scale``. Returns ``{"results": [one dict per game: seed, seats, scores, ranks,
+    reason, turns, timeouts, crashed, illegal, ...], "bots": [one dict per bot: wins, draws,
+    losses, win_rate, average_score, timeouts, crashes, illegal, skill]}``."""
+    if isinstance(bots, str) or not all(isinstance(b, str) for b in bots):
+        raise TypeError("bots must be a list of strings, one per seat")
+    text = _core.arena_json(game, list(bots), games, seed, league, engine, threads, time_scale)
+    return json.loads(text)
+
+
+def bot(
+    game: str, spec: str, seat: int = 0, seed: int = 1, time_ms: Optional[int] = None
+) -> Callable[[str], Optional[str]]:
+    """A built-in search bot of ``game`` playing ``seat``: ``spec`` is
+    ``"builtin:<search>[@reference|@fast][:iterations=N]"`` (see :data:`SEARCH_BOTS`). Call it
+    with the text the referee sends (an environment's ``infos[agent]["view"]``); it returns the
+    line to print, to pass to ``step``. It thinks until the referee's time limit, or ``time_ms``
+    per answer (an ``iterations=N`` spec stops earlier and plays the same every time)."""
+    return _core.Bot(game, spec, seat, seed, time_ms)

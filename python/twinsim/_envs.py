@@ -117,6 +117,12 @@ class _Table:
 
     def infos(self) -> dict[str, dict[str, Any]]:
         views = self.match.views()
+        if self.match.turn == 0:
+            # Before the first turn the referee sends the init input, then the first view.
+            views = [
+                view if init is None or view is None else f"{init}\n{view}"
+                for init, view in zip(self.match.init_inputs(), views)
+            ]
         scores = self.match.scores()
         deltas = self.match.score_deltas()
         to_act = set(self.match.to_act())

@@ -64,7 +64,6 @@ def test_text_garbage_gets_the_referees_consequence():
     assert json.loads(turn)["state"]["dead"][int(mover[-1])] is True
     rng = np.random.default_rng(1)
     while env.agents:
-        observations = env._table
         actions = {
             a: random_legal(env._table.observe(a)["action_mask"], rng)
             for a in env.agents

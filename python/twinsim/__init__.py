@@ -14,7 +14,7 @@ and in :func:`spec`.
 from __future__ import annotations
 
 import json
-from typing import Callable, Optional
+from typing import Callable
 
 from . import _core
 from ._core import GameOverError
@@ -50,28 +50,32 @@ SEARCH_BOTS = {
 
 def env(
     game: str,
-    seed: Optional[int] = None,
-    league: Optional[int] = None,
+    seed: int | None = None,
+    league: int | None = None,
     engine: str = "fast",
-    render_mode: Optional[str] = None,
-    params: Optional[dict] = None,
+    render_mode: str | None = None,
+    params: dict | None = None,
 ) -> TwinsimAECEnv:
     """A PettingZoo AEC environment of ``game`` (``engine``: ``"fast"`` or ``"reference"``;
     ``league``: the referee's league, default the top one; ``seed``: the first reset's seed;
     ``params``: other setup parameters under a trace's keys, e.g. Wondev Woman's ``mapIndex``)."""
-    return TwinsimAECEnv(game, seed=seed, league=league, engine=engine, render_mode=render_mode, params=params)
+    return TwinsimAECEnv(
+        game, seed=seed, league=league, engine=engine, render_mode=render_mode, params=params
+    )
 
 
 def parallel_env(
     game: str,
-    seed: Optional[int] = None,
-    league: Optional[int] = None,
+    seed: int | None = None,
+    league: int | None = None,
     engine: str = "fast",
-    render_mode: Optional[str] = None,
-    params: Optional[dict] = None,
+    render_mode: str | None = None,
+    params: dict | None = None,
 ) -> TwinsimParallelEnv:
     """A PettingZoo Parallel environment of ``game`` (arguments as for :func:`env`)."""
-    return TwinsimParallelEnv(game, seed=seed, league=league, engine=engine, render_mode=render_mode, params=params)
+    return TwinsimParallelEnv(
+        game, seed=seed, league=league, engine=engine, render_mode=render_mode, params=params
+    )
 
 
 def spec(game: str) -> dict:
@@ -109,9 +113,9 @@ def arena(
     bots: list[str],
     games: int = 10,
     seed: int = 1,
-    league: Optional[int] = None,
+    league: int | None = None,
     engine: str = "fast",
-    threads: Optional[int] = None,
+    threads: int | None = None,
     time_scale: float = 1.0,
 ) -> dict:
     """Plays ``games`` games of ``game`` between ``bots`` (one per seat, seats rotating):
@@ -127,8 +131,8 @@ def arena(
 
 
 def bot(
-    game: str, spec: str, seat: int = 0, seed: int = 1, time_ms: Optional[int] = None
-) -> Callable[[str], Optional[str]]:
+    game: str, spec: str, seat: int = 0, seed: int = 1, time_ms: int | None = None
+) -> Callable[[str], str | None]:
     """A built-in search bot of ``game`` playing ``seat``: ``spec`` is
     ``"builtin:<search>[@reference|@fast][:iterations=N]"`` (see :data:`SEARCH_BOTS`). Call it
     with the text the referee sends (an environment's ``infos[agent]["view"]``); it returns the

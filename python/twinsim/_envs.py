@@ -9,7 +9,7 @@ consequence for whatever line a player prints.
 from __future__ import annotations
 
 import json
-from typing import Any, Optional, Union
+from typing import Any, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -33,14 +33,16 @@ class _Table:
     def __init__(
         self,
         game: str,
-        seed: Optional[int],
-        league: Optional[int],
+        seed: int | None,
+        league: int | None,
         engine: str,
-        render_mode: Optional[str],
-        params: Optional[dict],
+        render_mode: str | None,
+        params: dict | None,
     ) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}"
+            )
         if seed is not None and not isinstance(seed, (int, np.integer)):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
         shape, num_actions, num_players, turns = _core.spec(game)
@@ -56,7 +58,9 @@ class _Table:
             raise TypeError(f"params must be a dict or None, not {type(params).__name__}")
         params_json = None if params is None else json.dumps(params)
         # Seed 1 only until the first reset (some referees cannot replay seed 0).
-        self.match = _core.Match(game, 1 if seed is None else int(seed), league, engine, params_json)
+        self.match = _core.Match(
+            game, 1 if seed is None else int(seed), league, engine, params_json
+        )
         self.names = [_agent_name(p) for p in range(num_players)]
         self.index = {name: p for p, name in enumerate(self.names)}
         self.observation_spaces = {
@@ -70,7 +74,7 @@ class _Table:
         }
         self.action_spaces = {name: spaces.Discrete(num_actions) for name in self.names}
 
-    def setup(self, seed: Optional[int]) -> int:
+    def setup(self, seed: int | None) -> int:
         """Sets a new game up; the seed is the argument, else the constructor's (first time),
         else drawn from the environment's generator."""
         if seed is None:
@@ -136,11 +140,11 @@ class _Table:
             for p, name in enumerate(self.names)
         }
 
-    def outcome(self) -> Optional[dict[str, Any]]:
+    def outcome(self) -> dict[str, Any] | None:
         text = self.match.outcome_json()
         return None if text is None else json.loads(text)
 
-    def render(self) -> Optional[str]:
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         picture = self.match.render(False)
@@ -166,18 +170,18 @@ class TwinsimParallelEnv(ParallelEnv):
     def __init__(
         self,
         game: str,
-        seed: Optional[int] = None,
-        league: Optional[int] = None,
+        seed: int | None = None,
+        league: int | None = None,
         engine: str = "fast",
-        render_mode: Optional[str] = None,
-        params: Optional[dict] = None,
+        render_mode: str | None = None,
+        params: dict | None = None,
     ) -> None:
         self._table = _Table(game, seed, league, engine, render_mode, params)
         self.metadata = dict(self.metadata, name=f"twinsim_{game.replace('-', '_')}")
         self.render_mode = render_mode
         self.possible_agents = list(self._table.names)
         self.agents: list[str] = []
-        self.seed_used: Optional[int] = None
+        self.seed_used: int | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._table.observation_spaces[agent]
@@ -185,7 +189,7 @@ class TwinsimParallelEnv(ParallelEnv):
     def action_space(self, agent: str) -> spaces.Space:
         return self._table.action_spaces[agent]
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None):
+    def reset(self, seed: int | None = None, options: dict | None = None):
         self.seed_used = self._table.setup(seed)
         self.agents = list(self.possible_agents)
         return {a: self._table.observe(a) for a in self.agents}, self._table.infos()
@@ -193,14 +197,16 @@ class TwinsimParallelEnv(ParallelEnv):
     def step(self, actions: dict[str, Action]):
         table = self._table
         if not self.agents:
-            raise _core.GameOverError("no game is running (it is over, or reset() was never called)")
+            raise _core.GameOverError(
+                "no game is running (it is over, or reset() was never called)"
+            )
         if not isinstance(actions, dict):
             raise TypeError(f"actions must be a dict agent -> action, not {type(actions).__name__}")
         unknown = [a for a in actions if a not in table.index]
         if unknown:
             raise KeyError(f"unknown agents {unknown}: expected some of {table.names}")
         to_act = set(table.match.to_act())
-        lines: list[Optional[str]] = [None] * len(table.names)
+        lines: list[str | None] = [None] * len(table.names)
         for player in to_act:
             agent = table.names[player]
             if agent in actions and actions[agent] is not None:
@@ -223,7 +229,7 @@ class TwinsimParallelEnv(ParallelEnv):
             {a: infos[a] for a in agents},
         )
 
-    def render(self) -> Optional[str]:
+    def render(self) -> str | None:
         return self._table.render()
 
     def close(self) -> None:
@@ -233,7 +239,7 @@ class TwinsimParallelEnv(ParallelEnv):
         """The referee's legal lines of ``agent`` now (empty when it is not to act)."""
         return self._table.match.legal(self._table.player(agent))
 
-    def outcome(self) -> Optional[dict[str, Any]]:
+    def outcome(self) -> dict[str, Any] | None:
         """The engine's outcome object (scores, ranks, reason, ...) once the game is over."""
         return self._table.outcome()
 
@@ -252,11 +258,11 @@ class TwinsimAECEnv(AECEnv):
     def __init__(
         self,
         game: str,
-        seed: Optional[int] = None,
-        league: Optional[int] = None,
+        seed: int | None = None,
+        league: int | None = None,
         engine: str = "fast",
-        render_mode: Optional[str] = None,
-        params: Optional[dict] = None,
+        render_mode: str | None = None,
+        params: dict | None = None,
     ) -> None:
         super().__init__()
         self._table = _Table(game, seed, league, engine, render_mode, params)
@@ -265,7 +271,7 @@ class TwinsimAECEnv(AECEnv):
         self.possible_agents = list(self._table.names)
         self.agents = []
         self._pending: dict[int, str] = {}
-        self.seed_used: Optional[int] = None
+        self.seed_used: int | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._table.observation_spaces[agent]
@@ -276,7 +282,7 @@ class TwinsimAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._table.observe(agent)
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self.seed_used = self._table.setup(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -294,9 +300,11 @@ class TwinsimAECEnv(AECEnv):
                 return self._table.names[player]
         raise AssertionError("a running game always has a player to act")
 
-    def step(self, action: Optional[Action]) -> None:
+    def step(self, action: Action | None) -> None:
         if not self.agents:
-            raise _core.GameOverError("no game is running (it is over, or reset() was never called)")
+            raise _core.GameOverError(
+                "no game is running (it is over, or reset() was never called)"
+            )
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -312,7 +320,7 @@ class TwinsimAECEnv(AECEnv):
             self._clear_rewards()
             self.agent_selection = self._next_to_answer()
             return
-        lines: list[Optional[str]] = [None] * len(table.names)
+        lines: list[str | None] = [None] * len(table.names)
         for p in to_act:
             lines[p] = self._pending[p]
         self._pending = {}
@@ -328,7 +336,7 @@ class TwinsimAECEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> Optional[str]:
+    def render(self) -> str | None:
         return self._table.render()
 
     def close(self) -> None:
@@ -338,6 +346,6 @@ class TwinsimAECEnv(AECEnv):
         """The referee's legal lines of ``agent`` now (empty when it is not to act)."""
         return self._table.match.legal(self._table.player(agent))
 
-    def outcome(self) -> Optional[dict[str, Any]]:
+    def outcome(self) -> dict[str, Any] | None:
         """The engine's outcome object (scores, ranks, reason, ...) once the game is over."""
         return self._table.outcome()

@@ -3,7 +3,7 @@ Gymnasium's vector API (a leading batch axis), with a second axis for the player
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -33,9 +33,9 @@ class VecEnv:
         game: str,
         num_envs: int,
         seed: int = 1,
-        threads: Optional[int] = None,
+        threads: int | None = None,
         engine: str = "fast",
-        league: Optional[int] = None,
+        league: int | None = None,
     ) -> None:
         for name, value in (("num_envs", num_envs), ("seed", seed)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
@@ -69,7 +69,7 @@ class VecEnv:
         return self._core.seeds()
 
     def reset(
-        self, seed: Optional[int] = None, options: Optional[dict] = None
+        self, seed: int | None = None, options: dict | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Sets every game up again (game ``i`` from ``seed + i`` when given)."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):

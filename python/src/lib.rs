@@ -318,12 +318,63 @@ fn replay(
     Ok(mismatches)
 }
 
+/// The bare engine's speed, for `python/bench.py`: plays random games of `game` (a random legal
+/// line for every player to act; a finished game is set up again with the next seed) until
+/// `turns` turns are played and returns the seconds spent in setup and `play_turn` alone, the
+/// engine's share of an environment step. The GIL is released.
+#[pyfunction]
+#[pyo3(signature = (game, turns, seed=1, engine="fast"))]
+fn engine_seconds(
+    py: Python<'_>,
+    game: &str,
+    turns: usize,
+    seed: i64,
+    engine: &str,
+) -> PyResult<f64> {
+    let engine = slot::engine(game_id(game)?, engine_kind(engine)?);
+    py.allow_threads(|| {
+        let params = serde_json::json!({});
+        let mut rng = twinsim_reference::java_random::JavaRandom::new(seed);
+        let mut seed = seed;
+        let mut spent = std::time::Duration::ZERO;
+        let start = std::time::Instant::now();
+        let mut play = engine.setup(Some(seed), &params)?;
+        spent += start.elapsed();
+        for _ in 0..turns {
+            if play.is_over() {
+                seed += 1;
+                let start = std::time::Instant::now();
+                play = engine.setup(Some(seed), &params)?;
+                spent += start.elapsed();
+            }
+            let acting = play.players_to_act();
+            let choose = |player: usize, rng: &mut twinsim_reference::java_random::JavaRandom| {
+                let lines = play.legal_lines(player);
+                (!lines.is_empty())
+                    .then(|| lines[rng.next_below(lines.len() as i32) as usize].clone())
+            };
+            let actions: Vec<Option<String>> = match engine.turns() {
+                TurnStructure::Alternating => vec![choose(acting[0], &mut rng)],
+                TurnStructure::Simultaneous => (0..play.num_players())
+                    .map(|p| if acting.contains(&p) { choose(p, &mut rng) } else { None })
+                    .collect(),
+            };
+            let start = std::time::Instant::now();
+            play.play_turn(&actions)?;
+            spent += start.elapsed();
+        }
+        Ok::<_, String>(spent.as_secs_f64())
+    })
+    .map_err(PyValueError::new_err)
+}
+
 /// The extension module.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(spec, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
+    m.add_function(wrap_pyfunction!(engine_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_json, m)?)?;
     m.add_class::<arena::Bot>()?;
     m.add_class::<Match>()?;

@@ -81,7 +81,7 @@ impl GameId {
             GameId::XmasRush => Seat::XmasRush(Default::default()),
             GameId::Photosynthesis => Seat::Photosynthesis(Default::default()),
             GameId::Zuniq => Seat::Zuniq(Default::default()),
-            GameId::Olymbits => Seat::Olymbits(olymbits::Seat::new(player)),
+            GameId::Olymbits => Seat::Olymbits(Box::new(olymbits::Seat::new(player))),
             GameId::WondevWoman => Seat::WondevWoman(Default::default()),
         }
     }
@@ -93,7 +93,8 @@ pub enum Seat {
     XmasRush(xmas_rush::Seat),
     Photosynthesis(photosynthesis::Seat),
     Zuniq(zuniq::Seat),
-    Olymbits(olymbits::Seat),
+    // Boxed: its score table is several times the size of the other seats.
+    Olymbits(Box<olymbits::Seat>),
     WondevWoman(wondev_woman::Seat),
 }
 

@@ -112,8 +112,8 @@ impl Seat {
             }
         };
         for (cell, open) in self.tiles.iter().enumerate() {
-            for d in 0..4 {
-                set(d, (cell % 7) as i32, (cell / 7) as i32, f32::from(u8::from(open[d])));
+            for (d, is_open) in open.iter().enumerate() {
+                set(d, (cell % 7) as i32, (cell / 7) as i32, f32::from(u8::from(*is_open)));
             }
         }
         for (p, player) in self.players.iter().enumerate() {

@@ -18,7 +18,7 @@ fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 # The extension shares the workspace's target directory, so a warm build is incremental.
 CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" \
-  "$venv/bin/python" -m pip install --quiet "./python[test]" ruff
+  "$venv/bin/python" -m pip install --quiet "./python[test]" "ruff==0.17.6"
 "$venv/bin/ruff" check python
 "$venv/bin/ruff" format --check python
 # From outside python/, so the tests import the installed package, not the source folder.

@@ -138,13 +138,20 @@ impl Seat {
         if !to_act {
             return;
         }
+        // Where the view itself says what is legal, the mask comes from it: no list of strings
+        // is asked of the engine (see `needs_legal_lines`).
+        let listed = |indices: &[usize], out: &mut [i8]| indices.iter().for_each(|i| out[*i] = 1);
         match self {
             // A MOVE turn's legal set is every reachable cell (the engine lists a sample of
             // paths); the view holds all that is needed to find them.
             Seat::XmasRush(s) if s.is_move_turn() => s.move_mask(out),
+            Seat::Photosynthesis(s) => listed(s.listed(), out),
             // A player with no legal action must still answer, and is eliminated whatever it
             // prints: surrender is its one action.
-            Seat::WondevWoman(_) if legal.is_empty() => out[wondev_woman::ACCEPT_DEFEAT] = 1,
+            Seat::WondevWoman(s) if s.listed().is_empty() => out[wondev_woman::ACCEPT_DEFEAT] = 1,
+            Seat::WondevWoman(s) => listed(s.listed(), out),
+            // Every action is legal for an Olymbits player asked to act.
+            Seat::Olymbits(_) => out.fill(1),
             _ => {
                 for line in legal {
                     if let Some(index) = self.index_of(line) {
@@ -155,9 +162,15 @@ impl Seat {
         }
     }
 
-    /// Whether [`Seat::mask`] reads the legal lines now (not for an X-mas Rush MOVE).
+    /// Whether [`Seat::mask`] reads the engine's legal lines now: not where the view lists
+    /// them (Photosynthesis, Wondev Woman), all actions are always legal (Olymbits), or the view
+    /// is enough to find them (an X-mas Rush MOVE).
     pub fn needs_legal_lines(&self) -> bool {
-        !matches!(self, Seat::XmasRush(s) if s.is_move_turn())
+        match self {
+            Seat::XmasRush(s) => !s.is_move_turn(),
+            Seat::Photosynthesis(_) | Seat::Olymbits(_) | Seat::WondevWoman(_) => false,
+            Seat::Zuniq(_) => true,
+        }
     }
 
     /// The action index a legal line stands for (`None` for lines outside the discrete space).

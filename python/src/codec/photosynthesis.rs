@@ -30,6 +30,8 @@ pub struct Seat {
     scalars: [i64; 7],
     /// cell, size, mine, dormant.
     trees: Vec<[i64; 4]>,
+    /// The indices of the actions the view lists (the referee prints the legal list).
+    listed: Vec<usize>,
 }
 
 impl Seat {
@@ -68,6 +70,15 @@ impl Seat {
             .take(count)
             .map(|l| std::array::from_fn(|i| int_at(l, i)))
             .collect();
+        let list_at = 5 + count;
+        let listed = lines.get(list_at).map_or(0, |l| int_at(l, 0).max(0) as usize);
+        self.listed =
+            lines.iter().skip(list_at + 1).take(listed).filter_map(|l| index_of(l)).collect();
+    }
+
+    /// The actions the latest view lists.
+    pub fn listed(&self) -> &[usize] {
+        &self.listed
     }
 
     /// Writes the planes documented at the top of this module.

@@ -30,6 +30,8 @@ pub struct Seat {
     grid: Vec<Vec<u8>>,
     /// My units, then the opponent's (`(-1, -1)`: not seen).
     units: Vec<(i64, i64)>,
+    /// The indices of the actions the view lists (the referee prints the legal list).
+    listed: Vec<usize>,
 }
 
 impl Seat {
@@ -47,6 +49,15 @@ impl Seat {
             .take_while(|l| l.split_whitespace().count() == 2)
             .map(|l| (int_at(l, 0), int_at(l, 1)))
             .collect();
+        let list_at = size + self.units.len();
+        let listed = lines.get(list_at).map_or(0, |l| int_at(l, 0).max(0) as usize);
+        self.listed =
+            lines.iter().skip(list_at + 1).take(listed).filter_map(|l| index_of(l)).collect();
+    }
+
+    /// The actions the latest view lists.
+    pub fn listed(&self) -> &[usize] {
+        &self.listed
     }
 
     /// Writes the planes documented at the top of this module.

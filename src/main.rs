@@ -11,6 +11,8 @@ use twinsim_arena::{self as arena, registry};
 use twinsim_reference::game::EngineKind;
 use twinsim_reference::trace;
 
+mod view;
+
 #[derive(Parser)]
 #[command(
     name = "twinsim",
@@ -163,6 +165,18 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Write a replay of a trace file (a referee's or an arena's traces.jsonl) as one
+    /// self-contained HTML page to watch in a browser, offline.
+    View {
+        /// JSON Lines trace file.
+        file: PathBuf,
+        /// Only this game of the file (0-based); default: every game, with a game picker.
+        #[arg(long)]
+        game: Option<usize>,
+        /// The page to write.
+        #[arg(short = 'o', long = "output", default_value = "replay.html")]
+        output: PathBuf,
+    },
     /// Each hot operation, reference vs fast, interleaved in one run: median ns/op and ratio.
     Bench {
         /// Only this game.
@@ -188,6 +202,16 @@ fn main() -> ExitCode {
         }
         Command::Perft { game, depth, seed, engine } => run_perft(&game, depth, seed, engine),
         Command::Bench { game, rounds, json } => run_bench(game.as_deref(), rounds, json),
+        Command::View { file, game, output } => match view::write_view(&file, game, &output) {
+            Ok(count) => {
+                eprintln!("wrote {} ({count} game(s))", output.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("twinsim: view: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Payoff { game, games, greedy_games, time_scale, seed, threads } => {
             if let Err(code) = known_game(&game) {
                 return code;
@@ -527,7 +551,7 @@ fn run_bench(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
             return code;
         }
     }
-    let mut ops = registry::bench_ops(game);
+    let mut ops = twinsim_fast::bench::ops(game);
     if ops.is_empty() {
         println!("no benchmark pairs yet for {}", game.unwrap_or("any game"));
         return ExitCode::FAILURE;
@@ -671,6 +695,15 @@ fn run_arena(config: &arena::ArenaConfig, json: bool) -> ExitCode {
                 println!("{}", json!({"bots": bots, "games": games}));
             } else {
                 print!("{}", arena::report(config, &results));
+            }
+            if let Some(dir) = &config.out {
+                match view::write_arena_index(dir) {
+                    Ok(index) => eprintln!("replays: {}", index.display()),
+                    Err(e) => {
+                        eprintln!("twinsim: arena: writing the replay index: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
             }
             ExitCode::SUCCESS
         }

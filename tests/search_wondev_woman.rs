@@ -79,7 +79,7 @@ where
 /// reaches it, on both twins (depth 2), and on the fast twin at depth 3.
 #[test]
 fn alphabeta_equals_minimax() {
-    let positions = twinsim_fast::wondev_woman::sample_positions(6, 24);
+    let positions = twinsim_fast::wondev_woman::bench::sample_positions(6, 24);
     assert!(positions.len() >= 4);
     for (k, r) in positions.iter().enumerate() {
         let f = twinsim_fast::wondev_woman::State::from(r);
@@ -320,7 +320,7 @@ fn answers_within_short_limits() {
 /// The search stops at its deadline even when it has far more to do.
 #[test]
 fn search_honours_the_deadline() {
-    let r = twinsim_fast::wondev_woman::sample_positions(1, 4).remove(0);
+    let r = twinsim_fast::wondev_woman::bench::sample_positions(1, 4).remove(0);
     let f = twinsim_fast::wondev_woman::State::from(&r);
     let mut ab = AlphaBeta::new(AlphaBetaConfig::default());
     let start = Instant::now();

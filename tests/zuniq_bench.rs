@@ -1,5 +1,5 @@
 //! Zuniq benchmark harness (not a timed test: it asserts nothing about speed and is ignored by
-//! default). Runs each `twinsim_fast::zuniq::bench_ops()` pair interleaved, reference and fast in
+//! default). Runs each `twinsim_fast::zuniq::bench::bench_ops()` pair interleaved, reference and fast in
 //! alternating batches, and prints medians per call and their ratio:
 //!
 //! `cargo test --release --test zuniq_bench -- --ignored --nocapture`
@@ -23,7 +23,7 @@ fn batch(f: &mut (dyn FnMut() + Send), calls: u32) -> f64 {
 #[test]
 #[ignore = "benchmark: run with --release --ignored --nocapture"]
 fn zuniq_bench() {
-    for mut op in twinsim_fast::zuniq::bench_ops() {
+    for mut op in twinsim_fast::zuniq::bench::bench_ops() {
         // Calibrate batch sizes to about 2 ms each.
         let calls = |f: &mut (dyn FnMut() + Send)| {
             let once = batch(f, 3).max(1.0);

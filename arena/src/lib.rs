@@ -7,6 +7,8 @@
 //! answer, the line as printed otherwise. Seats rotate over each seed so every bot plays every
 //! seat.
 
+#![forbid(unsafe_code)]
+
 pub mod bots;
 pub mod registry;
 pub mod stats;
@@ -71,27 +73,7 @@ impl std::fmt::Display for BotSpec {
     }
 }
 
-/// The referee's response-time rules of a game.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TimeLimits {
-    /// Limit of a player's first answer.
-    pub first: Duration,
-    /// Limit of each later answer.
-    pub later: Duration,
-    /// A whole-game thinking budget per player instead (Zuniq: 30 s of wall-clock time).
-    pub total: Option<Duration>,
-}
-
-/// The limits the rules docs give: X-mas Rush and Olymbits and Wondev Woman 1000 ms / 50 ms,
-/// Photosynthesis 1000 ms / 100 ms, Zuniq 30 s for the whole game.
-pub fn time_limits(game: &str) -> TimeLimits {
-    let ms = Duration::from_millis;
-    match game {
-        "photosynthesis" => TimeLimits { first: ms(1000), later: ms(100), total: None },
-        "zuniq" => TimeLimits { first: ms(30_000), later: ms(30_000), total: Some(ms(30_000)) },
-        _ => TimeLimits { first: ms(1000), later: ms(50), total: None },
-    }
-}
+pub use twinsim_search::stdio::{time_limits, TimeLimits};
 
 /// Everything an arena run is given.
 #[derive(Clone, Debug)]

@@ -55,6 +55,8 @@
 //! JavaRandom::new(7).shuffle(&mut deck); // Collections.shuffle(list, new Random(7))
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod game;
 pub mod java_random;
 pub mod sha1prng;

@@ -6,7 +6,11 @@
 // Masks and tables are indexed by cell and size on purpose: the index is the cell.
 #![allow(clippy::needless_range_loop)]
 
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub mod benches;
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub mod check;
 pub mod engine;
 pub mod tables;
@@ -16,6 +20,8 @@ use twinsim_reference::game::{Game, IllegalAction, Outcome, PlayerId, StepError,
 use twinsim_reference::photosynthesis as r;
 use twinsim_reference::photosynthesis::{Action, Answer, Params};
 
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub use benches::bench_ops;
 pub use engine::engine;
 

@@ -9,9 +9,13 @@
 //! Cold paths reuse the reference: setup (once per game, then packed), parsing a bot's line,
 //! and the trace JSON of a state (through [`State::to_reference`]).
 
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub mod bench;
 pub mod bfs;
 pub mod board;
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub mod check;
 pub mod engine;
 pub mod protocol;
@@ -25,7 +29,6 @@ mod tests;
 #[cfg(test)]
 mod typed_tests;
 
-pub use bench::bench_ops;
 pub use board::State;
 pub use engine::{engine, legal_lines, FastEngine, FastPlay, ENGINE};
 pub use rules::{play_turn, Action, Answer, NoEvents, Sink};

@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use twinsim_arena::{ArenaConfig, BotSpec};
 use twinsim_search::bot::ViewPlayer;
+use twinsim_search::stdio::TurnClock;
 
 /// Runs `games` arena games of `game` between `bots` (one per seat: `builtin:random`,
 /// `builtin:greedy`, `builtin:<search>[@engine][:iterations=N]`, or a shell command), seats
@@ -88,11 +89,10 @@ pub fn arena_json(
 #[pyclass(module = "twinsim._core")]
 pub struct Bot {
     player: Mutex<Box<dyn ViewPlayer>>,
-    /// The time of each answer: the referee's limits, or `time_ms` for every answer.
-    limits: twinsim_arena::TimeLimits,
+    /// The referee's time rules, kept as a bot on standard input keeps them (Zuniq's budget
+    /// counts the bot's own turns only); `fixed` replaces them with one time per answer.
+    clock: Mutex<TurnClock>,
     fixed: Option<Duration>,
-    /// When the whole-game budget (Zuniq) started, and whether the first answer was given.
-    started: Mutex<Option<Instant>>,
 }
 
 #[pymethods]
@@ -120,29 +120,24 @@ impl Bot {
             .map_err(PyValueError::new_err)?;
         Ok(Bot {
             player: Mutex::new(player),
-            limits: twinsim_arena::time_limits(id.name()),
+            clock: Mutex::new(TurnClock::new(id.name())),
             fixed: time_ms.map(Duration::from_millis),
-            started: Mutex::new(None),
         })
     }
 
     /// The line this bot prints after reading `input` (`None`: it says nothing). The GIL is
     /// released while it thinks.
     fn __call__(&self, py: Python<'_>, input: &str) -> Option<String> {
-        let now = Instant::now();
-        let deadline = {
-            let mut started = self.started.lock().unwrap_or_else(|p| p.into_inner());
-            let first = started.is_none();
-            let start = *started.get_or_insert(now);
-            match (self.fixed, self.limits.total) {
-                (Some(fixed), _) => now + fixed,
-                (None, Some(total)) => start + total,
-                (None, None) => now + if first { self.limits.first } else { self.limits.later },
-            }
+        let mut clock = self.clock.lock().unwrap_or_else(|p| p.into_inner());
+        let deadline = match self.fixed {
+            Some(fixed) => Instant::now() + fixed,
+            None => clock.start_turn(),
         };
         let mut guard = self.player.lock().unwrap_or_else(|p| p.into_inner());
         let player: &mut Box<dyn ViewPlayer> = &mut guard;
-        py.allow_threads(|| player.play(input, deadline))
+        let line = py.allow_threads(|| player.play(input, deadline));
+        clock.end_turn();
+        line
     }
 
     /// `(answers, search iterations)` so far.

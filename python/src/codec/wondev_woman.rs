@@ -75,7 +75,7 @@ impl Seat {
         let per_player = self.units.len() / 2;
         for (i, (x, y)) in self.units.iter().enumerate() {
             let (owner, unit) = (i / per_player.max(1), i % per_player.max(1));
-            if (0..MAX as i64).contains(x) && (0..MAX as i64).contains(y) && unit < 2 {
+            if (0..MAX as i64).contains(x) && (0..MAX as i64).contains(y) && owner < 2 && unit < 2 {
                 set(6 + 2 * owner + unit, *x as usize, *y as usize);
             }
         }

@@ -206,6 +206,16 @@ impl Seat {
     }
 }
 
+/// The first `N` integers of `line`, read in one pass (0 where absent or unreadable, as for
+/// [`int_at`]).
+pub(crate) fn ints<const N: usize>(line: &str) -> [i64; N] {
+    let mut out = [0; N];
+    for (slot, token) in out.iter_mut().zip(line.split_whitespace()) {
+        *slot = token.parse().unwrap_or(0);
+    }
+    out
+}
+
 /// The integer at token `i` of `line` (0 when absent or unreadable: views are the engine's own
 /// output, so this only guards against a game variant printing fewer fields).
 pub(crate) fn int_at(line: &str, i: usize) -> i64 {

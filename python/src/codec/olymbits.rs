@@ -10,7 +10,7 @@
 //!
 //! Actions `Discrete(4)`: `UP`, `DOWN`, `LEFT`, `RIGHT` (the rules' enum order).
 
-use super::int_at;
+use super::{int_at, ints};
 
 /// Shape of an observation.
 pub const SHAPE: [usize; 1] = [190];
@@ -46,12 +46,13 @@ impl Seat {
             return;
         }
         for (p, line) in lines[..3].iter().enumerate() {
-            self.scores[p] = std::array::from_fn(|i| int_at(line, i));
+            self.scores[p] = ints(line);
         }
         self.gpus.clear();
         for (g, line) in lines[3..7].iter().enumerate() {
-            self.gpus.push(line.split_whitespace().next().unwrap_or("").to_string());
-            self.registers[g] = std::array::from_fn(|i| int_at(line, i + 1));
+            let (gpu, registers) = line.split_once(' ').unwrap_or((line, ""));
+            self.gpus.push(gpu.to_string());
+            self.registers[g] = ints(registers);
         }
     }
 

@@ -11,7 +11,7 @@
 //! Actions `Discrete(1444)`: 0 `WAIT`; `1 + i` `GROW i`; `38 + i` `COMPLETE i`;
 //! `75 + 37·s + t` `SEED s t`.
 
-use super::int_at;
+use super::{int_at, ints};
 
 /// Shape of an observation.
 pub const SHAPE: [usize; 2] = [18, CELLS];
@@ -64,12 +64,7 @@ impl Seat {
             int_at(lines[3], 2),
         ];
         let count = int_at(lines[4], 0).max(0) as usize;
-        self.trees = lines
-            .iter()
-            .skip(5)
-            .take(count)
-            .map(|l| std::array::from_fn(|i| int_at(l, i)))
-            .collect();
+        self.trees = lines.iter().skip(5).take(count).map(|l| ints(l)).collect();
         let list_at = 5 + count;
         let listed = lines.get(list_at).map_or(0, |l| int_at(l, 0).max(0) as usize);
         self.listed =

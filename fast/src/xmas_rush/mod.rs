@@ -3,7 +3,7 @@
 //! asked for. Every operation names its reference twin and is checked against it (traces,
 //! quickcheck, the `xmas_rush_game_diff` fuzz target).
 //!
-//! [`FastXmasRush`] is the typed `Game` (twin of `twinsim_reference::xmas_rush::XmasRush`); [`engine`]
+//! [`FastXmasRush`] is the typed `Game` (twin of `twinsim_reference::xmas_rush::XmasRush`); [`engine()`]
 //! the text-level `TraceEngine`.
 //!
 //! Cold paths reuse the reference: setup (once per game, then packed), parsing a bot's line,

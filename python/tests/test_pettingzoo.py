@@ -36,3 +36,12 @@ def test_olymbits_seed_zero_is_reproducible():
     views = [env.reset(seed=0)[1]["player_0"]["view"] for env in (first, second)]
     assert views[0] == views[1]
     assert first.seed_used == second.seed_used != 0
+
+
+def test_render_is_the_terminal_board(game):
+    env = twinsim.parallel_env(game, seed=3, render_mode="ansi")
+    env.reset()
+    picture = env.render()
+    assert isinstance(picture, str) and len(picture.splitlines()) > 3
+    assert picture == env._table.match.render(False)
+    assert twinsim.parallel_env(game, seed=3).render() is None, "no render_mode: nothing drawn"

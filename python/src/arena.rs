@@ -60,27 +60,40 @@ pub fn arena_json(
         threads,
         out: None,
         resume: false,
+        stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
+        interrupt: None,
+        lockstep: false,
     };
-    let results =
-        py.allow_threads(|| twinsim_arena::run(&config, &|_| {})).map_err(PyValueError::new_err)?;
-    let totals = twinsim_arena::totals(&results, config.bots.len());
-    let bots: Vec<Value> = totals
+    // Results arrive streamed, in game order; a notebook's runs are small enough to keep them.
+    let results = Mutex::new(Vec::new());
+    let end = py
+        .allow_threads(|| {
+            twinsim_arena::run(&config, &|result, _| {
+                results.lock().unwrap_or_else(|e| e.into_inner()).push(result.to_json())
+            })
+        })
+        .map_err(PyValueError::new_err)?;
+    let bots: Vec<Value> = end
+        .standings
+        .totals()
         .iter()
         .zip(&config.bots)
         .map(|(t, spec)| {
-            let played = t.points.len().max(1) as f64;
+            let played = t.games().max(1) as f64;
             json!({
                 "bot": spec.to_string(),
                 "wins": t.wins, "draws": t.draws, "losses": t.losses,
-                "win_rate": twinsim_arena::stats::win_rate(&t.points)
+                "win_rate": t.points.win_rate()
                     .map(|r| json!({"mean": r.mean, "low": r.low, "high": r.high})),
                 "average_score": t.score_sum / played,
                 "timeouts": t.timeouts, "crashes": t.crashes, "illegal": t.illegal,
+                "invalid": t.invalid, "not_started": t.not_started,
+                "first_problems": t.first_problems,
                 "skill": t.rating.ordinal(),
             })
         })
         .collect();
-    let results: Vec<Value> = results.iter().map(|r| r.to_json()).collect();
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(json!({ "results": results, "bots": bots }).to_string())
 }
 

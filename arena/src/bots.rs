@@ -398,6 +398,7 @@ pub struct RandomBot {
 }
 
 impl RandomBot {
+    /// A uniformly random legal player, its choices seeded by `seed`.
     pub fn new(seed: i64) -> Self {
         RandomBot { rng: JavaRandom::new(seed), answer: None }
     }
@@ -433,6 +434,7 @@ pub struct GreedyBot {
 pub const GREEDY_CANDIDATES: usize = 120;
 
 impl GreedyBot {
+    /// A one-ply greedy player, its ties broken by `seed`.
     pub fn new(seed: i64) -> Self {
         GreedyBot { rng: JavaRandom::new(seed), answer: None }
     }
@@ -494,6 +496,7 @@ pub struct SearchBot {
 }
 
 impl SearchBot {
+    /// The arena's seat for a search bot that plays from its views.
     pub fn new(player: Box<dyn ViewPlayer>) -> Self {
         SearchBot { player, answer: None, answered_at: None }
     }

@@ -82,16 +82,25 @@ pub use twinsim_search::stdio::{time_limits, TimeLimits};
 #[derive(Clone, Debug)]
 pub struct ArenaConfig {
     pub game: String,
+    /// Game name (`xmas-rush`, `photosynthesis`, `zuniq`, `olymbits`, `wondev-woman`).
     pub bots: Vec<BotSpec>,
+    /// The players, one per seat (seats rotate over each seed).
     pub games: usize,
+    /// Games to play in all (each seed is played once per seat rotation).
     pub seed: i64,
+    /// Master seed: the games' setup seeds are drawn from it.
     pub league: Option<u32>,
+    /// League (default: the top league).
     /// Multiplies every time limit (for slow machines, or fast tests).
     pub time_scale: f64,
     pub engine: EngineKind,
+    /// The engine that referees (the fast twin by default; both are exact).
     pub threads: Option<usize>,
+    /// Games played at once (default: one per core).
     pub out: Option<PathBuf>,
+    /// Folder for `traces.jsonl`, `results.jsonl` and each bot's stderr.
     pub resume: bool,
+    /// Continue the run found in `out`: play only the games it has not finished.
     /// Most bytes of each process bot's stderr kept per game (the rest is counted and dropped,
     /// with a marker line).
     pub stderr_limit: usize,
@@ -191,6 +200,7 @@ pub struct GameResult {
 
 impl GameResult {
     pub fn to_json(&self) -> Value {
+        /// The result as one `results.jsonl` line (fields documented in the README).
         json!({
             "index": self.index, "seed": self.seed, "seats": self.seats, "scores": self.scores,
             "ranks": self.ranks, "reason": self.reason, "turns": self.turns,
@@ -201,6 +211,7 @@ impl GameResult {
     }
 
     pub fn from_json(v: &Value) -> Option<GameResult> {
+        /// Reads a `results.jsonl` line back (older files without the newer fields too).
         let usizes = |k: &str| -> Option<Vec<usize>> {
             v.get(k)?.as_array()?.iter().map(|x| x.as_u64().map(|x| x as usize)).collect()
         };
@@ -383,8 +394,11 @@ fn make_bot(
 /// One game: its result, its trace record and each seat's stderr.
 pub struct PlayedGame {
     pub result: GameResult,
+    /// What the game says, per seat and per bot.
     pub trace: Value,
+    /// The game in the referee trace format (`traces.jsonl`).
     pub stderr: Vec<String>,
+/// What each seat's process wrote to stderr (cut at the stderr limit, with a marker).
 }
 
 /// Plays game `index` of the run described by `config`.
@@ -696,13 +710,19 @@ fn strings(value: Option<&Value>, n: usize) -> Vec<String> {
 #[derive(Clone, Debug, Default)]
 pub struct BotTotals {
     pub wins: usize,
+    /// Games won (alone at the best rank).
     pub draws: usize,
+    /// Games drawn (sharing the best rank).
     pub losses: usize,
+    /// Games lost.
     /// Points per game (win 1, draw ½, loss 0), summed: memory does not grow with the games.
     pub points: stats::PointTally,
     pub score_sum: f64,
+    /// Final scores summed (for the average score).
     pub timeouts: usize,
+    /// Unanswered requests over all games.
     pub crashes: usize,
+    /// Games in which the bot's process exited or crashed before the end.
     /// Answers refused or not a proper line (see [`GameResult::invalid`]).
     pub invalid: usize,
     /// Games whose bot command could not be started.
@@ -712,8 +732,11 @@ pub struct BotTotals {
     /// Search bots: answers and iterations over all games.
     pub moves: u64,
     pub iterations: u64,
+    /// Search bots: iterations summed over those answers.
     pub illegal: usize,
+    /// Search bots: answers not among the engine's legal ones.
     pub rating: stats::Rating,
+/// OpenSkill (Weng-Lin) rating over the games so far.
 }
 
 impl BotTotals {

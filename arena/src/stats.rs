@@ -7,8 +7,11 @@ const Z95: f64 = 1.959964;
 /// A mean and its 95% interval from per-game points (win 1, draw ½, loss 0).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interval {
+    /// The mean.
     pub mean: f64,
+    /// Lower end of the 95% interval (clamped to 0).
     pub low: f64,
+    /// Upper end of the 95% interval (clamped to 1).
     pub high: f64,
 }
 
@@ -16,8 +19,11 @@ pub struct Interval {
 /// enough for the mean and its interval without keeping every game.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PointTally {
+    /// Games counted.
     pub games: u64,
+    /// Sum of the points.
     pub sum: f64,
+    /// Sum of the squared points (for the variance).
     pub sum_of_squares: f64,
 }
 
@@ -66,7 +72,9 @@ pub fn elo_interval(rate: Interval) -> Interval {
 /// One bot's OpenSkill rating.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
+    /// Estimated skill.
     pub mu: f64,
+    /// Uncertainty of the estimate (the conservative skill is mu - 3 sigma).
     pub sigma: f64,
 }
 

@@ -49,12 +49,17 @@ pub struct Summary {
     pub holes: u64,
     /// Dormant trees (used this day).
     pub dormant: u64,
+    /// Sun points of player 0 / 1 (§2: spent on actions).
     pub sun: [i32; 2],
+    /// Score of player 0 / 1.
     pub score: [i32; 2],
+    /// The nutrient value a harvest scores now (§4: 20, minus one per harvest).
     pub nutrients: i32,
+    /// The day (round) being played, from 0.
     pub day: u32,
     /// `MAX_ROUNDS` of the league (§5).
     pub max_rounds: u32,
+    /// The game has ended.
     pub game_over: bool,
 }
 

@@ -12,8 +12,11 @@ pub const RING_COUNT: i32 = 3;
 /// A cube coordinate `(x, y, z)` with `x + y + z = 0` (§1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cube {
+    /// Cube x (the axis of direction 0, east).
     pub x: i32,
+    /// Cube y.
     pub y: i32,
+    /// Cube z (= -x - y).
     pub z: i32,
 }
 

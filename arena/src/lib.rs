@@ -81,26 +81,26 @@ pub use twinsim_search::stdio::{time_limits, TimeLimits};
 /// Everything an arena run is given.
 #[derive(Clone, Debug)]
 pub struct ArenaConfig {
-    pub game: String,
     /// Game name (`xmas-rush`, `photosynthesis`, `zuniq`, `olymbits`, `wondev-woman`).
-    pub bots: Vec<BotSpec>,
+    pub game: String,
     /// The players, one per seat (seats rotate over each seed).
-    pub games: usize,
+    pub bots: Vec<BotSpec>,
     /// Games to play in all (each seed is played once per seat rotation).
-    pub seed: i64,
+    pub games: usize,
     /// Master seed: the games' setup seeds are drawn from it.
-    pub league: Option<u32>,
+    pub seed: i64,
     /// League (default: the top league).
+    pub league: Option<u32>,
     /// Multiplies every time limit (for slow machines, or fast tests).
     pub time_scale: f64,
-    pub engine: EngineKind,
     /// The engine that referees (the fast twin by default; both are exact).
-    pub threads: Option<usize>,
+    pub engine: EngineKind,
     /// Games played at once (default: one per core).
-    pub out: Option<PathBuf>,
+    pub threads: Option<usize>,
     /// Folder for `traces.jsonl`, `results.jsonl` and each bot's stderr.
-    pub resume: bool,
+    pub out: Option<PathBuf>,
     /// Continue the run found in `out`: play only the games it has not finished.
+    pub resume: bool,
     /// Most bytes of each process bot's stderr kept per game (the rest is counted and dropped,
     /// with a marker line).
     pub stderr_limit: usize,
@@ -199,8 +199,8 @@ pub struct GameResult {
 }
 
 impl GameResult {
+    /// The result as one `results.jsonl` line (fields documented in the README).
     pub fn to_json(&self) -> Value {
-        /// The result as one `results.jsonl` line (fields documented in the README).
         json!({
             "index": self.index, "seed": self.seed, "seats": self.seats, "scores": self.scores,
             "ranks": self.ranks, "reason": self.reason, "turns": self.turns,
@@ -210,8 +210,8 @@ impl GameResult {
         })
     }
 
+    /// Reads a `results.jsonl` line back (older files without the newer fields too).
     pub fn from_json(v: &Value) -> Option<GameResult> {
-        /// Reads a `results.jsonl` line back (older files without the newer fields too).
         let usizes = |k: &str| -> Option<Vec<usize>> {
             v.get(k)?.as_array()?.iter().map(|x| x.as_u64().map(|x| x as usize)).collect()
         };
@@ -393,12 +393,12 @@ fn make_bot(
 
 /// One game: its result, its trace record and each seat's stderr.
 pub struct PlayedGame {
-    pub result: GameResult,
     /// What the game says, per seat and per bot.
-    pub trace: Value,
+    pub result: GameResult,
     /// The game in the referee trace format (`traces.jsonl`).
+    pub trace: Value,
+    /// What each seat's process wrote to stderr (cut at the stderr limit, with a marker).
     pub stderr: Vec<String>,
-/// What each seat's process wrote to stderr (cut at the stderr limit, with a marker).
 }
 
 /// Plays game `index` of the run described by `config`.
@@ -709,20 +709,20 @@ fn strings(value: Option<&Value>, n: usize) -> Vec<String> {
 /// Per-bot totals of a run.
 #[derive(Clone, Debug, Default)]
 pub struct BotTotals {
-    pub wins: usize,
     /// Games won (alone at the best rank).
-    pub draws: usize,
+    pub wins: usize,
     /// Games drawn (sharing the best rank).
-    pub losses: usize,
+    pub draws: usize,
     /// Games lost.
+    pub losses: usize,
     /// Points per game (win 1, draw ½, loss 0), summed: memory does not grow with the games.
     pub points: stats::PointTally,
-    pub score_sum: f64,
     /// Final scores summed (for the average score).
-    pub timeouts: usize,
+    pub score_sum: f64,
     /// Unanswered requests over all games.
-    pub crashes: usize,
+    pub timeouts: usize,
     /// Games in which the bot's process exited or crashed before the end.
+    pub crashes: usize,
     /// Answers refused or not a proper line (see [`GameResult::invalid`]).
     pub invalid: usize,
     /// Games whose bot command could not be started.
@@ -731,12 +731,12 @@ pub struct BotTotals {
     pub first_problems: BTreeMap<String, String>,
     /// Search bots: answers and iterations over all games.
     pub moves: u64,
-    pub iterations: u64,
     /// Search bots: iterations summed over those answers.
-    pub illegal: usize,
+    pub iterations: u64,
     /// Search bots: answers not among the engine's legal ones.
+    pub illegal: usize,
+    /// OpenSkill (Weng-Lin) rating over the games so far.
     pub rating: stats::Rating,
-/// OpenSkill (Weng-Lin) rating over the games so far.
 }
 
 impl BotTotals {

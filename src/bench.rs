@@ -93,3 +93,224 @@ pub fn table(results: &[BenchResult]) -> String {
     }
     out
 }
+
+/// Instruction counts: each operation's instructions per call in both twins, counted by
+/// valgrind's callgrind, which is deterministic where wall-clock time is not.
+pub mod instructions {
+    use super::BenchOp;
+    use serde_json::{json, Value};
+    use std::path::{Path, PathBuf};
+    use std::process::Command;
+
+    /// Set in the child process run under callgrind: the `--callgrind-out-file` prefix whose
+    /// numbered dumps (`PREFIX.1`, `PREFIX.2`, ...) the child reads back.
+    const CHILD_ENV: &str = "TWINSIM_INSTRUCTIONS_OUT";
+
+    /// Instructions a measured region should hold (about 0.1 s native, a few seconds under
+    /// callgrind): enough calls that the per-region overhead and cycling inputs average out.
+    const REGION_BUDGET: u64 = 4_000_000;
+
+    /// The counted instructions of one operation.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct Count {
+        /// Game trace name.
+        pub game: String,
+        /// Operation name.
+        pub operation: String,
+        /// Instructions per call through the reference engine.
+        pub reference_instructions: f64,
+        /// Instructions per call through the fast twin.
+        pub fast_instructions: f64,
+    }
+
+    impl Count {
+        /// The JSON object `twinsim bench --instructions --json` prints per operation.
+        pub fn to_json(&self) -> Value {
+            json!({
+                "game": self.game,
+                "operation": self.operation,
+                "reference_instructions": self.reference_instructions.round(),
+                "fast_instructions": self.fast_instructions.round(),
+            })
+        }
+
+        /// Parses one object of [`Count::to_json`].
+        pub fn from_json(v: &Value) -> Option<Count> {
+            Some(Count {
+                game: v.get("game")?.as_str()?.to_string(),
+                operation: v.get("operation")?.as_str()?.to_string(),
+                reference_instructions: v.get("reference_instructions")?.as_f64()?,
+                fast_instructions: v.get("fast_instructions")?.as_f64()?,
+            })
+        }
+    }
+
+    /// Callgrind dumps its counters each time this function returns (`--dump-after`): every
+    /// measured region lies between two calls. Unmangled and never inlined so that callgrind
+    /// finds it by name.
+    #[no_mangle]
+    #[inline(never)]
+    pub extern "C" fn twinsim_instruction_mark() {
+        std::hint::black_box(());
+    }
+
+    /// The total instruction count of one callgrind dump file (its `summary:`/`totals:` line).
+    pub fn dump_total(text: &str) -> Option<u64> {
+        text.lines()
+            .find_map(|l| l.strip_prefix("summary:").or_else(|| l.strip_prefix("totals:")))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+    }
+
+    /// The child's side: counts regions delimited by marks, reading each dump back.
+    struct Regions {
+        prefix: PathBuf,
+        dumps: usize,
+    }
+
+    impl Regions {
+        /// Ends the current region; the number of its dump.
+        fn mark(&mut self) -> usize {
+            twinsim_instruction_mark();
+            self.dumps += 1;
+            self.dumps
+        }
+
+        /// The instruction count of dump `k` (reading it costs instructions: the caller ends
+        /// the region that holds the reading before counting anything).
+        fn read(&self, k: usize) -> Result<u64, String> {
+            let path = format!("{}.{k}", self.prefix.display());
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("callgrind dump {path}: {e} (not run under callgrind?)"))?;
+            let _ = std::fs::remove_file(&path);
+            dump_total(&text).ok_or_else(|| format!("callgrind dump {path}: no totals line"))
+        }
+
+        /// Instructions per call of `f`: one warm-up call (lazy tables, first-touch
+        /// allocations), one probe call sizing the run, then an empty region and a region of
+        /// `m` calls; their difference over `m`, so the region overhead cancels.
+        fn per_call(&mut self, f: &mut dyn FnMut()) -> Result<f64, String> {
+            self.mark(); // whatever ran before
+            f();
+            self.mark(); // the warm-up call
+            f();
+            let probe = self.mark();
+            let probe = self.read(probe)?.max(1);
+            let m = (REGION_BUDGET / probe).clamp(1, 200_000);
+            self.mark(); // reading the probe's dump
+            let empty = self.mark();
+            for _ in 0..m {
+                f();
+            }
+            let full = self.mark();
+            let (empty, full) = (self.read(empty)?, self.read(full)?);
+            Ok(full.saturating_sub(empty) as f64 / m as f64)
+        }
+    }
+
+    /// Runs in the child under callgrind: counts every pair and prints one JSON line each.
+    fn child(prefix: &Path, ops: &mut [BenchOp]) -> Result<(), String> {
+        let mut regions = Regions { prefix: prefix.to_path_buf(), dumps: 0 };
+        for op in ops {
+            let reference = regions.per_call(&mut op.reference)?;
+            let fast = regions.per_call(&mut op.fast)?;
+            let c = Count {
+                game: op.game.to_string(),
+                operation: op.name.to_string(),
+                reference_instructions: reference,
+                fast_instructions: fast,
+            };
+            println!("{}", c.to_json());
+        }
+        Ok(())
+    }
+
+    /// `twinsim bench [GAME] --instructions`: reruns this executable under
+    /// `valgrind --tool=callgrind` on the pairs of `ops_game`, which counts them (in the child,
+    /// recognised by its environment, `ops` are measured directly). Returns the counts.
+    pub fn count(ops_game: Option<&str>, ops: &mut [BenchOp]) -> Result<Vec<Count>, String> {
+        if let Some(prefix) = std::env::var_os(CHILD_ENV) {
+            child(Path::new(&prefix), ops)?;
+            return Ok(vec![]);
+        }
+        let dir = std::env::temp_dir().join(format!("twinsim-callgrind-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let prefix = dir.join("cg.out");
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let mut cmd = Command::new("valgrind");
+        cmd.args(["--tool=callgrind", "-q", "--dump-instr=no", "--compress-strings=no"])
+            .arg("--dump-after=twinsim_instruction_mark")
+            .arg(format!("--callgrind-out-file={}", prefix.display()))
+            .arg(exe)
+            .arg("bench")
+            .args(ops_game)
+            .arg("--instructions")
+            .env(CHILD_ENV, &prefix);
+        let out = cmd.output();
+        let _ = std::fs::remove_dir_all(&dir);
+        let out = out.map_err(|e| format!("cannot run valgrind ({e}); install valgrind"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "callgrind run failed ({}): {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| {
+                serde_json::from_str::<Value>(l)
+                    .ok()
+                    .as_ref()
+                    .and_then(Count::from_json)
+                    .ok_or_else(|| format!("unexpected line from the callgrind child: {l}"))
+            })
+            .collect()
+    }
+
+    /// Whether this process is the child under callgrind (it prints its own lines).
+    pub fn is_child() -> bool {
+        std::env::var_os(CHILD_ENV).is_some()
+    }
+
+    /// `twinsim bench [GAME] --instructions [--json]`: counts and prints (a table, or a JSON
+    /// array of [`Count::to_json`] objects).
+    pub fn run(game: Option<&str>, ops: &mut [BenchOp], json: bool) -> std::process::ExitCode {
+        match count(game, ops) {
+            Ok(_) if is_child() => std::process::ExitCode::SUCCESS,
+            Ok(counts) => {
+                if json {
+                    let out: Vec<Value> = counts.iter().map(Count::to_json).collect();
+                    println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+                } else {
+                    print!("{}", table(&counts));
+                }
+                std::process::ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("twinsim bench --instructions: {e}");
+                std::process::ExitCode::FAILURE
+            }
+        }
+    }
+
+    /// A table of counts for a terminal.
+    pub fn table(counts: &[Count]) -> String {
+        let mut out = format!(
+            "{:<16} {:<28} {:>14} {:>14} {:>9}\n",
+            "game", "operation", "reference ins", "fast ins", "ratio"
+        );
+        for c in counts {
+            out.push_str(&format!(
+                "{:<16} {:<28} {:>14.0} {:>14.0} {:>8.1}x\n",
+                c.game,
+                c.operation,
+                c.reference_instructions,
+                c.fast_instructions,
+                c.reference_instructions / c.fast_instructions.max(1.0)
+            ));
+        }
+        out
+    }
+}

@@ -172,6 +172,9 @@ enum Command {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// Count instructions per operation (under valgrind's callgrind) instead of timing.
+        #[arg(long)]
+        instructions: bool,
     },
 }
 
@@ -186,7 +189,9 @@ fn main() -> ExitCode {
             run_show(&game, seed, league, turn, actions.as_deref(), engine)
         }
         Command::Perft { game, depth, seed, engine } => run_perft(&game, depth, seed, engine),
-        Command::Bench { game, rounds, json } => run_bench(game.as_deref(), rounds, json),
+        Command::Bench { game, rounds, json, instructions } => {
+            run_bench(game.as_deref(), rounds, json, instructions)
+        }
         Command::Payoff { game, games, greedy_games, time_scale, seed, threads } => {
             if let Err(code) = known_game(&game) {
                 return code;
@@ -520,7 +525,7 @@ fn run_perft(game: &str, depth: u32, seed: i64, engine: EngineChoice) -> ExitCod
     }
 }
 
-fn run_bench(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
+fn run_bench(game: Option<&str>, rounds: usize, json: bool, instructions: bool) -> ExitCode {
     if let Some(g) = game {
         if let Err(code) = known_game(g) {
             return code;
@@ -530,6 +535,9 @@ fn run_bench(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
     if ops.is_empty() {
         println!("no benchmark pairs yet for {}", game.unwrap_or("any game"));
         return ExitCode::FAILURE;
+    }
+    if instructions {
+        return bench::instructions::run(game, &mut ops, json);
     }
     let mut results = Vec::new();
     let live = !json && std::io::stdout().is_terminal();

@@ -313,4 +313,29 @@ pub mod instructions {
         }
         out
     }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn reads_the_totals_of_a_dump() {
+            let dump =
+                "version: 1\ncmd: x\nevents: Ir\nfn=(1) f\n3 12\nsummary: 4711\ntotals: 4711\n";
+            assert_eq!(dump_total(dump), Some(4711));
+            assert_eq!(dump_total("events: Ir\n"), None);
+        }
+
+        #[test]
+        fn counts_round_trip_through_json() {
+            let c = Count {
+                game: "zuniq".into(),
+                operation: "apply".into(),
+                reference_instructions: 1000.0,
+                fast_instructions: 40.0,
+            };
+            assert_eq!(Count::from_json(&c.to_json()), Some(c));
+            assert_eq!(Count::from_json(&json!({"game": "zuniq"})), None);
+        }
+    }
 }

@@ -1,7 +1,9 @@
 //! Benchmark pairs: each hot operation through the reference and through the fast twin, on the
-//! same prepared inputs (cycled).
+//! same prepared inputs (cycled). The `_search` pairs run the fast twin in search mode
+//! ([`SearchDice`]) against the reference's exact turn.
 
 use super::check::reference_hurdle_solution;
+use super::dice::SearchDice;
 use super::state::State;
 use super::step::Input;
 use super::tables::{hurdle_solution, hurdle_tables};
@@ -164,5 +166,72 @@ pub fn ops() -> Vec<BenchOp> {
             black_box(&fast_order);
         }),
     };
-    vec![joint_turn, joint_turn_no_reset, skating_shuffle, whole_game, hurdle_best_action]
+    // Search mode: the same joint turns and whole games on `State<SearchDice>` (same rules,
+    // different dice); the reference side is the reference's exact turn, for scale.
+    let search_pos: Vec<(State<SearchDice>, [Option<r::Action>; 3])> = pos
+        .iter()
+        .enumerate()
+        .map(|(k, (s, a))| {
+            (State::from(s).with_search_dice(SearchDice::new(k as i64)), a.map(Some))
+        })
+        .collect();
+    let ref_pos2: Vec<(r::State, [r::PlayerInput; 3])> =
+        pos.iter().map(|(s, a)| (s.clone(), a.map(r::PlayerInput::Action))).collect();
+    let (mut i2, mut j2) = (0usize, 0usize);
+    let joint_turn_search = BenchOp {
+        game: "olymbits",
+        name: "joint_turn_search",
+        reference: Box::new(move || {
+            let (s, a) = &ref_pos2[i2 % ref_pos2.len()];
+            i2 += 1;
+            let mut s = s.clone();
+            let _ = r::resolve_turn(&mut s, a);
+            black_box(&s);
+        }),
+        fast: Box::new(move || {
+            let (s, a) = &search_pos[j2 % search_pos.len()];
+            j2 += 1;
+            let mut s = s.clone();
+            let _ = s.step(a);
+            black_box(&s);
+        }),
+    };
+    let acts3 = whole_game_actions();
+    let acts4 = acts3.clone();
+    let (mut k3, mut l3) = (1i64, 1i64);
+    let whole_game_search = BenchOp {
+        game: "olymbits",
+        name: "whole_game_search",
+        reference: Box::new(move || {
+            let mut s = r::new_game_unchecked(k3, &r::Params::default());
+            k3 += 1;
+            for a in &acts3 {
+                if s.is_over() {
+                    break;
+                }
+                let _ = r::resolve_turn(&mut s, &a.map(r::PlayerInput::Action));
+            }
+            black_box(&s);
+        }),
+        fast: Box::new(move || {
+            let mut s = State::with_dice(SearchDice::new(l3), &r::Params::default());
+            l3 += 1;
+            for a in &acts4 {
+                if s.is_over() {
+                    break;
+                }
+                let _ = s.step_inputs(&a.map(|a| Input::Action(a.index() as u8)));
+            }
+            black_box(&s);
+        }),
+    };
+    vec![
+        joint_turn,
+        joint_turn_no_reset,
+        joint_turn_search,
+        skating_shuffle,
+        whole_game,
+        whole_game_search,
+        hurdle_best_action,
+    ]
 }

@@ -1,12 +1,10 @@
-//! twinsim: the command-line tool's library half — the registry of engines and the replay,
-//! verification, perft and benchmark drivers that the CLI, the benches and the top-level tests
-//! share.
+//! twinsim: the command-line tool's library half, the drivers behind its subcommands (replay,
+//! verification, perft, benchmarks, the payoff table) that the CLI, the benches and the top-level
+//! tests share. The engines, searches and arena are their own crates: `twinsim-reference`,
+//! `twinsim-fast`, `twinsim-search` and `twinsim-arena`.
 
-pub mod arena;
 pub mod bench;
 pub mod payoff;
 pub mod perft;
-pub mod registry;
 pub mod replay;
-pub mod search;
 pub mod verify;

@@ -6,7 +6,8 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use twinsim::{arena, bench, perft, registry, replay, verify};
+use twinsim::{bench, perft, replay, verify};
+use twinsim_arena::{self as arena, registry};
 use twinsim_reference::game::EngineKind;
 use twinsim_reference::trace;
 
@@ -668,7 +669,7 @@ fn run_arena(config: &arena::ArenaConfig, json: bool) -> ExitCode {
                             "bot": config.bots[b].to_string(), "wins": t.wins, "draws": t.draws,
                             "losses": t.losses, "timeouts": t.timeouts, "crashes": t.crashes,
                             "illegal": t.illegal, "iterations_per_move": t.iterations_per_move(),
-                            "win_rate": twinsim::arena::stats::win_rate(&t.points).map(|r| json!([r.mean, r.low, r.high])),
+                            "win_rate": arena::stats::win_rate(&t.points).map(|r| json!([r.mean, r.low, r.high])),
                             "average_score": t.score_sum / t.points.len().max(1) as f64,
                             "openskill": [t.rating.mu, t.rating.sigma],
                         })

@@ -4,9 +4,9 @@
 //! iterations per move each engine afforded, and the timeouts and illegal answers (which must be
 //! zero).
 
-use crate::arena::{self, stats, ArenaConfig, BotSpec, GameResult};
-use crate::search::bot::{SearchSpec, ALGORITHMS};
+use twinsim_arena::{self as arena, stats, ArenaConfig, BotSpec, GameResult};
 use twinsim_reference::game::EngineKind;
+use twinsim_search::bot::{SearchSpec, ALGORITHMS};
 
 /// One payoff measurement: a run of the arena and the bots' totals.
 #[derive(Clone, Debug)]

@@ -1,6 +1,6 @@
 //! `twinsim replay`: trace files through one or both engines.
 
-use crate::registry;
+use twinsim_arena::registry;
 use twinsim_reference::game::EngineKind;
 use twinsim_reference::trace::{self, GameReport, TraceGame};
 

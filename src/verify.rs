@@ -2,11 +2,11 @@
 //! random games through both engines in lockstep, comparing every record at every turn, and
 //! measures each engine's speed on the same turns.
 
-use crate::registry;
 use crate::replay::{self, ReplaySummary};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use twinsim_arena::registry;
 use twinsim_reference::game::{EngineKind, TracePlay, TurnStructure};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::trace::{self, Moment, TraceGame};

@@ -4,7 +4,8 @@
 //! A game whose engine is not implemented yet is reported on stderr and not counted; the
 //! `twinsim replay` command (run by CI) is the one that fails on skipped games.
 
-use twinsim::{registry, replay};
+use twinsim::replay;
+use twinsim_arena::registry;
 use twinsim_reference::game::EngineKind;
 
 fn check_game(game: &str) {

@@ -15,23 +15,23 @@ const TARGETS: &[(&str, Check)] = &[
             let _ = twinsim_reference::trace::parse_jsonl(text);
         }
     }),
-    ("xmas_rush_game_diff", twinsim_fast::xmas_rush::check_game_bytes),
-    ("push_diff", twinsim_fast::xmas_rush::check_push_bytes),
-    ("bfs_diff", twinsim_fast::xmas_rush::check_bfs_bytes),
-    ("parse_xmas_rush", twinsim_fast::xmas_rush::check_parse_text),
+    ("xmas_rush_game_diff", twinsim_fast::xmas_rush::check::game_diff),
+    ("push_diff", twinsim_fast::xmas_rush::check::push_diff),
+    ("bfs_diff", twinsim_fast::xmas_rush::check::bfs_diff),
+    ("parse_xmas_rush", twinsim_fast::xmas_rush::check::parse_diff),
     ("photosynthesis_diff", twinsim_fast::photosynthesis::check::game_diff),
     ("shadow_diff", twinsim_fast::photosynthesis::check::shadow_diff),
     ("parse_photosynthesis", twinsim_fast::photosynthesis::check::parse_diff),
-    ("zuniq_diff", |d| twinsim_fast::zuniq::diff::check_game_bytes(d).unwrap()),
+    ("zuniq_diff", |d| twinsim_fast::zuniq::check::game_diff(d).unwrap()),
     ("parse_zuniq", |d| {
-        twinsim_fast::zuniq::diff::check_parse(&String::from_utf8_lossy(d)).unwrap()
+        twinsim_fast::zuniq::check::parse_diff(&String::from_utf8_lossy(d)).unwrap()
     }),
     ("olymbits_diff", |d| twinsim_fast::olymbits::check::olymbits_diff(d).unwrap()),
     ("hurdle_diff", |d| twinsim_fast::olymbits::check::hurdle_diff(d).unwrap()),
     ("parse_olymbits", |d| twinsim_fast::olymbits::check::parse_check(d).unwrap()),
-    ("wondev_diff", twinsim_fast::wondev_woman::check::whole_game),
-    ("voronoi_diff", twinsim_fast::wondev_woman::check::voronoi_positions),
-    ("parse_wondev_woman", twinsim_fast::wondev_woman::check::parsers),
+    ("wondev_diff", twinsim_fast::wondev_woman::check::game_diff),
+    ("voronoi_diff", twinsim_fast::wondev_woman::check::voronoi_diff),
+    ("parse_wondev_woman", twinsim_fast::wondev_woman::check::parse_diff),
     ("fog_diff", |d| {
         twinsim_fast::wondev_woman::fog::fog_diff(d);
     }),

@@ -4,17 +4,17 @@
 //! The true state is used here only to check the bot, never given to it.
 
 use std::time::{Duration, Instant};
-use twinsim::arena::{self, ArenaConfig, BotSpec};
-use twinsim::search::bot::ViewPlayer;
-use twinsim::search::olymbits::{deactivated, player, state_from_view, OlymbitsBot};
+use twinsim_arena::{self as arena, ArenaConfig, BotSpec};
 use twinsim_fast::olymbits::FastOlymbits;
 use twinsim_reference::game::Game;
 use twinsim_reference::olymbits::{
     parse_command, parse_first_input, parse_turn_input, render_first_input, render_turn_input,
     Action, Olymbits, State,
 };
+use twinsim_search::bot::ViewPlayer;
+use twinsim_search::olymbits::{deactivated, player, state_from_view, OlymbitsBot};
 
-fn spec(s: &str) -> twinsim::search::bot::SearchSpec {
+fn spec(s: &str) -> twinsim_search::bot::SearchSpec {
     s.parse().unwrap()
 }
 
@@ -94,7 +94,7 @@ fn the_view_rebuilds_the_true_state_but_its_generator() {
     // Every turn of a random game: the view read back gives the true state (events and the
     // generator excepted), on reset turns too.
     let mut state = Olymbits::new_game(77, &Default::default());
-    let mut rng = twinsim::search::SearchRng::new(3);
+    let mut rng = twinsim_search::SearchRng::new(3);
     let (_, first) = parse_first_input(&render_first_input(&state, 1)).unwrap();
     let kinds = state.league.mini_games();
     let mut previous: Option<State> = None;
@@ -134,7 +134,7 @@ fn a_deactivated_opponent_is_recognised_from_the_views() {
     let mut bot = OlymbitsBot::<FastOlymbits>::new(0, 8, Some(30));
     let mut state = Olymbits::new_game(21, &Default::default());
     let far = Instant::now() + Duration::from_secs(3600);
-    let mut rng = twinsim::search::SearchRng::new(2);
+    let mut rng = twinsim_search::SearchRng::new(2);
     let mut recognised = None;
     while !Olymbits::players_to_act(&state).is_empty() {
         let input =

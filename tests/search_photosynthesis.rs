@@ -5,14 +5,14 @@
 //! (ignored, `--release`) strength against the greedy bot and time safety.
 
 use std::time::{Duration, Instant};
-use twinsim::search::beam::BeamConfig;
-use twinsim::search::bot::{make_player, SearchSpec, ViewPlayer};
-use twinsim::search::photosynthesis::{search, state_from_view};
-use twinsim::search::{Budget, SearchRng};
 use twinsim_fast::photosynthesis::FastPhotosynthesis;
 use twinsim_reference::game::{Game, PlayerId};
 use twinsim_reference::photosynthesis::protocol::{self, view_texts};
 use twinsim_reference::photosynthesis::{parse_line, Action, Params, Photosynthesis, State};
+use twinsim_search::beam::BeamConfig;
+use twinsim_search::bot::{make_player, SearchSpec, ViewPlayer};
+use twinsim_search::photosynthesis::{search, state_from_view};
+use twinsim_search::{Budget, SearchRng};
 
 /// `plies` random frames from the start of game `seed` (fewer if it ends).
 fn random_position(seed: i64, plies: usize) -> State {
@@ -192,9 +192,9 @@ fn the_state_rebuilt_from_a_view_is_the_true_state() {
 
 #[test]
 fn the_twins_agree_on_evaluations_and_keys() {
-    use twinsim::search::beam::BeamEvaluate;
-    use twinsim::search::photosynthesis::Summarize;
-    use twinsim::search::StateKey;
+    use twinsim_search::beam::BeamEvaluate;
+    use twinsim_search::photosynthesis::Summarize;
+    use twinsim_search::StateKey;
     for r in positions() {
         let f = twinsim_fast::photosynthesis::State::from(&r);
         assert_eq!(r.summary(), f.summary());
@@ -310,7 +310,7 @@ fn early_the_bot_invests() {
 /// Plays `games` arena games of `bots` (seats rotate) and returns (wins of bot 0, games,
 /// timeouts of bot 0 on seat 0 and on seat 1, iterations per move of bot 0).
 fn arena(bots: [&str; 2], games: usize, time_scale: f64) -> (f64, usize, [usize; 2], f64) {
-    use twinsim::arena::{play_game, ArenaConfig};
+    use twinsim_arena::{play_game, ArenaConfig};
     let config = ArenaConfig {
         game: "photosynthesis".into(),
         bots: bots.iter().map(|b| b.parse().unwrap()).collect(),

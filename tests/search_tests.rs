@@ -1,16 +1,16 @@
-//! The generic searches of `twinsim::search` on both twins: determinism, twin equivalence (same
+//! The generic searches of `twinsim_search` on both twins: determinism, twin equivalence (same
 //! seed and iteration budget give the same action and statistics on reference and fast),
 //! legality, finished and forced positions, strength against random play, and (ignored) speed.
 
 use std::time::{Duration, Instant};
-use twinsim::search::duct::{self, DuctConfig};
-use twinsim::search::mcts::{self, MctsConfig};
-use twinsim::search::{Budget, SearchRng};
 use twinsim_fast::olymbits::FastOlymbits;
 use twinsim_fast::zuniq::FastZuniq;
 use twinsim_reference::game::{Game, PlayerId};
 use twinsim_reference::olymbits::Olymbits;
 use twinsim_reference::zuniq::Zuniq;
+use twinsim_search::duct::{self, DuctConfig};
+use twinsim_search::mcts::{self, MctsConfig};
+use twinsim_search::{Budget, SearchRng};
 
 /// One uniformly random joint action (every player to act picks a random legal action).
 fn random_joint<G: Game>(state: &G::State, rng: &mut SearchRng) -> Vec<Option<G::Action>> {

@@ -4,15 +4,15 @@
 //! (ignored, `--release`) the strength against `builtin:greedy` in the arena.
 
 use std::time::{Duration, Instant};
-use twinsim::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Heuristic, MoveHints, WIN};
-use twinsim::search::bot::{SearchSpec, ViewPlayer};
-use twinsim::search::wondev_woman::{choose_hypothesis, player};
-use twinsim::search::{rank_rewards, Budget, SearchRng, StateKey};
 use twinsim_fast::wondev_woman::FastWondevWoman;
 use twinsim_reference::game::{Game, PlayerId};
 use twinsim_reference::wondev_woman::fog::Hypothesis;
 use twinsim_reference::wondev_woman::protocol::{self, View};
 use twinsim_reference::wondev_woman::{rules, setup, League, Params, Point, State, WondevWoman};
+use twinsim_search::alphabeta::{AlphaBeta, AlphaBetaConfig, Heuristic, MoveHints, WIN};
+use twinsim_search::bot::{SearchSpec, ViewPlayer};
+use twinsim_search::wondev_woman::{choose_hypothesis, player};
+use twinsim_search::{rank_rewards, Budget, SearchRng, StateKey};
 
 /// Plain negamax to `depth` with the same leaf and end values as the alpha-beta.
 fn minimax<G: Game>(state: &G::State, mover: PlayerId, depth: u32, ply: i32) -> i32
@@ -355,7 +355,7 @@ fn determinization_prefers_the_prediction_then_the_worst_case() {
     let worst = pick(Some(&impossible), &mut rng);
     assert_eq!(worst, pick(None, &mut rng));
     let value = |h: &Hypothesis| {
-        let s = twinsim::search::wondev_woman::determinized(&view, h, 0);
+        let s = twinsim_search::wondev_woman::determinized(&view, h, 0);
         twinsim_reference::wondev_woman::eval::evaluate(&s)
     };
     if hypotheses.len() <= 256 {

@@ -4,15 +4,15 @@
 //! against `builtin:greedy` (ignored; run with `--release`).
 
 use std::time::{Duration, Instant};
-use twinsim::search::bot::{SearchSpec, ViewPlayer};
-use twinsim::search::xmas_rush::{
-    move_candidates, player, random_greedy_path, search_roots, Memory, RushState,
-};
-use twinsim::search::{Budget, SearchRng};
 use twinsim_reference::game::{Game, PlayerId};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::xmas_rush::protocol::{state_from_view, unseen_quests, ViewContext};
 use twinsim_reference::xmas_rush::{self as r, Action, League, TurnType, View, XmasRush};
+use twinsim_search::bot::{SearchSpec, ViewPlayer};
+use twinsim_search::xmas_rush::{
+    move_candidates, player, random_greedy_path, search_roots, Memory, RushState,
+};
+use twinsim_search::{Budget, SearchRng};
 
 /// States from random games (both players random), a few per game.
 fn sample_states(games: i64, every: usize) -> Vec<r::State> {
@@ -294,7 +294,7 @@ fn fixed_iterations_are_deterministic() {
 #[test]
 #[ignore]
 fn beats_greedy_clearly() {
-    use twinsim::arena::{run, totals, ArenaConfig, BotSpec};
+    use twinsim_arena::{run, totals, ArenaConfig, BotSpec};
     for engine in ["fast", "reference"] {
         let spec: BotSpec = format!("builtin:smitsimax@{engine}:iterations=300").parse().unwrap();
         let config = ArenaConfig {
@@ -356,8 +356,8 @@ fn twin_bots_agree_over_a_game() {
 #[test]
 #[ignore]
 fn tuning_match() {
-    use twinsim::search::smitsimax::SmitsimaxConfig;
-    use twinsim::search::xmas_rush::{config_for, search_roots_with, DETERMINIZATIONS};
+    use twinsim_search::smitsimax::SmitsimaxConfig;
+    use twinsim_search::xmas_rush::{config_for, search_roots_with, DETERMINIZATIONS};
     type F = twinsim_fast::xmas_rush::FastXmasRush;
     let iterations: u64 =
         std::env::var("XR_ITERS").ok().and_then(|v| v.parse().ok()).unwrap_or(300);

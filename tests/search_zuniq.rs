@@ -4,13 +4,13 @@
 //! `--release`) beats `builtin:greedy`. The true state is used only to check the bot.
 
 use std::time::{Duration, Instant};
-use twinsim::arena::{self, ArenaConfig, BotSpec};
-use twinsim::search::bot::ViewPlayer;
-use twinsim::search::zuniq::{player, should_claim, Clock, ZuniqBot};
-use twinsim::search::SearchRng;
+use twinsim_arena::{self as arena, ArenaConfig, BotSpec};
 use twinsim_fast::zuniq::FastZuniq;
 use twinsim_reference::zuniq::rules::{legal_walls, referee_turn};
 use twinsim_reference::zuniq::{parse_output, State, Zuniq};
+use twinsim_search::bot::ViewPlayer;
+use twinsim_search::zuniq::{player, should_claim, Clock, ZuniqBot};
+use twinsim_search::SearchRng;
 
 fn bot(spec: &str, seat: usize, seed: i64) -> Box<dyn ViewPlayer> {
     player(&spec.parse().unwrap(), seat, seed).unwrap()

@@ -20,15 +20,15 @@ fn replay_dir(target: &str, check: fn(&[u8])) -> usize {
 
 #[test]
 fn wondev_woman_diff_regressions() {
-    assert!(replay_dir("wondev_diff", twinsim_fast::wondev_woman::check::whole_game) > 0);
+    assert!(replay_dir("wondev_diff", twinsim_fast::wondev_woman::check::game_diff) > 0);
 }
 
 #[test]
 fn wondev_woman_voronoi_diff_regressions() {
-    assert!(replay_dir("voronoi_diff", twinsim_fast::wondev_woman::check::voronoi_positions) > 0);
+    assert!(replay_dir("voronoi_diff", twinsim_fast::wondev_woman::check::voronoi_diff) > 0);
 }
 
 #[test]
 fn wondev_woman_parse_regressions() {
-    assert!(replay_dir("parse_wondev_woman", twinsim_fast::wondev_woman::check::parsers) > 0);
+    assert!(replay_dir("parse_wondev_woman", twinsim_fast::wondev_woman::check::parse_diff) > 0);
 }

@@ -16,20 +16,20 @@ fn replay(target: &str, check: fn(&[u8])) {
 
 #[test]
 fn xmas_rush_diff_regressions_replay() {
-    replay("xmas_rush_game_diff", twinsim_fast::xmas_rush::check_game_bytes);
+    replay("xmas_rush_game_diff", twinsim_fast::xmas_rush::check::game_diff);
 }
 
 #[test]
 fn xmas_rush_push_diff_regressions_replay() {
-    replay("push_diff", twinsim_fast::xmas_rush::check_push_bytes);
+    replay("push_diff", twinsim_fast::xmas_rush::check::push_diff);
 }
 
 #[test]
 fn xmas_rush_bfs_diff_regressions_replay() {
-    replay("bfs_diff", twinsim_fast::xmas_rush::check_bfs_bytes);
+    replay("bfs_diff", twinsim_fast::xmas_rush::check::bfs_diff);
 }
 
 #[test]
 fn xmas_rush_parse_regressions_replay() {
-    replay("parse_xmas_rush", twinsim_fast::xmas_rush::check_parse_text);
+    replay("parse_xmas_rush", twinsim_fast::xmas_rush::check::parse_diff);
 }

@@ -3,4 +3,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| twinsim_fast::wondev_woman::check::voronoi_positions(data));
+fuzz_target!(|data: &[u8]| twinsim_fast::wondev_woman::check::voronoi_diff(data));

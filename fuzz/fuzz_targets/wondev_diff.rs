@@ -4,4 +4,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| twinsim_fast::wondev_woman::check::whole_game(data));
+fuzz_target!(|data: &[u8]| twinsim_fast::wondev_woman::check::game_diff(data));

@@ -4,4 +4,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| twinsim_fast::xmas_rush::check_game_bytes(data));
+fuzz_target!(|data: &[u8]| twinsim_fast::xmas_rush::check::game_diff(data));

@@ -107,7 +107,7 @@ fn setup_from(bytes: &[u8]) -> (i64, r::Params, &[u8]) {
 /// 240: the `byte % len`-th legal action; 240..=254: a bad line; 255: a timeout), comparing
 /// state, legal lists, views, hash, Voronoi, events and outcome after every step, and
 /// make/unmake against the state before.
-pub fn whole_game(bytes: &[u8]) {
+pub fn game_diff(bytes: &[u8]) {
     let (seed, params, turns) = setup_from(bytes);
     let mut rs = r::setup::new_game(seed, &params);
     let mut fs = State::new_game(seed, &params);
@@ -157,7 +157,7 @@ pub fn whole_game(bytes: &[u8]) {
 /// Voronoi on positions reached from fuzzer bytes, including hand-placed units: after the
 /// setup bytes, pairs of bytes move units to arbitrary cells (skipping occupied or domed ones)
 /// and raise cells.
-pub fn voronoi_positions(bytes: &[u8]) {
+pub fn voronoi_diff(bytes: &[u8]) {
     let (seed, params, rest) = setup_from(bytes);
     let mut rs = r::setup::new_game(seed, &params);
     for pair in rest.chunks(2) {
@@ -191,7 +191,7 @@ pub fn voronoi_positions(bytes: &[u8]) {
 
 /// Arbitrary text at the protocol parsers: never a panic; an action that parses prints back to
 /// a line that parses to the same action; a view text that parses renders back identically.
-pub fn parsers(bytes: &[u8]) {
+pub fn parse_diff(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     if let Ok(a) = r::protocol::parse_action(&text) {
         assert_eq!(r::protocol::parse_action(&a.to_string()), Ok(a));

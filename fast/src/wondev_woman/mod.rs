@@ -7,16 +7,16 @@ pub mod board;
 pub mod check;
 pub mod engine;
 pub mod fog;
-pub mod game;
 pub mod movegen;
 pub mod play;
+pub mod typed;
 pub mod voronoi;
 
 #[cfg(test)]
 mod tests;
 
 pub use board::State;
-pub use game::FastWondevWoman;
+pub use typed::FastWondevWoman;
 
 use crate::bench::BenchOp;
 use twinsim_reference::game::TraceEngine;

@@ -75,7 +75,7 @@ fn prop_whole_games_fast_equals_reference() {
             let k = v.len() as u8;
             v.extend(bytes.iter().map(|b| b.wrapping_add(k)));
         }
-        check::whole_game(&v);
+        check::game_diff(&v);
         true
     }
     QuickCheck::new().tests(150).quickcheck(prop as fn(Vec<u8>) -> bool);
@@ -89,7 +89,7 @@ fn prop_whole_games_mostly_legal_every_league() {
         // Mostly legal play (bytes below 240), until the game ends.
         bytes.extend(choices.iter().map(|c| c % 240));
         bytes.extend((0..400).map(|i| (i * 37 % 240) as u8));
-        check::whole_game(&bytes);
+        check::game_diff(&bytes);
         true
     }
     QuickCheck::new().tests(60).quickcheck(prop as fn(i64, u8, Vec<u8>) -> bool);
@@ -98,7 +98,7 @@ fn prop_whole_games_mostly_legal_every_league() {
 #[test]
 fn prop_voronoi_fast_equals_reference() {
     fn prop(bytes: Vec<u8>) -> bool {
-        check::voronoi_positions(&bytes);
+        check::voronoi_diff(&bytes);
         true
     }
     QuickCheck::new().tests(400).quickcheck(prop as fn(Vec<u8>) -> bool);
@@ -107,10 +107,10 @@ fn prop_voronoi_fast_equals_reference() {
 #[test]
 fn prop_parsers_and_line_resolution_agree() {
     fn prop(text: String, tail: Vec<u8>) -> bool {
-        check::parsers(text.as_bytes());
+        check::parse_diff(text.as_bytes());
         let mut line = b"MOVE&BUILD ".to_vec();
         line.extend(tail.iter().map(|b| b" 01NSEWnsew\t&PUSHBILD-"[*b as usize % 22]));
-        check::parsers(&line);
+        check::parse_diff(&line);
         true
     }
     QuickCheck::new().tests(500).quickcheck(prop as fn(String, Vec<u8>) -> bool);

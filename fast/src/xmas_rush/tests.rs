@@ -1,7 +1,9 @@
 //! Fast vs reference: tables entry by entry, and quickcheck properties over whole random games
 //! and states deep into them.
 
+use super::bench::sample_states;
 use super::board::*;
+use super::check::*;
 use super::*;
 use quickcheck::{Gen, QuickCheck, TestResult};
 use twinsim_reference::xmas_rush as r;
@@ -39,16 +41,16 @@ fn the_fast_engine_replays_games_like_the_reference_on_fixed_inputs() {
     for k in 0..16u8 {
         let mut data: Vec<u8> = vec![k, 1, 2, 3, k, 5, 6, k];
         data.extend((0..400u32).map(|i| ((i * 37 + u32::from(k) * 11) % 251) as u8));
-        check_game_bytes(&data);
+        game_diff(&data);
     }
-    check_game_bytes(&[6, 0, 0, 0, 0, 0, 0, 1, 10, 255]);
-    check_game_bytes(&[6, 0, 0, 0, 0, 0, 0, 1, 254, 254]);
+    game_diff(&[6, 0, 0, 0, 0, 0, 0, 1, 10, 255]);
+    game_diff(&[6, 0, 0, 0, 0, 0, 0, 1, 254, 254]);
 }
 
 #[test]
 fn prop_whole_games_fast_equals_reference() {
     fn property(data: Vec<u8>) -> bool {
-        check_game_bytes(&data);
+        game_diff(&data);
         true
     }
     let mut qc = QuickCheck::new().rng(Gen::new(400)).tests(200);
@@ -191,9 +193,9 @@ fn direction_and_quest_sets_stay_in_step_with_the_rows() {
 #[test]
 fn prop_fuzz_checks_hold_on_random_bytes() {
     fn property(data: Vec<u8>) -> bool {
-        check_push_bytes(&data);
-        check_bfs_bytes(&data);
-        check_parse_text(&data);
+        push_diff(&data);
+        bfs_diff(&data);
+        parse_diff(&data);
         true
     }
     QuickCheck::new().rng(Gen::new(300)).tests(200).quickcheck(property as fn(Vec<u8>) -> bool);

@@ -1,6 +1,8 @@
 //! The typed API, fast vs reference: `FastXmasRush` and `XmasRush` played in lockstep through
 //! [`Game`] only, odd and illegal actions included.
 
+use super::bench::sample_states;
+use super::check::state_diff;
 use super::typed::{path_tree, FastXmasRush};
 use super::*;
 use quickcheck::{QuickCheck, TestResult};

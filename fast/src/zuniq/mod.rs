@@ -4,26 +4,26 @@
 //!
 //! Every operation names its reference twin (`twinsim_reference::zuniq`) and is checked against it:
 //! tables entry by entry, quickcheck properties over random playouts, the differential check
-//! [`diff::check_game_bytes`] that the fuzz target and the regression test drive, and the traces.
+//! [`check::game_diff`] that the fuzz target and the regression test drive, and the traces.
 
 pub mod board;
-pub mod diff;
-pub mod game;
+pub mod check;
+pub mod engine;
 pub mod tables;
-pub mod trace;
+pub mod typed;
 
 #[cfg(test)]
 mod tests;
 
 pub use board::{Board, Check, Links};
-pub use game::{FastZuniq, State};
+pub use typed::{FastZuniq, State};
 
 use std::hint::black_box;
 use twinsim_reference::game::TraceEngine;
 
 /// The text-level fast engine for replay and verification.
 pub fn engine() -> Option<&'static dyn TraceEngine> {
-    Some(&trace::ENGINE)
+    Some(&engine::ENGINE)
 }
 
 /// Legal move sequences of length `depth` from `board` (walls only). Twin of
@@ -160,7 +160,7 @@ pub fn bench_ops() -> Vec<crate::bench::BenchOp> {
             i = (i + 1) % r.len();
             let mut s = r[i].clone();
             let action =
-                twinsim_reference::zuniq::Action { wall: game::wall_of(rm[i]), claim: false };
+                twinsim_reference::zuniq::Action { wall: typed::wall_of(rm[i]), claim: false };
             let _ = black_box(twinsim_reference::zuniq::rules::apply_move(&mut s, action));
         }),
         fast: Box::new(move || {

@@ -2,9 +2,9 @@
 //! the hash, and the committed fuzz regressions.
 
 use super::board::Check;
-use super::diff::{check_game_bytes, check_parse, check_state};
-use super::game::{index_of, wall_of, State};
+use super::check::{check_state, game_diff, parse_diff};
 use super::tables::*;
+use super::typed::{index_of, wall_of, State};
 use super::*;
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 use twinsim_reference::zuniq::board::{all_cells, all_walls, Side};
@@ -115,7 +115,7 @@ fn property_fast_legal_mask_and_checks_equal_the_reference() {
 #[test]
 fn property_fast_games_equal_reference_games_from_bytes() {
     fn prop(data: Vec<u8>) -> Result<(), String> {
-        check_game_bytes(&data)
+        game_diff(&data)
     }
     QuickCheck::new().tests(150).quickcheck(prop as fn(Vec<u8>) -> Result<(), String>);
 }
@@ -123,16 +123,16 @@ fn property_fast_games_equal_reference_games_from_bytes() {
 #[test]
 fn property_fast_parser_equals_the_reference_parser() {
     fn prop(text: String) -> Result<(), String> {
-        check_parse(&text)
+        parse_diff(&text)
     }
     QuickCheck::new().tests(2000).quickcheck(prop as fn(String) -> Result<(), String>);
     for wall in all_walls() {
         for text in [wall.name(), format!("{wall}!"), format!("{wall}!!"), format!(" {wall}")] {
-            check_parse(&text).unwrap();
+            parse_diff(&text).unwrap();
         }
     }
     for text in ["", "A6h", "F1v", "A0h", "G1h", "A1", "A1h\n", "Quit", "Start", "é1h!"] {
-        check_parse(text).unwrap();
+        parse_diff(text).unwrap();
     }
 }
 
@@ -240,7 +240,7 @@ fn dead_walls_are_folded_into_the_hash() {
 fn the_traces_replay_through_fast() {
     let text = include_str!("../../../tests/traces/zuniq.jsonl");
     for game in twinsim_reference::trace::parse_jsonl(text).unwrap() {
-        let report = twinsim_reference::trace::replay(&trace::ENGINE, &game);
+        let report = twinsim_reference::trace::replay(&engine::ENGINE, &game);
         assert!(report.is_ok(), "seed {:?}: {:?}", game.seed, report.differences);
     }
 }
@@ -254,9 +254,9 @@ fn fuzz_regressions_replay() {
         for entry in entries.flatten() {
             let data = std::fs::read(entry.path()).unwrap();
             let result = if target == "zuniq_diff" {
-                check_game_bytes(&data)
+                game_diff(&data)
             } else {
-                check_parse(&String::from_utf8_lossy(&data))
+                parse_diff(&String::from_utf8_lossy(&data))
             };
             assert_eq!(result, Ok(()), "{}", entry.path().display());
             count += 1;
@@ -337,12 +337,12 @@ fn zuniq_diff_soak() {
     for game in 0..games {
         let len = 1 + rng.below(80) as usize;
         let data: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
-        if let Err(e) = check_game_bytes(&data) {
+        if let Err(e) = game_diff(&data) {
             panic!("game {game}, bytes {data:?}: {e}");
         }
         let text: String =
             (0..rng.below(6)).map(|_| (b' ' + rng.below(95) as u8) as char).collect();
-        check_parse(&text).unwrap();
+        parse_diff(&text).unwrap();
     }
 }
 

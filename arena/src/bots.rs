@@ -1,13 +1,13 @@
 //! The players of an arena game: child processes speaking the game's text protocol, or built-in
 //! bots running in-process on the engine's own legal-move lists.
 
-use crate::search::bot::ViewPlayer;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Instant;
 use twinsim_reference::game::{PlayerId, TracePlay};
 use twinsim_reference::java_random::JavaRandom;
+use twinsim_search::bot::ViewPlayer;
 
 /// A bot's answer to one request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -280,7 +280,7 @@ impl Bot for RandomBot {
 /// `builtin:greedy`: one ply of lookahead. Every legal line (a sample of at most
 /// [`GREEDY_CANDIDATES`]) is played with the other acting players answering with their first
 /// legal line, and the position is scored by the game's own score for this seat (see
-/// [`crate::arena::evaluate`]); ties are broken at random.
+/// [`crate::evaluate`]); ties are broken at random.
 pub struct GreedyBot {
     rng: JavaRandom,
     answer: Option<String>,
@@ -326,7 +326,7 @@ impl Bot for GreedyBot {
             if child.play_turn(&actions).is_err() {
                 continue;
             }
-            let value = crate::arena::evaluate(child.as_ref(), player);
+            let value = crate::evaluate(child.as_ref(), player);
             if best.as_ref().is_none_or(|(v, _)| value > *v) {
                 best = Some((value, line));
             }

@@ -1,7 +1,7 @@
 //! The fast engine behind `twinsim replay --engine fast`: the same records as the reference
 //! (`twinsim_reference::zuniq::trace`), produced from the fast state.
 
-use super::game::{wall_names, State};
+use super::typed::{wall_names, State};
 use serde_json::{json, Map, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use twinsim_reference::zuniq::rules::Event;

@@ -8,10 +8,9 @@
 //! seat.
 
 pub mod bots;
+pub mod registry;
 pub mod stats;
 
-use crate::registry;
-use crate::search::bot::{is_search_name, make_player, SearchSpec, ALGORITHMS};
 use bots::{Answer, Bot, GreedyBot, ProcessBot, RandomBot, SearchBot};
 use serde_json::{json, Map, Value};
 use std::io::Write;
@@ -21,6 +20,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use twinsim_reference::game::{EngineKind, TracePlay, TurnStructure};
 use twinsim_reference::java_random::JavaRandom;
+use twinsim_search::bot::{is_search_name, make_player, SearchSpec, ALGORITHMS};
 
 /// A player of the arena, as given with `--bot`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub enum BotSpec {
     /// `builtin:greedy`: one ply of lookahead on the game's score (see [`evaluate`]).
     Greedy,
     /// `builtin:<search>[@reference|@fast][:iterations=N]`: a search bot playing from its views
-    /// (see [`crate::search::bot`]).
+    /// (see [`twinsim_search::bot`]).
     Search(SearchSpec),
     /// Any other text: a shell command started once per game.
     Command(String),

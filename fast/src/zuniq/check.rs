@@ -1,8 +1,8 @@
 //! Differential checks, fast vs reference, in library code so that each fuzz target is one line
 //! and the committed regressions replay in an ordinary test.
 
-use super::game::{parse_line, State};
-use super::trace::FastPlay;
+use super::engine::FastPlay;
+use super::typed::{parse_line, State};
 use twinsim_reference::game::TracePlay;
 use twinsim_reference::trace::{lockstep_difference, Moment};
 use twinsim_reference::zuniq::trace::ZuniqPlay;
@@ -20,7 +20,7 @@ const ODD_LINES: [Option<&str>; 8] =
 /// Byte `b`: `b % 32 == 31` plays an odd line (`b / 32` picks it; some pick a placed or dead
 /// wall), otherwise the `(b % 32)`-th-ish legal line (`b as usize % legal.len()`), claims
 /// included.
-pub fn check_game_bytes(data: &[u8]) -> Result<(), String> {
+pub fn game_diff(data: &[u8]) -> Result<(), String> {
     let mut reference = ZuniqPlay::new(twinsim_reference::zuniq::State::new());
     let mut fast = FastPlay::default();
     for (turn, &byte) in data.iter().enumerate() {
@@ -82,8 +82,8 @@ pub fn check_state(
 
 /// The fast line parser accepts exactly what the reference parser accepts, with the same
 /// result.
-pub fn check_parse(text: &str) -> Result<(), String> {
-    let fast = parse_line(text.as_bytes()).map(|(w, claim)| (super::game::wall_of(w), claim));
+pub fn parse_diff(text: &str) -> Result<(), String> {
+    let fast = parse_line(text.as_bytes()).map(|(w, claim)| (super::typed::wall_of(w), claim));
     let reference = twinsim_reference::zuniq::parse_output(text).ok().map(|a| (a.wall, a.claim));
     if fast != reference {
         return Err(format!("{text:?}: fast {fast:?}, reference {reference:?}"));

@@ -278,7 +278,7 @@ pub fn search<G: Game, P: Playbook<G>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Evaluate;
+    use crate::Evaluate;
     use twinsim_fast::olymbits::FastOlymbits;
     use twinsim_reference::olymbits::Olymbits;
 

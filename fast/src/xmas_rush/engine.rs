@@ -1,0 +1,118 @@
+//! The text-level engine: the referee's own lines in, trace records and views out.
+
+use super::*;
+use serde_json::{json, Map, Value};
+use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use twinsim_reference::xmas_rush as r;
+
+/// The fast text-level engine.
+pub struct FastEngine;
+
+/// The engine object `twinsim` uses.
+pub static ENGINE: FastEngine = FastEngine;
+
+/// The text-level engine for replay and verification.
+pub fn engine() -> Option<&'static dyn TraceEngine> {
+    Some(&ENGINE)
+}
+
+impl TraceEngine for FastEngine {
+    fn game(&self) -> &'static str {
+        "xmas-rush"
+    }
+
+    fn kind(&self) -> EngineKind {
+        EngineKind::Fast
+    }
+
+    fn turns(&self) -> TurnStructure {
+        TurnStructure::Simultaneous
+    }
+
+    fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
+        let league = r::league_from_params(params)?;
+        Ok(Box::new(FastPlay { state: State::new_game(seed.unwrap_or(0), league), events: vec![] }))
+    }
+}
+
+/// A game in progress on the packed state, with the last turn's events.
+#[derive(Clone, Debug)]
+pub struct FastPlay {
+    pub state: State,
+    pub events: Vec<r::Event>,
+}
+
+fn views(s: &State) -> Value {
+    if s.game_over {
+        json!([])
+    } else {
+        json!([protocol::render_view(s, 0), protocol::render_view(s, 1)])
+    }
+}
+
+impl TracePlay for FastPlay {
+    fn boxed_clone(&self) -> Box<dyn TracePlay> {
+        Box::new(self.clone())
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn initial_record(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("initial".into(), r::json::state_json(&self.state.to_reference()));
+        m.insert("initial_views".into(), views(&self.state));
+        m
+    }
+
+    fn players_to_act(&self) -> Vec<PlayerId> {
+        if self.state.game_over {
+            vec![]
+        } else {
+            vec![0, 1]
+        }
+    }
+
+    fn legal_lines(&self, player: PlayerId) -> Vec<String> {
+        legal_lines(&self.state, player)
+    }
+
+    fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
+        if actions.len() != 2 {
+            return Err(format!("expected 2 actions, found {}", actions.len()));
+        }
+        let answer =
+            |a: &Option<String>| Answer::from_reference(&r::Answer::from_line(a.as_deref()));
+        let answers = [answer(&actions[0]), answer(&actions[1])];
+        self.events.clear();
+        rules::play_turn(&mut self.state, &answers, &mut self.events).map_err(|e| e.to_string())
+    }
+
+    fn turn_record(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("state".into(), r::json::state_json(&self.state.to_reference()));
+        m.insert("views".into(), views(&self.state));
+        let events: Vec<String> = self.events.iter().map(|e| e.to_string()).collect();
+        m.insert("events".into(), json!(events));
+        m
+    }
+
+    fn is_over(&self) -> bool {
+        self.state.game_over
+    }
+
+    fn outcome(&self) -> Option<Value> {
+        r::json::outcome_json(&self.state.to_reference())
+    }
+
+    fn render(&self, colour: bool) -> String {
+        r::display::render(&self.state.to_reference(), colour)
+    }
+}
+
+/// Legal lines for random play: the 28 pushes, or PASS and one path per reachable cell (the
+/// same list as the reference's `legal_actions`, which is the twin; cold path, through it).
+pub fn legal_lines(s: &State, player: PlayerId) -> Vec<String> {
+    r::legal_actions(&s.to_reference(), player).iter().map(|a| a.to_string()).collect()
+}

@@ -123,6 +123,27 @@ pub fn bench_ops() -> Vec<BenchOp> {
         }),
     });
 
+    // Search mode: the same joint turns on states that do not replay the view shuffles.
+    let (rs, fs, ra, fa) =
+        (ref_states.clone(), fast_states.clone(), actions.clone(), actions.clone());
+    let (mut i, mut j) = (0, 0);
+    ops.push(BenchOp {
+        game: "photosynthesis",
+        name: "step_search",
+        reference: Box::new(move || {
+            i = (i + 1) % rs.len();
+            let mut s = rs[i].clone();
+            let _ = black_box(Photosynthesis::step(&mut s, &ra[i]));
+            black_box(s);
+        }),
+        fast: Box::new(move || {
+            j = (j + 1) % fs.len();
+            let mut s = fs[j].without_views();
+            let _ = black_box(FastPhotosynthesis::step(&mut s, &fa[j]));
+            black_box(s);
+        }),
+    });
+
     let (rs, fs, ra, fa) = (ref_states, fast_states, actions.clone(), actions);
     let (mut i, mut j) = (0, 0);
     ops.push(BenchOp {

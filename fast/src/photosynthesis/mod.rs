@@ -237,6 +237,12 @@ pub struct State {
     pub executions: u32,
     /// The 48-bit `java.util.Random` state.
     pub rng: u64,
+    /// Whether [`State::step`] replays the referee's shuffle draws of the printed action lists
+    /// (§6.1 step 2), which keeps `rng`, hence views and traces, exact. The draws decide only
+    /// the printed order, never the rules: a search that renders no view turns them off
+    /// ([`State::without_views`]) and skips both players' group counts and the draws each
+    /// frame; the game it plays is the same.
+    pub exact_views: bool,
     /// Zobrist hash, maintained incrementally.
     pub hash: u64,
 }
@@ -434,6 +440,7 @@ impl State {
             flags: 0,
             executions: 0,
             rng: (seed as u64 ^ MULTIPLIER) & MASK48,
+            exact_views: true,
             hash: 0,
         };
         let full = st.league >= 3;
@@ -816,13 +823,26 @@ impl State {
         answers: &[Option<Answer>; 2],
         events: Option<&mut Vec<String>>,
     ) -> Result<(), StepError> {
-        let counts = [self.group_counts(0), self.group_counts(1)];
+        let counts = if self.exact_views {
+            [self.group_counts(0), self.group_counts(1)]
+        } else {
+            [[0; 3]; 2]
+        };
         self.step_counted(answers, counts, events)
+    }
+
+    /// The same position in search mode: the following steps play the same game but no longer
+    /// replay the referee's shuffle draws, so `rng` stays where it is and the views rendered
+    /// from later states would print the lists in another order than the referee's (see
+    /// [`State::exact_views`]).
+    pub fn without_views(mut self) -> State {
+        self.exact_views = false;
+        self
     }
 
     /// [`State::step`] given both players' [`State::group_counts`] of this state (a playout
     /// that already computed them to pick its moves saves computing them twice). Counts of a
-    /// player not asked are ignored.
+    /// player not asked are ignored, and all counts when `exact_views` is off.
     pub fn step_counted(
         &mut self,
         answers: &[Option<Answer>; 2],
@@ -844,8 +864,10 @@ impl State {
         let asked = [self.is_asked(0), self.is_asked(1)];
         for (p, &a) in asked.iter().enumerate() {
             if a {
-                for n in counts[p] {
-                    skip_shuffle(&mut self.rng, n);
+                if self.exact_views {
+                    for n in counts[p] {
+                        skip_shuffle(&mut self.rng, n);
+                    }
                 }
                 self.executions += 1;
             }
@@ -1120,6 +1142,7 @@ impl From<&r::State> for State {
             flags: 0,
             executions: s.executions,
             rng: s.rng.state() as u64,
+            exact_views: true,
             hash: 0,
         };
         for (p, pl) in s.players.iter().enumerate() {

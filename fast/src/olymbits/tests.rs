@@ -246,8 +246,8 @@ fn search_dice_games_follow_the_rules() {
                     s.is_active(i).then(|| r::Action::ALL[super::Dice::below(pick, 4) as usize])
                 });
                 SearchOlymbits::step(&mut s, &actions).expect("legal");
-                for g in 0..4 {
-                    ended_runs[g] += u32::from(s.log.ended >> g & 1);
+                for (g, ended) in ended_runs.iter_mut().enumerate() {
+                    *ended += u32::from(s.log.ended >> g & 1);
                 }
                 for slot in &s.games[..s.nb_games as usize] {
                     assert!(slot.len as usize <= SEQ && slot.head <= slot.len);
@@ -262,9 +262,9 @@ fn search_dice_games_follow_the_rules() {
                 }
             }
             for i in 0..3 {
-                for g in 0..s.nb_games as usize {
+                for (g, ended) in ended_runs.iter().enumerate().take(s.nb_games as usize) {
                     let medals: u32 = s.medals[i][g].iter().map(|&m| u32::from(m)).sum();
-                    assert_eq!(medals, ended_runs[g], "seed {seed} player {i} game {g}");
+                    assert_eq!(medals, *ended, "seed {seed} player {i} game {g}");
                 }
             }
             assert!(s.turn == 100 || s.active.count_ones() < 2);

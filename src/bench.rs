@@ -227,12 +227,35 @@ pub mod instructions {
 
     /// `twinsim bench [GAME] --instructions`: reruns this executable under
     /// `valgrind --tool=callgrind` on the pairs of `ops_game`, which counts them (in the child,
-    /// recognised by its environment, `ops` are measured directly). Returns the counts.
+    /// recognised by its environment, `ops` are measured directly). Returns the counts. Without
+    /// a game, one child per game (the games of `ops`, in order), so that one game's
+    /// allocations do not shift another's counts through the allocator's state.
     pub fn count(ops_game: Option<&str>, ops: &mut [BenchOp]) -> Result<Vec<Count>, String> {
         if let Some(prefix) = std::env::var_os(CHILD_ENV) {
             child(Path::new(&prefix), ops)?;
             return Ok(vec![]);
         }
+        let games: Vec<&str> = match ops_game {
+            Some(g) => vec![g],
+            None => {
+                let mut games: Vec<&str> = Vec::new();
+                for op in ops.iter() {
+                    if !games.contains(&op.game) {
+                        games.push(op.game);
+                    }
+                }
+                games
+            }
+        };
+        let mut counts = Vec::new();
+        for game in games {
+            counts.extend(count_in_child(game)?);
+        }
+        Ok(counts)
+    }
+
+    /// One callgrind child counting the pairs of `game`.
+    fn count_in_child(game: &str) -> Result<Vec<Count>, String> {
         let dir = std::env::temp_dir().join(format!("twinsim-callgrind-{}", std::process::id()));
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let prefix = dir.join("cg.out");
@@ -242,9 +265,7 @@ pub mod instructions {
             .arg("--dump-after=twinsim_instruction_mark")
             .arg(format!("--callgrind-out-file={}", prefix.display()))
             .arg(exe)
-            .arg("bench")
-            .args(ops_game)
-            .arg("--instructions")
+            .args(["bench", game, "--instructions"])
             .env(CHILD_ENV, &prefix);
         let out = cmd.output();
         let _ = std::fs::remove_dir_all(&dir);

@@ -77,18 +77,25 @@ pub fn measure(op: &mut BenchOp, rounds: usize, batch: Duration) -> BenchResult 
 
 /// A table of results for a terminal.
 pub fn table(results: &[BenchResult]) -> String {
+    let rows = results.iter().map(|r| (r.game, r.name, r.reference_ns, r.fast_ns));
+    pair_table(["reference ns", "fast ns", "speedup"], 1, rows)
+}
+
+/// The table both `bench` modes print: game, operation, the reference and fast figures with
+/// `decimals` decimals, and their ratio.
+fn pair_table<'a>(
+    headers: [&str; 3],
+    decimals: usize,
+    rows: impl Iterator<Item = (&'a str, &'a str, f64, f64)>,
+) -> String {
     let mut out = format!(
         "{:<16} {:<28} {:>14} {:>14} {:>9}\n",
-        "game", "operation", "reference ns", "fast ns", "speedup"
+        "game", "operation", headers[0], headers[1], headers[2]
     );
-    for r in results {
+    for (game, name, reference, fast) in rows {
         out.push_str(&format!(
-            "{:<16} {:<28} {:>14.1} {:>14.1} {:>8.1}x\n",
-            r.game,
-            r.name,
-            r.reference_ns,
-            r.fast_ns,
-            r.speedup()
+            "{game:<16} {name:<28} {reference:>14.decimals$} {fast:>14.decimals$} {:>8.1}x\n",
+            reference / fast.max(f64::MIN_POSITIVE)
         ));
     }
     out
@@ -318,21 +325,10 @@ pub mod instructions {
 
     /// A table of counts for a terminal.
     pub fn table(counts: &[Count]) -> String {
-        let mut out = format!(
-            "{:<16} {:<28} {:>14} {:>14} {:>9}\n",
-            "game", "operation", "reference ins", "fast ins", "ratio"
-        );
-        for c in counts {
-            out.push_str(&format!(
-                "{:<16} {:<28} {:>14.0} {:>14.0} {:>8.1}x\n",
-                c.game,
-                c.operation,
-                c.reference_instructions,
-                c.fast_instructions,
-                c.reference_instructions / c.fast_instructions.max(1.0)
-            ));
-        }
-        out
+        let rows = counts.iter().map(|c| {
+            (c.game.as_str(), c.operation.as_str(), c.reference_instructions, c.fast_instructions)
+        });
+        super::pair_table(["reference ins", "fast ins", "ratio"], 0, rows)
     }
 
     #[cfg(test)]

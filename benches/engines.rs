@@ -5,7 +5,7 @@ fn main() {
     // `cargo test --benches` passes no `--bench`; run one quick round then, so the harness is
     // exercised without taking bench time.
     let quick = !std::env::args().any(|a| a == "--bench");
-    let mut ops = twinsim_arena::registry::bench_ops(None);
+    let mut ops = twinsim_fast::bench::ops(None);
     if ops.is_empty() {
         println!("no benchmark pairs yet");
         return;

@@ -4,7 +4,7 @@
 //! iterations per move each engine afforded, and the timeouts and illegal answers (which must be
 //! zero).
 
-use twinsim_arena::{self as arena, stats, ArenaConfig, BotSpec, GameResult};
+use twinsim_arena::{self as arena, ArenaConfig, BotSpec, GameResult};
 use twinsim_reference::game::EngineKind;
 use twinsim_search::bot::{SearchSpec, ALGORITHMS};
 
@@ -78,7 +78,7 @@ pub fn measure(
     opponent: BotSpec,
     matchup: &str,
     games: usize,
-    progress: &(dyn Fn(&[GameResult]) + Sync),
+    progress: &(dyn Fn(&GameResult, &arena::Standings) + Sync),
 ) -> Result<Row, String> {
     let n = players(&base.game);
     let config = ArenaConfig {
@@ -88,9 +88,9 @@ pub fn measure(
         resume: false,
         ..base.clone()
     };
-    let results = arena::run(&config, progress)?;
-    let totals = arena::totals(&results, config.bots.len());
-    let rate = stats::win_rate(&totals[0].points).ok_or("no games were played")?;
+    let end = arena::run(&config, progress)?;
+    let totals = end.standings.totals();
+    let rate = totals[0].points.win_rate().ok_or("no games were played")?;
     // Seats with the same spec are one bot (Olymbits' two opponents): pool their counters.
     let mut searches: Vec<SearchFigures> = Vec::new();
     for spec in &config.bots {
@@ -114,7 +114,7 @@ pub fn measure(
     }
     Ok(Row {
         matchup: matchup.to_string(),
-        games: results.len(),
+        games: end.standings.games(),
         win_rate: (rate.mean, rate.low, rate.high),
         baseline: 1.0 / n as f64,
         searches,

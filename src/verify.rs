@@ -119,46 +119,86 @@ pub fn verify(
 ) -> (Vec<GameVerification>, ReplaySummary) {
     use rayon::prelude::*;
     let summary = replay::replay_all(traces, &[EngineKind::Reference, EngineKind::Fast]);
-    let total = games_per_game * registry::GAMES.len();
+    let total = games_per_game.saturating_mul(registry::GAMES.len());
     let done = AtomicUsize::new(0);
     let mut results = Vec::new();
     for (index, game) in registry::GAMES.iter().enumerate() {
         let params: Vec<Value> =
             traces.iter().filter(|t| t.game == *game).map(|t| t.params.clone()).collect();
-        let runs: Vec<RandomGame> = (0..games_per_game)
+        // Folded as the games finish: memory does not grow with the number of games.
+        let runs = (0..games_per_game)
             .into_par_iter()
             .map(|i| {
-                let run = random_game(game, &params, seed, (index * games_per_game + i) as i64);
+                // Wrapping: distinct seeds for any count, and no overflow panic.
+                let index = (index as u64)
+                    .wrapping_mul(games_per_game as u64)
+                    .wrapping_add(i as u64) as i64;
+                let run = random_game(game, &params, seed, index);
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                run
+                RandomTotals::of(run)
             })
-            .collect();
+            .reduce(RandomTotals::default, RandomTotals::merge);
         let mut v = GameVerification {
             game: game.to_string(),
             traces_reference: trace_counts(traces, &summary, game, EngineKind::Reference),
             traces_fast: trace_counts(traces, &summary, game, EngineKind::Fast),
+            random_turns: runs.turns_both,
+            reference_only_turns: runs.turns_reference_only,
+            reference_time: runs.reference_time,
+            fast_time: runs.fast_time,
+            divergences: runs.divergences,
             ..Default::default()
         };
         let both = registry::engine(game, EngineKind::Reference).is_some()
             && registry::engine(game, EngineKind::Fast).is_some();
         if both {
-            v.random_games =
-                Some((runs.iter().filter(|r| r.divergence.is_none()).count(), runs.len()));
-        }
-        for run in runs {
-            v.random_turns += run.turns_both;
-            v.reference_only_turns += run.turns_reference_only;
-            v.reference_time += run.reference_time;
-            v.fast_time += run.fast_time;
-            if let Some(d) = run.divergence {
-                if v.divergences.len() < 5 {
-                    v.divergences.push(d);
-                }
-            }
+            v.random_games = Some((runs.games - runs.diverged, runs.games));
         }
         results.push(v);
     }
     (results, summary)
+}
+
+/// How many divergences of a game are kept for the report.
+const KEPT_DIVERGENCES: usize = 5;
+
+/// The random games of one game, summed.
+#[derive(Default)]
+struct RandomTotals {
+    games: usize,
+    diverged: usize,
+    turns_both: usize,
+    turns_reference_only: usize,
+    reference_time: Duration,
+    fast_time: Duration,
+    /// The first [`KEPT_DIVERGENCES`], readable.
+    divergences: Vec<String>,
+}
+
+impl RandomTotals {
+    fn of(run: RandomGame) -> Self {
+        RandomTotals {
+            games: 1,
+            diverged: usize::from(run.divergence.is_some()),
+            turns_both: run.turns_both,
+            turns_reference_only: run.turns_reference_only,
+            reference_time: run.reference_time,
+            fast_time: run.fast_time,
+            divergences: run.divergence.into_iter().collect(),
+        }
+    }
+
+    fn merge(mut self, other: Self) -> Self {
+        self.games += other.games;
+        self.diverged += other.diverged;
+        self.turns_both += other.turns_both;
+        self.turns_reference_only += other.turns_reference_only;
+        self.reference_time += other.reference_time;
+        self.fast_time += other.fast_time;
+        self.divergences.extend(other.divergences);
+        self.divergences.truncate(KEPT_DIVERGENCES);
+        self
+    }
 }
 
 #[derive(Default)]
@@ -326,5 +366,26 @@ fn corrupt(line: &str, rng: &mut JavaRandom) -> String {
         3 => format!("{line} 99999999999"),
         4 => line.replace(' ', "  "),
         _ => "HELLO WORLD".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Edge seeds and counts at the library entry point: a result, never a panic (the seed
+    /// arithmetic wraps).
+    #[test]
+    fn verify_gives_a_result_for_edge_seeds_and_counts() {
+        for seed in [i64::MIN, -1, 0, i64::MAX] {
+            for games in [0, 1] {
+                let (results, summary) = verify(&[], games, seed, &|_, _| {});
+                assert_eq!(results.len(), registry::GAMES.len());
+                assert_eq!(summary.games, 0);
+                for r in &results {
+                    assert_eq!(r.random_games, Some((games, games)), "{} seed {seed}", r.game);
+                }
+            }
+        }
     }
 }

@@ -196,3 +196,190 @@ fn search_bots_play_whole_games_legally_on_both_twins() {
         }
     }
 }
+
+/// Runs the arena with `args`, returning (exit code, stdout, stderr).
+fn arena_run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_twinsim")).arg("arena").args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bad_output_is_counted_per_kind_with_the_referees_first_reason() {
+    let cases = [
+        ("olymbits", "while read l; do echo UPLEFT; done", "Deactivated $"),
+        ("wondev-woman", r"printf '\377\376\n'; sleep 5", "not UTF-8: byte 0xff"),
+        ("zuniq", "head -c 200000 /dev/zero | tr '\\0' x; sleep 5", "flood: a line of"),
+        ("zuniq", "while read l; do echo A1h; done", "occupied"),
+    ];
+    for (game, bot, reason) in cases {
+        let mut args = vec![game, "--bot", bot, "--bot", "builtin:random"];
+        if game == "olymbits" {
+            args.extend(["--bot", "builtin:random", "--games", "3"]);
+        } else {
+            args.extend(["--games", "2"]);
+        }
+        args.extend(["--json", "--time-scale", "0.2", "--engine", "reference"]);
+        let (code, stdout, stderr) = arena_run(&args);
+        assert_eq!(code, 0, "{game}: {stderr}");
+        let report: Value = serde_json::from_str(&stdout).expect("JSON");
+        let me = &report["bots"][0];
+        assert!(me["invalid"].as_u64().unwrap() >= 1, "{game}: {me}");
+        let first = me["first_problems"]["invalid"].as_str().unwrap_or_default();
+        assert!(first.contains(reason), "{game}: {first:?} lacks {reason:?}");
+        assert_eq!(me["crashes"], 0, "{game}: {me}");
+        assert_eq!(me["timeouts"], 0, "{game}: {me}");
+    }
+}
+
+#[test]
+fn a_command_that_cannot_start_stops_the_run_at_once_and_says_why() {
+    let started = std::time::Instant::now();
+    let (code, stdout, stderr) =
+        arena_run(&["zuniq", "--bot", "/nonexistent/bot", "--bot", "builtin:random"]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("bot 0 (/nonexistent/bot) could not be started"), "{stderr}");
+    assert!(stderr.contains("not found"), "{stderr}");
+    assert!(started.elapsed().as_secs() < 20, "stopped at once");
+}
+
+#[test]
+fn stderr_is_cut_at_the_limit_with_a_marker() {
+    let dir = std::env::temp_dir().join(format!("twinsim-stderr-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bot = "head -c 5000 /dev/zero | tr '\\0' e >&2; while read l; do echo A1h; done";
+    let args = ["zuniq", "--bot", bot, "--bot", "builtin:random", "--games", "1"];
+    let dir_text = dir.to_str().unwrap();
+    let (code, _, stderr) =
+        arena_run(&[&args[..], &["--stderr-limit", "1000", "--out", dir_text]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let kept = std::fs::read_to_string(dir.join("stderr/game0-seat0-bot0.txt")).unwrap();
+    assert!(kept.starts_with(&"e".repeat(1000)), "{}", kept.len());
+    assert!(kept.contains("[twinsim: stderr cut at 1000 bytes; 4000 more bytes dropped"), "{kept}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn piped_progress_and_even_results_print_no_negative_zero_and_ties() {
+    // Both bots exit at once: every game a draw, so an even Elo and tied ratings.
+    let (code, stdout, stderr) =
+        arena_run(&["xmas-rush", "--bot", "exit 0", "--bot", "exit 0", "--games", "2"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("Elo difference (bot 0 - bot 1): +0 [+0, +0]"), "{stdout}");
+    assert!(!stdout.contains("-0"), "{stdout}");
+    assert!(stderr.contains("2/2 games"), "progress on a pipe: {stderr:?}");
+    let (code, stdout, stderr) = arena_run(&[
+        "olymbits", "--bot", "exit 0", "--bot", "exit 0", "--bot", "exit 0", "--games", "3",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("bot 0 = bot 1 = bot 2"), "{stdout}");
+}
+
+#[test]
+fn arena_engine_both_checks_every_turn_against_the_other_twin() {
+    for game in ["zuniq", "wondev-woman", "xmas-rush"] {
+        let (code, stdout, stderr) = arena_run(&[
+            game,
+            "--bot",
+            "builtin:greedy",
+            "--bot",
+            "builtin:random",
+            "--engine",
+            "both",
+            "--games",
+            "2",
+        ]);
+        assert_eq!(code, 0, "{game}: {stderr}");
+        assert!(
+            stdout.contains("(fast engine, every turn checked against the other twin)"),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
+fn ctrl_c_prints_the_summary_and_how_to_resume_with_flat_memory() {
+    let dir = std::env::temp_dir().join(format!("twinsim-interrupt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // The largest game count: memory must not depend on it.
+    let child = Command::new(env!("CARGO_BIN_EXE_twinsim"))
+        .args(["arena", "zuniq", "--bot", "builtin:random", "--bot", "builtin:random"])
+        .args(["--games", "1000000000", "--threads", "2", "--out", dir.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let rss_kb: u64 = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(rss_kb < 200_000, "{rss_kb} kB resident for 10^9 games");
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    assert!(stdout.contains("games of zuniq"), "{stdout}");
+    assert!(stderr.contains("interrupted after"), "{stderr}");
+    assert!(stderr.contains("--resume"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn arena_traces_have_one_init_input_layout_and_replay() {
+    for (game, players, init) in
+        [("olymbits", 3, "0\n4"), ("photosynthesis", 2, "37\n0 "), ("zuniq", 2, "")]
+    {
+        let dir =
+            std::env::temp_dir().join(format!("twinsim-layout-{game}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut args = vec![game, "--games", "1", "--engine", "reference"];
+        for _ in 0..players {
+            args.extend(["--bot", "builtin:random"]);
+        }
+        args.extend(["--out", dir.to_str().unwrap()]);
+        let (code, _, stderr) = arena_run(&args);
+        assert_eq!(code, 0, "{stderr}");
+        let traces = dir.join("traces.jsonl");
+        let text = std::fs::read_to_string(&traces).unwrap();
+        let record: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        let seat0 = record["init_input"][0].as_str().expect("init_input for every game");
+        assert!(seat0.starts_with(init), "{game}: {seat0:?}");
+        if !init.is_empty() {
+            let first_view = record["initial_views"][0].as_str().unwrap();
+            assert!(!first_view.starts_with(init), "{game}: init lines left in the first view");
+        }
+        let replayed = Command::new(env!("CARGO_BIN_EXE_twinsim"))
+            .args(["replay", traces.to_str().unwrap(), "--engine", "both"])
+            .output()
+            .unwrap();
+        let summary = String::from_utf8_lossy(&replayed.stdout).into_owned();
+        assert!(replayed.status.success(), "{game}: {summary}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn every_results_jsonl_field_is_documented_in_the_readme() {
+    let dir = std::env::temp_dir().join(format!("twinsim-fields-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = ["zuniq", "--bot", "builtin:random", "--bot", "builtin:random", "--games", "1"];
+    let (code, _, stderr) = arena_run(&[&args[..], &["--out", dir.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let text = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
+    let result: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for key in result.as_object().unwrap().keys() {
+        assert!(readme.contains(&format!("`{key}`")), "results.jsonl field {key} undocumented");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

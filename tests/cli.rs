@@ -100,3 +100,203 @@ fn show_draws_a_position_after_some_turns_of_an_actions_file() {
     let (code, _) = twinsim(&["show", "no-such-game"]);
     assert_eq!(code, 2);
 }
+
+/// The `index`-th (0-based) game of a shipped trace file, as JSON.
+fn shipped_game(game: &str, index: usize) -> serde_json::Value {
+    let path = format!("{}/tests/traces/{game}.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    serde_json::from_str(text.lines().nth(index).unwrap()).unwrap()
+}
+
+#[test]
+fn show_takes_seed_and_params_from_the_trace_and_prints_a_seats_exact_view() {
+    let traces = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/traces/wondev-woman.jsonl");
+    for (index, turn) in [(0usize, 3usize), (4, 5)] {
+        let record = shipped_game("wondev-woman", index);
+        let views = record["turns"][turn - 1]["views"].as_array().unwrap();
+        let seat = views.iter().position(|v| v.as_str().is_some_and(|v| !v.is_empty())).unwrap();
+        let expected = format!("{}\n", views[seat].as_str().unwrap());
+        let (game, turn_text, seat_text) = (index.to_string(), turn.to_string(), seat.to_string());
+        let args = [
+            "show",
+            "wondev-woman",
+            "--actions",
+            traces,
+            "--game",
+            &game,
+            "--turn",
+            &turn_text,
+            "--view",
+            &seat_text,
+        ];
+        let (code, text) = twinsim(&args);
+        assert_eq!(code, 0, "{text}");
+        assert_eq!(text, expected, "game {game} turn {turn} seat {seat}");
+    }
+    // A seed beside a trace is refused (the trace's own is used), as is a game past the end.
+    let (code, text) = twinsim(&["show", "wondev-woman", "--actions", traces, "--seed", "3"]);
+    assert_eq!(code, 2, "{text}");
+    let (code, text) = twinsim(&["show", "wondev-woman", "--actions", traces, "--game", "9999"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("holds games 0 to 62"), "{text}");
+}
+
+#[test]
+fn show_view_at_turn_zero_is_the_init_input_and_first_view() {
+    let record = shipped_game("wondev-woman", 0);
+    let seed = record["seed"].as_i64().unwrap().to_string();
+    let traces = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/traces/wondev-woman.jsonl");
+    let (code, text) =
+        twinsim(&["show", "wondev-woman", "--actions", traces, "--turn", "0", "--view", "1"]);
+    assert_eq!(code, 0, "{text}");
+    let expected = format!(
+        "{}\n{}\n",
+        record["init_input"][1].as_str().unwrap(),
+        record["initial_views"][1].as_str().unwrap()
+    );
+    assert_eq!(text, expected, "seed {seed}");
+    let (code, text) = twinsim(&["show", "zuniq", "--view", "2"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("seats 0 to 1"), "{text}");
+}
+
+#[test]
+fn replay_reports_a_malformed_line_by_number_and_replays_the_rest() {
+    let traces =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/traces/zuniq.jsonl"))
+            .unwrap();
+    let mut lines: Vec<&str> = traces.lines().take(3).collect();
+    let last = lines[2];
+    let truncated = &last[..last.len() / 2];
+    lines[2] = truncated;
+    let file = temp_file("truncated.jsonl", &lines.join("\n"));
+    let (code, text) = twinsim(&["replay", file.to_str().unwrap(), "--engine", "reference"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("line 3:"), "{text}");
+    assert!(text.contains("replayed 2 games"), "{text}");
+    assert!(text.contains("1 unreadable lines"), "{text}");
+}
+
+#[test]
+fn perft_depth_zero_counts_the_position_itself() {
+    let (code, text) = twinsim(&["perft", "zuniq", "--depth", "0", "--engine", "fast"]);
+    assert_eq!(code, 0, "{text}");
+    let row = text.lines().find(|l| l.trim_start().starts_with("0 ")).expect("a depth-0 row");
+    assert_eq!(row.split_whitespace().nth(1), Some("1"), "{text}");
+}
+
+#[test]
+fn every_subcommand_accepts_negative_seeds() {
+    let (code, text) = twinsim(&["verify", "--seed", "-1", "--games", "1", "--json"]);
+    assert_eq!(code, 0, "{text}");
+    let (code, text) = twinsim(&["show", "zuniq", "--seed", "-1"]);
+    assert_eq!(code, 0, "{text}");
+    let (code, text) = twinsim(&["perft", "zuniq", "--depth", "1", "--seed", "-1"]);
+    assert_eq!(code, 0, "{text}");
+    let (code, text) = twinsim(&[
+        "arena",
+        "zuniq",
+        "--bot",
+        "builtin:random",
+        "--bot",
+        "builtin:random",
+        "--games",
+        "2",
+        "--seed",
+        "-1",
+    ]);
+    assert_eq!(code, 0, "{text}");
+}
+
+/// Edge values of every numeric flag: each run ends with a result or a clear error (exit 0, 1 or
+/// 2 and no panic message), and quickly (no huge allocation, no thread storm).
+#[test]
+fn numeric_flags_at_edge_values_give_an_error_or_a_result_never_a_panic() {
+    let arena = ["arena", "zuniq", "--bot", "builtin:random", "--bot", "builtin:random"];
+    let one_game = [&arena[..], &["--games", "1"]].concat();
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    let with = |base: &[&str], flag: &str, value: &str| -> Vec<String> {
+        let mut v: Vec<String> = base.iter().map(|s| s.to_string()).collect();
+        v.push(flag.into());
+        v.push(value.into());
+        v
+    };
+    let edges = ["0", "-1", "nan", "inf", "1e300", "4294967296", "1000000000000", "abc"];
+    for value in edges {
+        runs.push(with(&one_game, "--time-scale", value));
+        runs.push(with(&one_game, "--threads", value));
+        runs.push(with(&arena, "--games", value));
+        runs.push(with(&one_game, "--seed", value));
+        runs.push(with(&one_game, "--league", value));
+        runs.push(with(&["verify", "--json"], "--games", value));
+        runs.push(with(&["perft", "zuniq"], "--depth", value));
+        runs.push(with(&["show", "zuniq"], "--seed", value));
+        runs.push(with(&["show", "zuniq"], "--view", value));
+        runs.push(with(&["bench", "zuniq"], "--rounds", value));
+        runs.push(with(&["payoff", "zuniq"], "--time-scale", value));
+        runs.push(with(&["payoff", "zuniq"], "--threads", value));
+    }
+    // Every edge value above is refused except where it is a valid seed, league, view, depth
+    // or verify count (0): those runs are short.
+    for args in &runs {
+        let quick: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, text) = twinsim(&quick);
+        assert!(matches!(code, 0..=2), "{quick:?}: exit {code}\n{text}");
+        assert!(!text.contains("panicked"), "{quick:?}: {text}");
+        assert!(!text.contains("memory allocation"), "{quick:?}: {text}");
+    }
+}
+
+#[test]
+fn out_of_bounds_counts_and_scales_are_refused_with_the_bound() {
+    let arena = ["arena", "zuniq", "--bot", "builtin:random", "--bot", "builtin:random"];
+    let cases: [(&[&str], &str, &str); 6] = [
+        (&arena, "--time-scale=inf", "finite number above 0"),
+        (&arena, "--time-scale=0", "finite number above 0"),
+        (&arena, "--threads=100000", "from 1 to 256 threads"),
+        (&arena, "--games=1000000000000", "from 1 to 1000000000 games"),
+        (&["verify"], "--games=4294967296", "from 0 to 1000000000 games"),
+        (&["perft", "zuniq"], "--depth=4294967295", "from 0 to 16 plies"),
+    ];
+    for (base, flag, message) in cases {
+        let args: Vec<&str> = base.iter().copied().chain([flag]).collect();
+        let (code, text) = twinsim(&args);
+        assert_eq!(code, 2, "{args:?}: {text}");
+        assert!(text.contains(message), "{args:?}: {text}");
+    }
+}
+
+#[test]
+fn protocol_prints_the_document_whose_example_is_what_the_seat_reads() {
+    for game in ["xmas-rush", "photosynthesis", "zuniq", "olymbits", "wondev-woman"] {
+        let (code, printed) = twinsim(&["protocol", game]);
+        assert_eq!(code, 0, "{printed}");
+        let path = format!("{}/docs/protocol/{game}.md", env!("CARGO_MANIFEST_DIR"));
+        let document = std::fs::read_to_string(path).unwrap();
+        assert_eq!(printed, document, "{game}: `protocol` prints docs/protocol/{game}.md");
+        for section in ["What the bot reads", "What the bot prints", "Time limits", "Bad output"] {
+            assert!(document.contains(section), "{game} lacks {section:?}");
+        }
+        // The example is the last code block: exactly what seat 0 reads first in seed 1.
+        let example = document.rsplit("```").nth(1).unwrap().trim_start_matches('\n');
+        let (code, reads) = twinsim(&["show", game, "--seed", "1", "--view", "0"]);
+        assert_eq!(code, 0, "{reads}");
+        assert_eq!(example, reads, "{game}: the example is not what the engine sends");
+    }
+    let (code, _) = twinsim(&["protocol", "chess"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn show_refuses_engine_both_and_a_league_of_a_game_without_leagues() {
+    let (code, text) = twinsim(&["show", "zuniq", "--engine", "both"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("one engine"), "{text}");
+    let (code, text) = twinsim(&["show", "zuniq", "--league", "2"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("zuniq has no leagues"), "{text}");
+    let arena = ["arena", "zuniq", "--bot", "builtin:random", "--bot", "builtin:random"];
+    let (code, text) = twinsim(&[&arena[..], &["--league", "2", "--games", "1"]].concat());
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("zuniq has no leagues"), "{text}");
+}

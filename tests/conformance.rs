@@ -1,28 +1,51 @@
-//! Conformance: every shipped referee trace replays identically through every implemented
-//! engine (state, views, legal lists, events, outcome; see `twinsim_reference::trace::replay`).
+//! Conformance: every shipped referee trace replays identically through both engines of every
+//! game (setup, state, views, legal lists, events, executions, outcome; see
+//! `twinsim_reference::trace::replay`), and a trace with one field changed is reported at that
+//! turn and field, so the replay really compares what it claims to.
 //!
-//! A game whose engine is not implemented yet is reported on stderr and not counted; the
-//! `twinsim replay` command (run by CI) is the one that fails on skipped games.
+//! Every game has both engines: a missing one fails here.
 
+use serde_json::Value;
 use twinsim::replay;
 use twinsim_arena::registry;
-use twinsim_reference::game::EngineKind;
+use twinsim_reference::game::{EngineKind, TraceEngine};
+use twinsim_reference::trace::{self, Moment, TraceGame};
 
-fn check_game(game: &str) {
+/// Every game, with the number of games its shipped trace file holds (a truncated or
+/// accidentally emptied file fails instead of replaying fewer games).
+const GAMES: [(&str, usize); 5] = [
+    ("xmas-rush", 57),
+    ("photosynthesis", 61),
+    ("zuniq", 46),
+    ("olymbits", 52),
+    ("wondev-woman", 63),
+];
+
+/// The turn (0-based index into `turns`) whose fields the tampering test changes.
+const TAMPERED_TURN: usize = 3;
+
+fn trace_games(game: &str) -> Vec<TraceGame> {
     let path = format!("{}/tests/traces/{game}.jsonl", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("trace file is shipped");
-    let records = twinsim_reference::trace::parse_jsonl(&text).expect("trace file parses");
-    assert!(!records.is_empty(), "{path} has no games");
+    let records = trace::parse_jsonl(&text).expect("trace file parses");
+    let expected = GAMES.iter().find(|(name, _)| *name == game).expect("a listed game").1;
+    assert_eq!(records.len(), expected, "{path}: number of games");
+    records
+}
+
+fn engine(game: &str, kind: EngineKind) -> &'static dyn TraceEngine {
+    registry::engine(game, kind).unwrap_or_else(|| panic!("{game} has no {kind} engine"))
+}
+
+fn check_game(game: &str) {
+    let records = trace_games(game);
     for kind in [EngineKind::Reference, EngineKind::Fast] {
-        if registry::engine(game, kind).is_none() {
-            eprintln!("{game}: no {kind} engine yet, not checked");
-            continue;
-        }
+        engine(game, kind);
         let summary = replay::replay_all(&records, &[kind]);
         let failures: Vec<String> =
             summary.failures.iter().map(|(k, r)| replay::describe_failure(*k, r)).collect();
         assert!(failures.is_empty(), "{}\n{}", summary.line(), failures.join("\n"));
-        assert_eq!(summary.games, records.len());
+        assert_eq!((summary.games, summary.skipped), (records.len(), 0), "{}", summary.line());
     }
 }
 
@@ -49,4 +72,69 @@ fn olymbits_traces_replay_identically() {
 #[test]
 fn wondev_woman_traces_replay_identically() {
     check_game("wondev-woman");
+}
+
+/// Changes the first leaf value (depth first) of `value`; returns false when it has none.
+fn tamper(value: &mut Value) -> bool {
+    match value {
+        Value::Null => *value = Value::from(7),
+        Value::Bool(b) => *b = !*b,
+        Value::Number(n) => {
+            *value = Value::from(n.as_f64().expect("a finite number") + 1.0);
+        }
+        Value::String(s) => s.insert(0, '~'),
+        Value::Array(items) if items.is_empty() => items.push(Value::Null),
+        Value::Array(items) => return tamper(&mut items[0]),
+        Value::Object(map) => match map.values_mut().next() {
+            Some(first) => return tamper(first),
+            None => {
+                map.insert("tampered".into(), Value::Null);
+            }
+        },
+    }
+    true
+}
+
+/// Replays `record` through `engine` and checks that the first difference is at `moment`, in
+/// `key` or below it.
+fn assert_reported(engine: &dyn TraceEngine, record: &TraceGame, moment: Moment, key: &str) {
+    let report = trace::replay(engine, record);
+    let first = report
+        .differences
+        .first()
+        .unwrap_or_else(|| panic!("a change of {key} at {moment} went unnoticed"));
+    assert_eq!(first.moment, moment, "{key}: {first}");
+    assert!(first.field.starts_with(key), "{key} changed at {moment}, reported: {first}");
+}
+
+/// One changed field of the setup, of one turn (every trace field but the actions) or of the
+/// outcome is reported at that moment and field, by both engines of every game.
+#[test]
+fn a_changed_field_is_reported_at_its_turn_and_field() {
+    for (game, _) in GAMES {
+        let record = trace_games(game).into_iter().find(|g| g.turns.len() > TAMPERED_TURN).unwrap();
+        let turn_keys: Vec<String> = record.turns[TAMPERED_TURN]
+            .fields
+            .keys()
+            .filter(|k| k.as_str() != "actions")
+            .cloned()
+            .collect();
+        assert!(turn_keys.len() >= 3, "{game}: turn fields {turn_keys:?}");
+        for kind in [EngineKind::Reference, EngineKind::Fast] {
+            let engine = engine(game, kind);
+            assert!(trace::replay(engine, &record).is_ok(), "{game} {kind}: untampered replay");
+            for key in &turn_keys {
+                let mut bad = record.clone();
+                let field = bad.turns[TAMPERED_TURN].fields.get_mut(key).unwrap();
+                assert!(tamper(field), "{game}: {key} has a value to change");
+                assert_reported(engine, &bad, Moment::Turn(TAMPERED_TURN + 1), key);
+            }
+            let mut bad = record.clone();
+            tamper(bad.setup.get_mut("initial").expect("an initial state"));
+            assert_reported(engine, &bad, Moment::Setup, "initial");
+            let mut bad = record.clone();
+            tamper(bad.outcome.as_mut().expect("an outcome"));
+            assert_reported(engine, &bad, Moment::Outcome, "outcome");
+        }
+    }
 }

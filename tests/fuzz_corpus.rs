@@ -33,7 +33,7 @@ const TARGETS: &[(&str, Check)] = &[
     ("voronoi_diff", twinsim_fast::wondev_woman::check::voronoi_diff),
     ("parse_wondev_woman", twinsim_fast::wondev_woman::check::parse_diff),
     ("fog_diff", |d| {
-        twinsim_fast::wondev_woman::fog::fog_diff(d);
+        twinsim_fast::wondev_woman::bot::fog::fog_diff(d);
     }),
 ];
 

@@ -3,6 +3,7 @@
 
 use twinsim_reference::game::TracePlay;
 use twinsim_reference::photosynthesis::{trace::ReferencePlay, Params};
+use twinsim_reference::testing::snapshot_settings;
 
 /// A deterministic bot: mostly its first non-WAIT legal line by a fixed rotation.
 fn policy_lines(play: &ReferencePlay, turn: usize) -> [Option<String>; 2] {
@@ -40,12 +41,9 @@ fn views_text(play: &ReferencePlay) -> String {
     out
 }
 
-macro_rules! snap {
-    ($name:expr, $value:expr) => {
-        insta::with_settings!({snapshot_path => "../snapshots/photosynthesis", prepend_module_to_snapshot => false}, {
-            insta::assert_snapshot!($name, $value);
-        })
-    };
+/// Checks `value` against `snapshots/photosynthesis/<name>.snap`.
+fn snap(name: &str, value: String) {
+    snapshot_settings("photosynthesis").bind(|| insta::assert_snapshot!(name, value));
 }
 
 #[test]
@@ -54,14 +52,14 @@ fn boards_of_seeded_positions() {
         let play = played(seed, 3, turns);
         let mut text = play.render(false);
         text.push_str(&views_text(&play));
-        snap!(format!("board_seed_{seed}_turn_{turns}"), text);
+        snap(&format!("board_seed_{seed}_turn_{turns}"), text);
     }
 }
 
 #[test]
 fn coloured_board() {
     let play = played(42, 3, 30);
-    snap!("board_coloured_seed_42_turn_30", play.render(true));
+    snap("board_coloured_seed_42_turn_30", play.render(true));
 }
 
 #[test]
@@ -87,6 +85,6 @@ fn golden_playthroughs() {
             out.push_str(&views_text(&play));
         }
         out.push_str(&format!("\noutcome: {}\n", play.outcome().unwrap()));
-        snap!(format!("playthrough_league_{league}"), out);
+        snap(&format!("playthrough_league_{league}"), out);
     }
 }

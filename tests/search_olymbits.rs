@@ -7,12 +7,13 @@ use std::time::{Duration, Instant};
 use twinsim_arena::{self as arena, ArenaConfig, BotSpec};
 use twinsim_fast::olymbits::FastOlymbits;
 use twinsim_reference::game::Game;
+use twinsim_reference::olymbits::protocol::{deactivated, state_from_view};
 use twinsim_reference::olymbits::{
-    parse_command, parse_first_input, parse_turn_input, render_first_input, render_turn_input,
-    Action, Olymbits, State,
+    parse_command, parse_first_input, parse_turn, render_first_input, render_turn_input, Action,
+    Olymbits, State,
 };
 use twinsim_search::bot::{SearchStats, ViewPlayer};
-use twinsim_search::olymbits::{deactivated, player, state_from_view, OlymbitsBot};
+use twinsim_search::olymbits::{player, OlymbitsBot};
 
 fn spec(s: &str) -> twinsim_search::bot::SearchSpec {
     s.parse().unwrap()
@@ -103,7 +104,7 @@ fn the_view_rebuilds_the_true_state_but_its_generator() {
         let view = if state.turn == 0 {
             first.clone()
         } else {
-            parse_turn_input(&render_turn_input(&state), 4).unwrap()
+            parse_turn(&render_turn_input(&state), 4).unwrap()
         };
         let rebuilt = state_from_view(&view, &kinds, state.turn, 5, previous.as_ref(), [false; 3]);
         // A reset turn hides the finished run (it is regenerated anyway): compare the rest.
@@ -162,7 +163,7 @@ fn a_deactivated_opponent_is_recognised_from_the_views() {
 #[test]
 fn hurdlers_standing_still_are_deactivated() {
     let kinds = twinsim_reference::olymbits::League::Top.mini_games();
-    let view = |s: &State| parse_turn_input(&render_turn_input(s), 4).unwrap();
+    let view = |s: &State| parse_turn(&render_turn_input(s), 4).unwrap();
     let mut state = Olymbits::new_game(3, &Default::default());
     let mut before = view(&state);
     let mut seen = None;
@@ -302,9 +303,12 @@ fn arena_run(bots: &[&str], games: usize, time_scale: f64) -> (usize, usize, f64
         threads: Some(1),
         out: None,
         resume: false,
+        stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
+        interrupt: None,
+        lockstep: false,
     };
-    let results = arena::run(&config, &|_| {}).unwrap();
-    let totals = arena::totals(&results, bots.len());
+    let end = arena::run(&config, &|_, _| {}).unwrap();
+    let totals = end.standings.totals();
     let t = &totals[0];
     (t.wins, t.timeouts, t.iterations_per_move().unwrap_or(0.0))
 }

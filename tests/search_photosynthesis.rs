@@ -7,11 +7,12 @@
 use std::time::{Duration, Instant};
 use twinsim_fast::photosynthesis::FastPhotosynthesis;
 use twinsim_reference::game::{Game, PlayerId};
+use twinsim_reference::photosynthesis::protocol::state_from_view;
 use twinsim_reference::photosynthesis::protocol::{self, view_texts};
 use twinsim_reference::photosynthesis::{parse_line, Action, Params, Photosynthesis, State};
 use twinsim_search::beam::BeamConfig;
 use twinsim_search::bot::{make_player, SearchSpec, ViewPlayer};
-use twinsim_search::photosynthesis::{search, state_from_view};
+use twinsim_search::photosynthesis::search;
 use twinsim_search::{Budget, SearchRng};
 
 /// `plies` random frames from the start of game `seed` (fewer if it ends).
@@ -158,7 +159,7 @@ fn the_state_rebuilt_from_a_view_is_the_true_state() {
         let init = protocol::init_cells(&truth);
         for p in Photosynthesis::players_to_act(&truth) {
             let view =
-                twinsim_reference::photosynthesis::parse_view(texts[p].as_ref().unwrap()).unwrap();
+                twinsim_reference::photosynthesis::parse_turn(texts[p].as_ref().unwrap()).unwrap();
             let built = state_from_view(&init, &view, p, 99);
             // Everything the rules read, except the generator and the morning's shadows.
             assert_eq!(built.trees, truth.trees);
@@ -322,6 +323,9 @@ fn arena(bots: [&str; 2], games: usize, time_scale: f64) -> (f64, usize, [usize;
         threads: Some(1),
         out: None,
         resume: false,
+        stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
+        interrupt: None,
+        lockstep: false,
     };
     let (mut wins, mut timeouts, mut moves, mut iterations) = (0.0, [0, 0], 0, 0);
     for index in 0..games {
@@ -341,7 +345,7 @@ fn arena(bots: [&str; 2], games: usize, time_scale: f64) -> (f64, usize, [usize;
 }
 
 #[test]
-#[ignore]
+#[ignore = "strength, on a quiet machine: cargo test --release --test search_photosynthesis -- --ignored --test-threads 1 beam_beats_greedy"]
 fn beam_beats_greedy() {
     // The arena runs in-process bots one after the other and starts both clocks before the
     // first: on seat 0 the greedy bot's own thinking (seat 1) counts against the search bot's
@@ -358,7 +362,7 @@ fn beam_beats_greedy() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "timing, on a quiet machine: cargo test --release --test search_photosynthesis -- --ignored --test-threads 1 beam_is_in_time"]
 fn beam_is_in_time_at_a_twentieth_of_the_limit() {
     // 5 ms per turn (time scale 0.05), both engines, every answer checked in the true state.
     // A thread descheduled for longer than the limit cannot answer in time whatever it does,

@@ -1,6 +1,6 @@
 //! The generic searches of `twinsim_search` on both twins: determinism, twin equivalence (same
 //! seed and iteration budget give the same action and statistics on reference and fast),
-//! legality, finished and forced positions, strength against random play, and (ignored) speed.
+//! legality, finished and forced positions, strength against random play. (Iterations per second are a `twinsim bench` figure.)
 
 use std::time::{Duration, Instant};
 use twinsim_fast::olymbits::FastOlymbits;
@@ -248,63 +248,4 @@ fn duct_beats_random_at_olymbits() {
     let (mine, theirs) = (mine as f64 / games as f64, theirs as f64 / (2.0 * games as f64));
     eprintln!("DUCT 300 it. average points {mine:.0}, random players {theirs:.0}");
     assert!(mine > 2.0 * theirs, "DUCT {mine} vs random {theirs}");
-}
-
-// ---------------------------------------------------------------- speed (release, ignored)
-
-fn rate(iterations: u64, elapsed: Duration) -> f64 {
-    iterations as f64 / elapsed.as_secs_f64()
-}
-
-/// Bot-like budgets: 200 ms per search on positions through a game, each twin. The reference's
-/// iterations are replayed on the fast twin with an iteration budget (same result required),
-/// then the fast twin gets its own 200 ms.
-///
-/// `CARGO_TARGET_DIR=/work/target-search cargo test --release --test search_tests -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn search_iterations_per_second() {
-    let per_move = Duration::from_millis(200);
-    let (mut ref_it, mut ref_time, mut fast_it, mut fast_time) =
-        (0, Duration::ZERO, 0, Duration::ZERO);
-    for plies in [0, 5, 10, 15, 20] {
-        let (r, f) = zuniq_pair(plies as i64, plies);
-        let cfg = MctsConfig::default();
-        let t = Instant::now();
-        let a = mcts::search::<Zuniq>(&r, &Budget::until(t + per_move), &cfg);
-        ref_time += t.elapsed();
-        ref_it += a.iterations;
-        assert_eq!(a, mcts::search::<FastZuniq>(&f, &Budget::iterations(a.iterations), &cfg));
-        let t = Instant::now();
-        let c = mcts::search::<FastZuniq>(&f, &Budget::until(t + per_move), &cfg);
-        fast_time += t.elapsed();
-        fast_it += c.iterations;
-    }
-    let (ref_rate, fast_rate) = (rate(ref_it, ref_time), rate(fast_it, fast_time));
-    println!(
-        "MCTS Zuniq, 200 ms at plies 0-20: reference {ref_rate:.0} it/s, fast {fast_rate:.0} it/s (x{:.0})",
-        fast_rate / ref_rate
-    );
-
-    let (mut ref_it, mut ref_time, mut fast_it, mut fast_time) =
-        (0, Duration::ZERO, 0, Duration::ZERO);
-    let cfg = DuctConfig::default();
-    for turns in [0, 20, 40, 60, 80] {
-        let (r, f) = olymbits_pair(turns as i64, turns);
-        let t = Instant::now();
-        let a = duct::search::<Olymbits>(&r, 0, &Budget::until(t + per_move), &cfg);
-        ref_time += t.elapsed();
-        ref_it += a.iterations;
-        assert_eq!(a, duct::search::<FastOlymbits>(&f, 0, &Budget::iterations(a.iterations), &cfg));
-        let t = Instant::now();
-        let c = duct::search::<FastOlymbits>(&f, 0, &Budget::until(t + per_move), &cfg);
-        fast_time += t.elapsed();
-        fast_it += c.iterations;
-    }
-    let (ref_rate, fast_rate) = (rate(ref_it, ref_time), rate(fast_it, fast_time));
-    println!(
-        "DUCT Olymbits, 200 ms at turns 0-80, playout depth {}: reference {ref_rate:.0} it/s, fast {fast_rate:.0} it/s (x{:.1})",
-        cfg.playout_depth,
-        fast_rate / ref_rate
-    );
 }

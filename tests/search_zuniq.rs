@@ -214,9 +214,12 @@ fn mcts_beats_greedy() {
         threads: Some(1),
         out: None,
         resume: false,
+        stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
+        interrupt: None,
+        lockstep: false,
     };
-    let results = arena::run(&config, &|_| {}).unwrap();
-    let totals = arena::totals(&results, 2);
+    let end = arena::run(&config, &|_, _| {}).unwrap();
+    let totals = end.standings.totals();
     let t = &totals[0];
     eprintln!(
         "mcts@fast vs greedy: {}/40 wins, {} timeouts, {:.0} it/move",

@@ -1,15 +1,12 @@
-//! Wondev Woman fog-of-war deduction (`twinsim_reference::wondev_woman::fog`, `twinsim_fast::wondev_woman::fog`):
+//! Wondev Woman fog-of-war deduction (`twinsim_reference::wondev_woman::bot::fog`, `twinsim_fast::wondev_woman::bot::fog`):
 //! soundness and reference/fast equality on every trace game from both seats, quickcheck
-//! properties over random games, insta snapshots of the set sizes, the fuzz regressions, and a
-//! release-mode measurement (`#[ignore]`).
-
-use std::path::Path;
-use std::time::{Duration, Instant};
+//! properties over random games and insta snapshots of the set sizes (the fuzz regressions
+//! replay in `tests/fuzz_corpus.rs`).
 
 use quickcheck::{QuickCheck, TestResult};
 use serde_json::Value;
 use twinsim_reference::trace::{parse_jsonl, TraceGame};
-use twinsim_reference::wondev_woman::fog::{self, Hypothesis, Status, Tracker};
+use twinsim_reference::wondev_woman::bot::fog::{self, Hypothesis, Status, Tracker};
 use twinsim_reference::wondev_woman::protocol::{self, View};
 use twinsim_reference::wondev_woman::{rules, setup, Action, Kind, Params, Point, State};
 
@@ -39,7 +36,7 @@ fn truth_of(state: &Value, me: usize) -> Hypothesis {
 
 fn seat(game: &TraceGame, me: usize) -> Seat {
     let size = game.setup["initial"]["size"].as_u64().unwrap() as usize;
-    let parse = |text: &str| protocol::parse_view(text, size, 2).expect("trace view parses");
+    let parse = |text: &str| protocol::parse_turn(text, size, 2).expect("trace view parses");
     let mut views = vec![];
     if me == 0 {
         let text = game.setup["initial_views"][0].as_str().unwrap();
@@ -88,8 +85,11 @@ fn every_trace_game_is_tracked_soundly_and_fast_agrees() {
         for me in 0..2 {
             let seat = seat(game, me);
             let mut trackers = [
-                (Tracker::with_seat(me), twinsim_fast::wondev_woman::fog::Tracker::with_seat(me)),
-                (Tracker::new(), twinsim_fast::wondev_woman::fog::Tracker::new()),
+                (
+                    Tracker::with_seat(me),
+                    twinsim_fast::wondev_woman::bot::fog::Tracker::with_seat(me),
+                ),
+                (Tracker::new(), twinsim_fast::wondev_woman::bot::fog::Tracker::new()),
             ];
             for (k, (view, last, truth)) in seat.views.iter().enumerate() {
                 views += 1;
@@ -165,14 +165,14 @@ fn quickcheck_random_games_are_tracked_soundly_and_fast_agrees() {
     fn prop(seed: i64, map: u8, picks: Vec<u8>, seats_known: bool) -> TestResult {
         let mut refs = [Tracker::new(), Tracker::new()];
         let mut fasts = [
-            twinsim_fast::wondev_woman::fog::Tracker::new(),
-            twinsim_fast::wondev_woman::fog::Tracker::new(),
+            twinsim_fast::wondev_woman::bot::fog::Tracker::new(),
+            twinsim_fast::wondev_woman::bot::fog::Tracker::new(),
         ];
         if seats_known {
             refs = [Tracker::with_seat(0), Tracker::with_seat(1)];
             fasts = [
-                twinsim_fast::wondev_woman::fog::Tracker::with_seat(0),
-                twinsim_fast::wondev_woman::fog::Tracker::with_seat(1),
+                twinsim_fast::wondev_woman::bot::fog::Tracker::with_seat(0),
+                twinsim_fast::wondev_woman::bot::fog::Tracker::with_seat(1),
             ];
         }
         let picks: Vec<u8> = picks.into_iter().take(40).collect();
@@ -211,7 +211,7 @@ fn quickcheck_contradictions_restart_in_both_twins() {
             return TestResult::discard();
         };
         let mut r = Tracker::new();
-        let mut f = twinsim_fast::wondev_woman::fog::Tracker::new();
+        let mut f = twinsim_fast::wondev_woman::bot::fog::Tracker::new();
         r.update(&view, None);
         f.update(&view, None);
         // Our action builds (or pushes) on the same grid: the view cannot be seen again.
@@ -245,69 +245,10 @@ fn sizes_report(seed: i64, map: u8) -> String {
 
 #[test]
 fn snapshots_of_set_sizes_turn_by_turn() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots/wondev_fog");
-    insta::with_settings!({snapshot_path => path, prepend_module_to_snapshot => false}, {
+    twinsim_reference::testing::snapshot_settings("wondev_fog").bind(|| {
         insta::assert_snapshot!("sizes_square_seed_3", sizes_report(3, 1));
         insta::assert_snapshot!("sizes_diamond_seed_4", sizes_report(4, 2));
         insta::assert_snapshot!("sizes_random_seed_5", sizes_report(5, 3));
         insta::assert_snapshot!("sizes_symmetric_seed_6", sizes_report(6, 4));
     });
-}
-
-#[test]
-fn fuzz_regressions_of_fog_diff_pass() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/fog_diff");
-    let mut n = 0;
-    for entry in std::fs::read_dir(&dir).expect("regression directory exists") {
-        let path = entry.expect("entry").path();
-        twinsim_fast::wondev_woman::fog::fog_diff(&std::fs::read(&path).expect("readable input"));
-        n += 1;
-    }
-    assert!(n >= 3);
-}
-
-/// `cargo test --release --test wondev_fog -- --ignored --nocapture measure`: set sizes and the
-/// time per update of both twins over every trace view (both seats, seat known).
-#[test]
-#[ignore]
-fn measure() {
-    let games = games();
-    let inputs: Vec<(usize, Vec<SeatView>)> =
-        games.iter().flat_map(|g| (0..2).map(move |me| (me, seat(g, me).views))).collect();
-    let mut sizes = vec![];
-    let time = |fast_twin: bool, sizes: &mut Vec<usize>| -> (Duration, Duration, String) {
-        let (mut total, mut worst, mut worst_at) = (Duration::ZERO, Duration::ZERO, String::new());
-        for (i, (me, views)) in inputs.iter().enumerate() {
-            let mut r = Tracker::with_seat(*me);
-            let mut f = twinsim_fast::wondev_woman::fog::Tracker::with_seat(*me);
-            for (k, (view, last, _)) in views.iter().enumerate() {
-                let start = Instant::now();
-                let n = if fast_twin {
-                    f.update(view, last.as_ref()).placements.len()
-                } else {
-                    r.update(view, last.as_ref()).placements.len()
-                };
-                let dt = start.elapsed();
-                if !fast_twin {
-                    sizes.push(n);
-                }
-                total += dt;
-                if dt > worst {
-                    worst = dt;
-                    worst_at = format!("seat list {i} view {k}");
-                }
-            }
-        }
-        (total, worst, worst_at)
-    };
-    let (rt, rw, rwa) = time(false, &mut sizes);
-    let (ft, fw, fwa) = time(true, &mut vec![]);
-    let n = sizes.len() as u32;
-    println!(
-        "views {n}; set size average {:.2}, maximum {}",
-        sizes.iter().sum::<usize>() as f64 / n as f64,
-        sizes.iter().max().unwrap()
-    );
-    println!("reference: {:?} per update on average, worst {:?} ({rwa})", rt / n, rw);
-    println!("fast:      {:?} per update on average, worst {:?} ({fwa})", ft / n, fw);
 }

@@ -1,14 +1,8 @@
 //! insta snapshots of Wondev Woman: boards, views, perft counts and one golden playthrough per
 //! league (every turn's board, line and view), all from seeded setups.
 
+use twinsim_reference::testing::snapshot_settings;
 use twinsim_reference::wondev_woman::{display, protocol, rules, setup, League, Params, State};
-
-fn settings() -> insta::Settings {
-    let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path("../snapshots/wondev_woman");
-    s.set_prepend_module_to_snapshot(false);
-    s
-}
 
 fn positions() -> Vec<(&'static str, State)> {
     vec![
@@ -38,7 +32,7 @@ fn advance(state: &mut State, turns: usize) -> Vec<String> {
 
 #[test]
 fn boards_and_views_of_seeded_positions() {
-    settings().bind(|| {
+    snapshot_settings("wondev_woman").bind(|| {
         for (name, mut state) in positions() {
             advance(&mut state, 12);
             let mut text = display::render(&state, None, false);
@@ -56,7 +50,7 @@ fn boards_and_views_of_seeded_positions() {
 
 #[test]
 fn perft_of_seeded_positions() {
-    settings().bind(|| {
+    snapshot_settings("wondev_woman").bind(|| {
         let mut text = String::new();
         for (name, state) in positions() {
             let counts: Vec<u64> = (0..=3).map(|d| rules::perft(&state, d)).collect();
@@ -68,7 +62,7 @@ fn perft_of_seeded_positions() {
 
 #[test]
 fn golden_playthrough_per_league() {
-    settings().bind(|| {
+    snapshot_settings("wondev_woman").bind(|| {
         for league in [League::Wood3, League::Wood2, League::Wood1, League::Bronze] {
             let mut state = setup::new_game(42, &Params { league, ..Params::default() });
             let mut text = format!("league {league:?}, seed 42\n");

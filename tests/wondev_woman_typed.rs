@@ -7,6 +7,8 @@
 use quickcheck::QuickCheck;
 use twinsim_fast::wondev_woman::{FastWondevWoman, State as FastState};
 use twinsim_reference::game::{Game, StepError};
+use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::testing::{same_typed_api, step_twins};
 use twinsim_reference::wondev_woman::{self as r, Action, Dir, Kind, League, Params, WondevWoman};
 
 /// Setup parameters from a byte: league, forced map (-1: drawn), symmetric spawns.
@@ -37,20 +39,9 @@ fn assert_same_state(rs: &r::State, fs: &FastState, context: &str) {
 /// Everything the typed API says about the two states agrees.
 fn assert_same_view(rs: &r::State, fs: &FastState, context: &str) {
     assert_same_state(rs, fs, context);
-    assert_eq!(WondevWoman::num_players(rs), FastWondevWoman::num_players(fs), "{context}");
-    assert_eq!(
-        WondevWoman::players_to_act(rs),
-        FastWondevWoman::players_to_act(fs),
-        "{context}: players to act"
-    );
-    for p in 0..2 {
-        assert_eq!(
-            WondevWoman::legal_actions(rs, p),
-            FastWondevWoman::legal_actions(fs, p),
-            "{context}: legal actions of player {p}"
-        );
+    if let Err(e) = same_typed_api::<WondevWoman, FastWondevWoman>(rs, fs) {
+        panic!("{context}: {e}");
     }
-    assert_eq!(WondevWoman::outcome(rs), FastWondevWoman::outcome(fs), "{context}: outcome");
 }
 
 /// Steps both twins with the same slots; returns the (equal) result after checking the states.
@@ -60,36 +51,19 @@ fn step_both(
     actions: &[Option<Action>],
     context: &str,
 ) -> Result<(), StepError> {
-    let before = fs.to_reference();
-    let a = WondevWoman::step(rs, actions);
-    let b = FastWondevWoman::step(fs, actions);
-    assert_eq!(a, b, "{context}: step {actions:?}");
-    if b.is_err() {
-        assert_eq!(fs.to_reference(), before, "{context}: a refused step changed the state");
-    }
+    let b = step_twins::<WondevWoman, FastWondevWoman>(rs, fs, actions)
+        .unwrap_or_else(|e| panic!("{context}: {e}"));
     assert_same_view(rs, fs, &format!("{context} after {actions:?}"));
     b
 }
 
-/// A tiny generator for the odd actions (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    /// Any build action: either kind, unit 0..=2 (2 never exists), any two directions.
-    fn build(&mut self) -> Action {
-        let x = self.next();
-        Action::Build {
-            kind: if x & 1 == 0 { Kind::Move } else { Kind::Push },
-            unit: ((x >> 1) % 3) as usize,
-            dir1: Dir::ALL[((x >> 8) & 7) as usize],
-            dir2: Dir::ALL[((x >> 16) & 7) as usize],
-        }
+/// Any build action: either kind, unit 0..=2 (2 never exists), any two directions.
+fn random_build(rng: &mut JavaRandom) -> Action {
+    Action::Build {
+        kind: if rng.next_boolean() { Kind::Move } else { Kind::Push },
+        unit: rng.next_below(3) as usize,
+        dir1: Dir::ALL[rng.next_below(8) as usize],
+        dir2: Dir::ALL[rng.next_below(8) as usize],
     }
 }
 
@@ -103,10 +77,10 @@ fn slots(player: usize, action: Action) -> [Option<Action>; 2] {
 /// Odd calls on copies of the position: a non-mover acting (alone or beside the mover), the
 /// mover silent, wrong arities, random build actions (mostly illegal, some legal) and every
 /// build action when `exhaustive`, and `ACCEPT-DEFEAT`.
-fn odd_steps(rs: &r::State, fs: &FastState, rng: &mut Rng, exhaustive: bool, context: &str) {
+fn odd_steps(rs: &r::State, fs: &FastState, rng: &mut JavaRandom, exhaustive: bool, context: &str) {
     let mover = rs.to_move.unwrap_or(0);
     let legal = WondevWoman::legal_actions(rs, mover);
-    let some = legal[(rng.next() % legal.len() as u64) as usize];
+    let some = legal[rng.next_below(legal.len() as i32) as usize];
     let mut tries: Vec<Vec<Option<Action>>> = vec![
         slots(1 - mover, some).to_vec(),
         vec![Some(some), Some(some)],
@@ -117,7 +91,7 @@ fn odd_steps(rs: &r::State, fs: &FastState, rng: &mut Rng, exhaustive: bool, con
         slots(mover, Action::AcceptDefeat).to_vec(),
     ];
     for _ in 0..6 {
-        tries.push(slots(mover, rng.build()).to_vec());
+        tries.push(slots(mover, random_build(rng)).to_vec());
     }
     if exhaustive {
         for kind in [Kind::Move, Kind::Push] {
@@ -149,12 +123,12 @@ fn lockstep_game(seed: i64, flags: u8, choices: &[u8]) {
     let params = params_from(flags);
     let mut rs = WondevWoman::new_game(seed, &params);
     let mut fs = FastWondevWoman::new_game(seed, &params);
-    let mut rng = Rng((seed as u64 ^ 0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = JavaRandom::new(seed);
     assert_same_view(&rs, &fs, &format!("seed {seed} {params:?} setup"));
     let mut ply = 0;
     while !rs.game_over {
         let context = format!("seed {seed} {params:?} ply {ply}");
-        let b = if choices.is_empty() { rng.next() as u8 } else { choices[ply % choices.len()] };
+        let b = if choices.is_empty() { rng.next(8) as u8 } else { choices[ply % choices.len()] };
         if b % 5 == 0 {
             odd_steps(&rs, &fs, &mut rng, b % 25 == 0, &context);
         }
@@ -174,7 +148,7 @@ fn lockstep_game(seed: i64, flags: u8, choices: &[u8]) {
         vec![None, Some(Action::AcceptDefeat)],
         vec![None, None],
         vec![],
-        vec![Some(rng.build()), None],
+        vec![Some(random_build(&mut rng)), None],
     ] {
         let result = step_both(&mut rs, &mut fs, &t, &context);
         assert_eq!(result, Err(StepError::GameOver), "{context}");

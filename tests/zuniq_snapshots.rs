@@ -16,9 +16,7 @@ fn start() -> Box<dyn TracePlay> {
 }
 
 fn with_snapshots(f: impl FnOnce()) {
-    insta::with_settings!({snapshot_path => "../snapshots/zuniq", prepend_module_to_snapshot => false}, {
-        f();
-    });
+    twinsim_reference::testing::snapshot_settings("zuniq").bind(f);
 }
 
 /// The board after `plies` turns of a traced game, plus that turn's views and events.

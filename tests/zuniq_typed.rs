@@ -3,8 +3,10 @@
 //! steps (wrong arity, wrong player, illegal walls, finished game) included.
 
 use quickcheck::QuickCheck;
-use twinsim_fast::zuniq::{FastZuniq, Rng, State as FastState};
+use twinsim_fast::zuniq::{FastZuniq, State as FastState};
 use twinsim_reference::game::{Game, StepError};
+use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::testing::{same_typed_api, step_twins};
 use twinsim_reference::zuniq::board::all_walls;
 use twinsim_reference::zuniq::rules::{check_wall, referee_turn, Illegal};
 use twinsim_reference::zuniq::{Action, Params, State as RefState, Wall, Zuniq};
@@ -35,25 +37,13 @@ fn compare(r: &RefState, f: &FastState) -> Result<(), String> {
             FastState::from(r)
         ));
     }
-    if Zuniq::num_players(r) != FastZuniq::num_players(f) {
-        return Err("num_players differs".into());
+    same_typed_api::<Zuniq, FastZuniq>(r, f)?;
+    if Zuniq::legal_actions(r, 2) != FastZuniq::legal_actions(f, 2) {
+        return Err("legal_actions of a player who does not exist".into());
     }
-    let (rp, fp) = (Zuniq::players_to_act(r), FastZuniq::players_to_act(f));
-    if rp != fp {
-        return Err(format!("players_to_act: {rp:?} vs {fp:?}"));
-    }
-    for player in 0..3 {
-        let (rl, fl) = (Zuniq::legal_actions(r, player), FastZuniq::legal_actions(f, player));
-        if rl != fl {
-            return Err(format!("legal_actions of {player}:\n{rl:?}\n{fl:?}"));
-        }
-    }
-    let (ro, fo) = (Zuniq::outcome(r), FastZuniq::outcome(f));
-    if ro != fo {
-        return Err(format!("outcome: {ro:?} vs {fo:?}"));
-    }
-    if ro.is_some() != r.finished {
-        return Err(format!("outcome {ro:?} while finished = {}", r.finished));
+    let outcome = Zuniq::outcome(r);
+    if outcome.is_some() != r.finished {
+        return Err(format!("outcome {outcome:?} while finished = {}", r.finished));
     }
     Ok(())
 }
@@ -65,15 +55,7 @@ fn step_both(
     f: &mut FastState,
     actions: &[Option<Action>],
 ) -> Result<Result<(), StepError>, String> {
-    let (r0, f0) = (r.clone(), f.clone());
-    let rr = Zuniq::step(r, actions);
-    let fr = FastZuniq::step(f, actions);
-    if rr != fr {
-        return Err(format!("step {actions:?}: {rr:?} vs {fr:?}"));
-    }
-    if rr.is_err() && (*r != r0 || *f != f0) {
-        return Err(format!("refused step {actions:?} ({rr:?}) changed a state"));
-    }
+    let rr = step_twins::<Zuniq, FastZuniq>(r, f, actions)?;
     compare(r, f).map_err(|e| format!("after step {actions:?}: {e}"))?;
     Ok(rr)
 }
@@ -107,7 +89,7 @@ fn expect_refused(result: Result<(), StepError>, what: &str) -> Result<(), Strin
 /// and then the game is forked and ended the referee's way (a forfeit) to compare the
 /// outcomes of that end too. Legal moves carry a `!` claim one time in six.
 fn play_lockstep(seed: i64) -> Result<Seen, String> {
-    let mut rng = Rng((seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = JavaRandom::new(seed);
     let mut r = Zuniq::new_game(seed, &Params);
     let mut f = FastZuniq::new_game(seed, &Params);
     compare(&r, &f)?;
@@ -115,14 +97,14 @@ fn play_lockstep(seed: i64) -> Result<Seen, String> {
     while !r.finished {
         let mover = r.to_move();
         let legal = Zuniq::legal_actions(&r, mover);
-        let pick = |rng: &mut Rng| legal[rng.below(legal.len() as u32) as usize];
-        let claim = rng.below(4) == 0;
+        let pick = |rng: &mut JavaRandom| legal[rng.next_below(legal.len() as i32) as usize];
+        let claim = rng.next_below(4) == 0;
         let slot = |action: Action| {
             let mut actions = [None, None];
             actions[mover] = Some(action);
             actions
         };
-        match rng.below(10) {
+        match rng.next_below(10) {
             0 => {
                 let a = Some(pick(&mut rng));
                 for actions in [vec![], vec![a], vec![a, None, None]] {
@@ -141,7 +123,7 @@ fn play_lockstep(seed: i64) -> Result<Seen, String> {
             }
             2 => {
                 if let Some(&wall) =
-                    r.walls.iter().nth(rng.below(r.walls.len().max(1) as u32) as usize)
+                    r.walls.iter().nth(rng.next_below(r.walls.len().max(1) as i32) as usize)
                 {
                     let actions = slot(Action { wall, claim });
                     expect_refused(step_both(&mut r, &mut f, &actions)?, "occupied wall")?;
@@ -167,7 +149,7 @@ fn play_lockstep(seed: i64) -> Result<Seen, String> {
                 // Fork: the mover forfeits the referee's way (timeout or junk line); the typed
                 // API must then agree on the end (outcome, no one to act, no step).
                 let mut fr = r.clone();
-                let line = if rng.below(2) == 0 { None } else { Some("A6h") };
+                let line = if rng.next_below(2) == 0 { None } else { Some("A6h") };
                 referee_turn(&mut fr, line).map_err(|e| format!("forfeit: {e}"))?;
                 let mut ff = FastState::from(&fr);
                 compare(&fr, &ff).map_err(|e| format!("after forfeit: {e}"))?;
@@ -180,7 +162,7 @@ fn play_lockstep(seed: i64) -> Result<Seen, String> {
             }
             _ => {}
         }
-        let action = Action { claim: rng.below(6) == 0, ..pick(&mut rng) };
+        let action = Action { claim: rng.next_below(6) == 0, ..pick(&mut rng) };
         let result = step_both(&mut r, &mut f, &slot(action))?;
         if result.is_err() {
             return Err(format!("legal action {action} refused: {result:?}"));

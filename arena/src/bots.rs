@@ -12,8 +12,16 @@ use twinsim_search::bot::ViewPlayer;
 /// A bot's answer to one request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// One output line (without its line ending; invalid UTF-8 replaced).
+    /// One output line (without its line ending).
     Line(String),
+    /// A line the bot should not have printed, handed to the referee as far as it can be read
+    /// (invalid UTF-8 replaced, an overlong line cut), with what was wrong with it.
+    Flawed {
+        /// The line as the referee gets it.
+        line: String,
+        /// What was wrong (`not UTF-8 ...`, `flood: ...`).
+        flaw: String,
+    },
     /// Nothing arrived before the deadline.
     Timeout,
     /// The bot's output is closed: it exited or crashed.
@@ -35,17 +43,32 @@ pub trait Bot: Send {
     fn stderr(&self) -> String {
         String::new()
     }
+    /// How the bot's process ended, once its output closed (process bots only).
+    fn exit_report(&mut self) -> Option<ExitReport> {
+        None
+    }
     /// A search bot's (answers, iterations) so far; `(0, 0)` for other bots.
     fn search_stats(&self) -> (u64, u64) {
         (0, 0)
     }
 }
 
+/// How a bot process ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExitReport {
+    /// The command could not be started (the shell's 126 "not executable" or 127 "not found",
+    /// before any output line).
+    pub not_started: bool,
+    /// Exit status or signal, and the last line of its stderr.
+    pub description: String,
+}
+
 /// Longest output line kept; the rest of a longer line is read and dropped (a flood must not
 /// exhaust memory).
 const MAX_LINE: usize = 64 * 1024;
-/// Most stderr kept per bot; the rest is read and dropped so the bot never blocks on it.
-const MAX_STDERR: usize = 256 * 1024;
+/// Most stderr kept per bot and game by default (`--stderr-limit`); the rest is read and dropped
+/// so the bot never blocks on it, and a marker line says how much was dropped.
+pub const DEFAULT_STDERR_LIMIT: usize = 256 * 1024;
 /// Output lines buffered ahead of the arena; a bot that floods stdout blocks on its own pipe.
 const LINE_BUFFER: usize = 64;
 
@@ -54,15 +77,17 @@ const LINE_BUFFER: usize = 64;
 pub struct ProcessBot {
     child: Child,
     input: Option<SyncSender<String>>,
-    lines: Receiver<String>,
-    stderr: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    lines: Receiver<OutputLine>,
+    stderr: std::sync::Arc<std::sync::Mutex<CappedText>>,
+    /// Some line was received: the command started.
+    answered: bool,
     gone: bool,
     stopped: bool,
 }
 
 impl ProcessBot {
-    /// Starts `command` with the shell.
-    pub fn spawn(command: &str) -> std::io::Result<ProcessBot> {
+    /// Starts `command` with the shell, keeping at most `stderr_limit` bytes of its stderr.
+    pub fn spawn(command: &str, stderr_limit: usize) -> std::io::Result<ProcessBot> {
         // The bot stays in the arena's process group, so a Ctrl-C at the terminal stops the bots
         // with the arena; at the end of a game its whole process tree is killed (see `stop`).
         let mut child = Command::new("sh")
@@ -86,7 +111,7 @@ impl ProcessBot {
             }
         });
 
-        let (line_tx, lines) = mpsc::sync_channel::<String>(LINE_BUFFER);
+        let (line_tx, lines) = mpsc::sync_channel::<OutputLine>(LINE_BUFFER);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
@@ -94,12 +119,11 @@ impl ProcessBot {
                 buf.clear();
                 match read_capped_line(&mut reader, &mut buf) {
                     Ok(0) | Err(_) => break,
-                    Ok(_) => {
+                    Ok(length) => {
                         while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
                             buf.pop();
                         }
-                        let line = String::from_utf8_lossy(&buf).into_owned();
-                        if line_tx.send(line).is_err() {
+                        if line_tx.send(OutputLine::from_bytes(&buf, length)).is_err() {
                             break;
                         }
                     }
@@ -107,7 +131,7 @@ impl ProcessBot {
             }
         });
 
-        let stderr = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let stderr = std::sync::Arc::new(std::sync::Mutex::new(CappedText::new(stderr_limit)));
         let sink = stderr.clone();
         std::thread::spawn(move || {
             let mut chunk = [0u8; 8192];
@@ -116,13 +140,20 @@ impl ProcessBot {
                     break;
                 }
                 if let Ok(mut kept) = sink.lock() {
-                    let room = MAX_STDERR.saturating_sub(kept.len());
-                    kept.extend_from_slice(&chunk[..n.min(room)]);
+                    kept.push(&chunk[..n]);
                 }
             }
         });
 
-        Ok(ProcessBot { child, input: Some(input), lines, stderr, gone: false, stopped: false })
+        Ok(ProcessBot {
+            child,
+            input: Some(input),
+            lines,
+            stderr,
+            answered: false,
+            gone: false,
+            stopped: false,
+        })
     }
 
     /// Kills the bot and every process it started (its tree, found through `/proc`), and reaps
@@ -186,6 +217,77 @@ fn process_tree(root: u32) -> Vec<u32> {
     tree
 }
 
+/// One line read from a bot's stdout, with what was wrong with it.
+struct OutputLine {
+    text: String,
+    flaw: Option<String>,
+}
+
+impl OutputLine {
+    /// The line from its kept bytes; `length` is the whole line's length as read.
+    fn from_bytes(kept: &[u8], length: usize) -> OutputLine {
+        let (text, mut flaw) = match std::str::from_utf8(kept) {
+            Ok(text) => (text.to_string(), None),
+            Err(e) => (
+                String::from_utf8_lossy(kept).into_owned(),
+                Some(format!(
+                    "not UTF-8: byte 0x{:02x} at offset {}",
+                    kept[e.valid_up_to()],
+                    e.valid_up_to()
+                )),
+            ),
+        };
+        if length > MAX_LINE {
+            flaw = Some(format!(
+                "flood: a line of {length} bytes or more, cut to {MAX_LINE} (no line break)"
+            ));
+        }
+        OutputLine { text, flaw }
+    }
+}
+
+/// Text kept up to a byte limit, counting what was dropped.
+struct CappedText {
+    kept: Vec<u8>,
+    limit: usize,
+    dropped: u64,
+}
+
+impl CappedText {
+    fn new(limit: usize) -> Self {
+        CappedText { kept: Vec::new(), limit, dropped: 0 }
+    }
+
+    fn push(&mut self, bytes: &[u8]) {
+        let room = self.limit.saturating_sub(self.kept.len());
+        let taken = bytes.len().min(room);
+        self.kept.extend_from_slice(&bytes[..taken]);
+        self.dropped += (bytes.len() - taken) as u64;
+    }
+
+    /// The kept text, with a marker line when some was dropped.
+    fn text(&self) -> String {
+        let mut text = String::from_utf8_lossy(&self.kept).into_owned();
+        if self.dropped > 0 {
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push_str(&format!(
+                "[twinsim: stderr cut at {} bytes; {} more bytes dropped (--stderr-limit)]\n",
+                self.limit, self.dropped
+            ));
+        }
+        text
+    }
+
+    /// The last non-empty line of the kept text, cut to a readable length.
+    fn last_line(&self) -> Option<String> {
+        let text = String::from_utf8_lossy(&self.kept);
+        let line = text.lines().rev().find(|l| !l.trim().is_empty())?;
+        Some(line.chars().take(200).collect())
+    }
+}
+
 /// Reads one line into `buf`, keeping at most [`MAX_LINE`] bytes of it.
 fn read_capped_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<usize> {
     let mut total = 0;
@@ -221,7 +323,13 @@ impl Bot for ProcessBot {
         }
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(line) => Answer::Line(line),
+            Ok(OutputLine { text, flaw }) => {
+                self.answered = true;
+                match flaw {
+                    None => Answer::Line(text),
+                    Some(flaw) => Answer::Flawed { line: text, flaw },
+                }
+            }
             Err(RecvTimeoutError::Timeout) => Answer::Timeout,
             Err(RecvTimeoutError::Disconnected) => {
                 self.gone = true;
@@ -238,9 +346,44 @@ impl Bot for ProcessBot {
     }
 
     fn stderr(&self) -> String {
-        self.stderr.lock().map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default()
+        self.stderr.lock().map(|b| b.text()).unwrap_or_default()
+    }
+
+    fn exit_report(&mut self) -> Option<ExitReport> {
+        // The output closed; the exit follows at once unless the bot closed stdout and lives on.
+        let waited = Instant::now();
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if waited.elapsed() < EXIT_WAIT => {
+                    std::thread::sleep(std::time::Duration::from_millis(2))
+                }
+                _ => break None,
+            }
+        };
+        // The stderr thread may still be draining the last bytes.
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let last = self.stderr.lock().ok().and_then(|t| t.last_line());
+        let code = status.and_then(|s| s.code());
+        let how = match (status, code) {
+            (None, _) => "closed its output".to_string(),
+            (Some(_), Some(c)) => format!("exited with status {c}"),
+            (Some(s), None) => {
+                use std::os::unix::process::ExitStatusExt;
+                format!("killed by signal {}", s.signal().unwrap_or(0))
+            }
+        };
+        let not_started = !self.answered && matches!(code, Some(126 | 127));
+        let description = match last {
+            Some(line) => format!("{how}; stderr: {line}"),
+            None => how,
+        };
+        Some(ExitReport { not_started, description })
     }
 }
+
+/// How long a bot whose output closed is given to exit, for its status to be read.
+const EXIT_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
 
 impl Drop for ProcessBot {
     fn drop(&mut self) {

@@ -7,19 +7,24 @@
 //! answer, the line as printed otherwise. Seats rotate over each seed so every bot plays every
 //! seat.
 
+#![forbid(unsafe_code)]
+
 pub mod bots;
 pub mod registry;
 pub mod stats;
 
 use bots::{Answer, Bot, GreedyBot, ProcessBot, RandomBot, SearchBot};
 use serde_json::{json, Map, Value};
+use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use twinsim_reference::game::{EngineKind, TracePlay, TurnStructure};
 use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::trace::{self, Moment};
 use twinsim_search::bot::{is_search_name, make_player, SearchSpec, ALGORITHMS};
 
 /// A player of the arena, as given with `--bot`.
@@ -71,27 +76,7 @@ impl std::fmt::Display for BotSpec {
     }
 }
 
-/// The referee's response-time rules of a game.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TimeLimits {
-    /// Limit of a player's first answer.
-    pub first: Duration,
-    /// Limit of each later answer.
-    pub later: Duration,
-    /// A whole-game thinking budget per player instead (Zuniq: 30 s of wall-clock time).
-    pub total: Option<Duration>,
-}
-
-/// The limits the rules docs give: X-mas Rush and Olymbits and Wondev Woman 1000 ms / 50 ms,
-/// Photosynthesis 1000 ms / 100 ms, Zuniq 30 s for the whole game.
-pub fn time_limits(game: &str) -> TimeLimits {
-    let ms = Duration::from_millis;
-    match game {
-        "photosynthesis" => TimeLimits { first: ms(1000), later: ms(100), total: None },
-        "zuniq" => TimeLimits { first: ms(30_000), later: ms(30_000), total: Some(ms(30_000)) },
-        _ => TimeLimits { first: ms(1000), later: ms(50), total: None },
-    }
-}
+pub use twinsim_search::stdio::{time_limits, TimeLimits};
 
 /// Everything an arena run is given.
 #[derive(Clone, Debug)]
@@ -107,7 +92,58 @@ pub struct ArenaConfig {
     pub threads: Option<usize>,
     pub out: Option<PathBuf>,
     pub resume: bool,
+    /// Most bytes of each process bot's stderr kept per game (the rest is counted and dropped,
+    /// with a marker line).
+    pub stderr_limit: usize,
+    /// Set (e.g. by a Ctrl-C handler) to stop the run: no new game starts, and games still
+    /// being played are discarded (their bots got the same signal); `--resume` plays them.
+    pub interrupt: Option<Arc<AtomicBool>>,
+    /// Also play every game on the other twin in lockstep, comparing every turn's records; the
+    /// run stops at the first divergence with its differences (`arena --engine both`).
+    pub lockstep: bool,
 }
+
+/// Most games one run accepts: counters and seed indices stay far from overflow.
+pub const MAX_GAMES: usize = 1_000_000_000;
+/// Most games played at once (`threads`).
+pub const MAX_THREADS: usize = 256;
+/// Largest time scale: the longest limit (30 s) times this is still a valid duration.
+pub const MAX_TIME_SCALE: f64 = 1000.0;
+
+impl ArenaConfig {
+    /// Checks the numbers a run is given, so that no value can make it panic, abort on an
+    /// allocation or start a thread storm: `games` up to [`MAX_GAMES`], `threads` 1 to
+    /// [`MAX_THREADS`], `time_scale` finite, above 0 and at most [`MAX_TIME_SCALE`].
+    pub fn validate(&self) -> Result<(), String> {
+        if self.games > MAX_GAMES {
+            return Err(format!("{} games: at most {MAX_GAMES}", self.games));
+        }
+        if let Some(t) = self.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
+            return Err(format!("{t} threads: from 1 to {MAX_THREADS}"));
+        }
+        let scale = self.time_scale;
+        if !(scale.is_finite() && scale > 0.0 && scale <= MAX_TIME_SCALE) {
+            return Err(format!(
+                "time scale {scale}: a finite number above 0 and at most {MAX_TIME_SCALE}"
+            ));
+        }
+        if self.bots.is_empty() {
+            return Err("no bots".into());
+        }
+        if self.league.is_some() && !has_leagues(&self.game) {
+            return Err(format!("{} has no leagues: leave out --league", self.game));
+        }
+        Ok(())
+    }
+}
+
+/// Whether `game` has leagues (a `--league` flag to select); Zuniq has one rule set.
+pub fn has_leagues(game: &str) -> bool {
+    registry::league_params(game, Some(1)).as_object().is_some_and(|o| !o.is_empty())
+}
+
+/// The kinds of misbehaviour counted per bot, by their key in `results.jsonl` and JSON output.
+pub const PROBLEM_KINDS: [&str; 4] = ["invalid", "timeout", "crash", "not_started"];
 
 /// A game gives up after this many turns (longer than any of the five games).
 const MAX_TURNS: usize = 2_000;
@@ -131,8 +167,18 @@ pub struct GameResult {
     pub turns: usize,
     /// Unanswered requests (timeouts) of each seat.
     pub timeouts: Vec<usize>,
-    /// Whether each seat's process exited or crashed before the end.
+    /// Whether each seat's process exited or crashed before the end (not counting a command
+    /// that could not be started).
     pub crashed: Vec<bool>,
+    /// Answers of each seat that the referee refused or that were not a proper line: malformed,
+    /// illegal, not UTF-8, or a flood (a line over 64 KiB).
+    pub invalid: Vec<usize>,
+    /// Whether each seat's command could not be started (shell status 126 or 127 before any
+    /// output).
+    pub not_started: Vec<bool>,
+    /// The first reason of each kind of problem of each seat (keys from [`PROBLEM_KINDS`]),
+    /// e.g. `turn 3: Deactivated $0: Invalid Input: ...`.
+    pub problems: Vec<BTreeMap<String, String>>,
     /// Illegal answers of each seat's search bot (0 for other bots): a line not among the
     /// engine's legal lines, or for an X-mas Rush MOVE (any walkable path is legal) one the
     /// referee's events refuse.
@@ -148,7 +194,8 @@ impl GameResult {
         json!({
             "index": self.index, "seed": self.seed, "seats": self.seats, "scores": self.scores,
             "ranks": self.ranks, "reason": self.reason, "turns": self.turns,
-            "timeouts": self.timeouts, "crashed": self.crashed,
+            "timeouts": self.timeouts, "crashed": self.crashed, "invalid": self.invalid,
+            "not_started": self.not_started, "problems": self.problems,
             "moves": self.moves, "iterations": self.iterations, "illegal": self.illegal,
         })
     }
@@ -167,6 +214,17 @@ impl GameResult {
         };
         let (moves, iterations) = (counters("moves"), counters("iterations"));
         let illegal = counters("illegal").into_iter().map(|x| x as usize).collect();
+        // Results written before misbehaviour was counted per kind: none recorded.
+        let invalid = counters("invalid").into_iter().map(|x| x as usize).collect();
+        let not_started = v
+            .get("not_started")
+            .and_then(|a| a.as_array())
+            .map(|a| a.iter().map(|x| x.as_bool().unwrap_or(false)).collect())
+            .unwrap_or_else(|| vec![false; seats.len()]);
+        let problems = v
+            .get("problems")
+            .and_then(|p| serde_json::from_value(p.clone()).ok())
+            .unwrap_or_else(|| vec![BTreeMap::new(); seats.len()]);
         Some(GameResult {
             index: v.get("index")?.as_u64()? as usize,
             seed: v.get("seed")?.as_i64()?,
@@ -187,6 +245,9 @@ impl GameResult {
                 .iter()
                 .map(|x| x.as_bool())
                 .collect::<Option<_>>()?,
+            invalid,
+            not_started,
+            problems,
             illegal,
             moves,
             iterations,
@@ -302,12 +363,20 @@ pub fn ranks_from_outcome(outcome: &Value, players: usize) -> (Vec<f64>, Vec<usi
     (scores, ranks)
 }
 
-fn make_bot(game: &str, spec: &BotSpec, seat: usize, seed: i64) -> Result<Box<dyn Bot>, String> {
+fn make_bot(
+    game: &str,
+    spec: &BotSpec,
+    seat: usize,
+    seed: i64,
+    stderr_limit: usize,
+) -> Result<Box<dyn Bot>, String> {
     Ok(match spec {
         BotSpec::Random => Box::new(RandomBot::new(seed)),
         BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
         BotSpec::Search(search) => Box::new(SearchBot::new(make_player(game, search, seat, seed)?)),
-        BotSpec::Command(c) => Box::new(ProcessBot::spawn(c).map_err(|e| e.to_string())?),
+        BotSpec::Command(c) => {
+            Box::new(ProcessBot::spawn(c, stderr_limit).map_err(|e| e.to_string())?)
+        }
     })
 }
 
@@ -339,20 +408,45 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     for (seat, &b) in seats.iter().enumerate() {
         let bot_seed = seed ^ ((index * 31 + seat) as i64);
         bots.push(
-            make_bot(&config.game, &config.bots[b], seat, bot_seed)
+            make_bot(&config.game, &config.bots[b], seat, bot_seed, config.stderr_limit)
                 .map_err(|e| format!("cannot start bot {}: {e}", config.bots[b]))?,
         );
     }
     let limits = time_limits(&config.game);
-    let scale = |d: Duration| d.mul_f64(config.time_scale.max(0.0));
+    // `validate` keeps the scale finite and positive; the clamp guards direct callers.
+    let scale = |d: Duration| d.mul_f64(config.time_scale.clamp(0.0, MAX_TIME_SCALE));
     let mut budget: Vec<Option<Duration>> = vec![limits.total.map(scale); n];
-    let initial = play.initial_record();
+    let mut shadow = if config.lockstep {
+        let other = match config.engine {
+            EngineKind::Reference => EngineKind::Fast,
+            EngineKind::Fast => EngineKind::Reference,
+        };
+        let engine = registry::engine(&config.game, other)
+            .ok_or_else(|| format!("{} has no {other} engine to check against", config.game))?;
+        let shadow = engine.setup(Some(seed), &params)?;
+        let mut differences = Vec::new();
+        let (main_setup, shadow_setup) = (play.initial_record(), shadow.initial_record());
+        trace::compare_record(Moment::Setup, &main_setup, &shadow_setup, &[], &mut differences);
+        divergence(config, index, seed, &differences)?;
+        Some(shadow)
+    } else {
+        None
+    };
+    // The one trace layout: init input apart from the first view, for every game.
+    let mut initial = play.initial_record();
+    trace::normalize_setup(&config.game, &mut initial);
     let mut views = strings(initial.get("initial_views"), n);
     let init_input = strings(initial.get("init_input"), n);
     let mut first = vec![true; n];
     let mut timeouts = vec![0; n];
     let mut crashed = vec![false; n];
     let mut illegal = vec![0; n];
+    let mut invalid = vec![0; n];
+    let mut not_started = vec![false; n];
+    let mut problems: Vec<BTreeMap<String, String>> = vec![BTreeMap::new(); n];
+    let note = |problems: &mut Vec<BTreeMap<String, String>>, p: usize, kind: &str, why: String| {
+        problems[p].entry(kind.to_string()).or_insert(why);
+    };
     let mut turns: Vec<Value> = Vec::new();
     let alternating = engine.turns() == TurnStructure::Alternating;
 
@@ -376,15 +470,39 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
             deadlines.push((p, start, start + limit));
         }
         let mut answers: Vec<Option<String>> = vec![None; n];
+        // Seats whose answer this turn is already counted as invalid (one count per answer).
+        let mut counted = vec![false; n];
+        let turn = turns.len() + 1;
         for (p, start, deadline) in deadlines {
             answers[p] = match bots[p].receive(deadline) {
                 Answer::Line(line) => Some(line),
+                Answer::Flawed { line, flaw } => {
+                    invalid[p] += 1;
+                    counted[p] = true;
+                    note(&mut problems, p, "invalid", format!("turn {turn}: {flaw}"));
+                    Some(line)
+                }
                 Answer::Timeout => {
                     timeouts[p] += 1;
+                    let limit = deadline.saturating_duration_since(start).as_secs_f64() * 1e3;
+                    let why = format!("turn {turn}: no answer within {limit:.0} ms");
+                    note(&mut problems, p, "timeout", why);
                     None
                 }
                 Answer::Gone => {
-                    crashed[p] = true;
+                    if !crashed[p] && !not_started[p] {
+                        let report = bots[p].exit_report();
+                        let why = report
+                            .as_ref()
+                            .map_or("its output closed".into(), |r| r.description.clone());
+                        if report.is_some_and(|r| r.not_started) {
+                            not_started[p] = true;
+                            note(&mut problems, p, "not_started", why);
+                        } else {
+                            crashed[p] = true;
+                            note(&mut problems, p, "crash", format!("turn {turn}: {why}"));
+                        }
+                    }
                     None
                 }
             };
@@ -402,16 +520,41 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
                     checked_moves.push(p);
                 } else if !play.legal_lines(p).contains(line) {
                     illegal[p] += 1;
+                    if !counted[p] {
+                        invalid[p] += 1;
+                        counted[p] = true;
+                        let why = format!("turn {turn}: {line:?} is not a legal action");
+                        note(&mut problems, p, "invalid", why);
+                    }
                 }
             }
         }
+        let answers_given: Vec<bool> = answers.iter().map(Option::is_some).collect();
         let actions: Vec<Option<String>> = if alternating {
             vec![acting.first().and_then(|&p| answers[p].clone())]
         } else {
             answers
         };
-        play.play_turn(&actions).map_err(|e| format!("engine refused a turn: {e}"))?;
+        let played = play.play_turn(&actions);
+        if let Some(shadow) = shadow.as_mut() {
+            let checked = shadow.play_turn(&actions);
+            let moment = Moment::Turn(turn);
+            let differences =
+                trace::compare_plays(play.as_ref(), shadow.as_ref(), &played, &checked, moment);
+            divergence(config, index, seed, &differences)?;
+        }
+        played.map_err(|e| format!("engine refused a turn: {e}"))?;
         let record = play.turn_record();
+        let events: &[Value] =
+            record.get("events").and_then(|e| e.as_array()).map_or(&[], |e| e.as_slice());
+        for &p in &acting {
+            if answers_given[p] && !counted[p] {
+                if let Some(message) = refused_output(&config.game, events, p) {
+                    invalid[p] += 1;
+                    note(&mut problems, p, "invalid", format!("turn {turn}: {message}"));
+                }
+            }
+        }
         for p in checked_moves {
             let refused = format!("${p}: invalid input");
             let events = record.get("events").and_then(|e| e.as_array());
@@ -448,6 +591,9 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         turns: turns.len(),
         timeouts,
         crashed,
+        invalid,
+        not_started,
+        problems,
         illegal,
         moves: searched.iter().map(|s| s.0).collect(),
         iterations: searched.iter().map(|s| s.1).collect(),
@@ -468,6 +614,74 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     Ok(PlayedGame { result, trace: Value::Object(trace), stderr })
 }
 
+/// An error describing the first divergence of the two twins in a lockstep game, if any.
+fn divergence(
+    config: &ArenaConfig,
+    index: usize,
+    seed: i64,
+    differences: &[trace::Difference],
+) -> Result<(), String> {
+    if differences.is_empty() {
+        return Ok(());
+    }
+    let checked = match config.engine {
+        EngineKind::Reference => EngineKind::Fast,
+        EngineKind::Fast => EngineKind::Reference,
+    };
+    let mut text = format!(
+        "the engines diverge in game {index} ({} seed {seed}); expected: the {} engine (the \
+         referee), found: the {checked} engine",
+        config.game, config.engine
+    );
+    for d in differences {
+        text.push_str(&format!("\n  {d}"));
+    }
+    Err(text)
+}
+
+/// The referee's message when this turn's `events` say it refused `seat`'s output (malformed or
+/// illegal; a timeout is counted by the arena itself), in each game's own event texts.
+pub fn refused_output(game: &str, events: &[Value], seat: usize) -> Option<String> {
+    let texts = || events.iter().filter_map(|e| e.as_str());
+    match game {
+        // Fatal parse errors, and the non-fatal step into a wall: `$0: invalid input - ...`.
+        "xmas-rush" => {
+            let prefix = format!("${seat}: invalid input - ");
+            texts().find(|e| e.starts_with(&prefix)).map(str::to_string)
+        }
+        // A malformed line (`¤RED¤$0 provided invalid input...`) or an illegal action, which the
+        // referee reports as `$0: <why>` and answers by sleeping until the next day.
+        "photosynthesis" => {
+            let malformed = format!("¤RED¤${seat} provided invalid input");
+            let illegal = format!("${seat}: ");
+            texts()
+                .find(|e| e.starts_with(&malformed) || e.starts_with(&illegal))
+                .map(|e| e.replace("¤RED¤", "").replace("§RED§", ""))
+        }
+        "zuniq" => {
+            let prefix = format!("invalid action by player {seat}: ");
+            texts()
+                .find(|e| e.starts_with(&prefix) && !e.ends_with(": timeout"))
+                .map(str::to_string)
+        }
+        "olymbits" => {
+            let prefix = format!("Deactivated ${seat}: ");
+            texts().find(|e| e.starts_with(&prefix) && !e.ends_with("Timeout!")).map(str::to_string)
+        }
+        // Structured events: an elimination other than a timeout or a resignation.
+        "wondev-woman" => events.iter().find_map(|e| {
+            let code = e.get("reason_code")?.as_str()?;
+            let mine = e.get("type")?.as_str()? == "eliminated"
+                && e.get("player")?.as_u64()? == seat as u64
+                && code != "Timeout"
+                && code != "selfDestruct";
+            let message = e.get("message").and_then(|m| m.as_str()).unwrap_or("");
+            mine.then(|| format!("{code}: {message}"))
+        }),
+        _ => None,
+    }
+}
+
 /// `n` strings from a JSON array of strings (missing entries are empty).
 fn strings(value: Option<&Value>, n: usize) -> Vec<String> {
     let mut out: Vec<String> = value
@@ -484,11 +698,17 @@ pub struct BotTotals {
     pub wins: usize,
     pub draws: usize,
     pub losses: usize,
-    /// Points per game: win 1, draw ½, loss 0.
-    pub points: Vec<f64>,
+    /// Points per game (win 1, draw ½, loss 0), summed: memory does not grow with the games.
+    pub points: stats::PointTally,
     pub score_sum: f64,
     pub timeouts: usize,
     pub crashes: usize,
+    /// Answers refused or not a proper line (see [`GameResult::invalid`]).
+    pub invalid: usize,
+    /// Games whose bot command could not be started.
+    pub not_started: usize,
+    /// The first reason of each kind of problem, in game order (`game 3, turn 5: ...`).
+    pub first_problems: BTreeMap<String, String>,
     /// Search bots: answers and iterations over all games.
     pub moves: u64,
     pub iterations: u64,
@@ -501,19 +721,81 @@ impl BotTotals {
     pub fn iterations_per_move(&self) -> Option<f64> {
         (self.moves > 0).then(|| self.iterations as f64 / self.moves as f64)
     }
+
+    /// Games played.
+    pub fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Mean final score per game.
+    pub fn average_score(&self) -> f64 {
+        self.score_sum / self.games().max(1) as f64
+    }
 }
 
-/// Totals per bot over `results` (in index order, so ratings do not depend on thread timing).
-pub fn totals(results: &[GameResult], bots: usize) -> Vec<BotTotals> {
-    let mut sorted: Vec<&GameResult> = results.iter().collect();
-    sorted.sort_by_key(|r| r.index);
-    let mut out = vec![BotTotals::default(); bots];
-    for r in sorted {
+/// The standings of a run, updated game by game in index order (so the ratings do not depend on
+/// thread timing), holding only the per-bot totals and the games finished out of order.
+#[derive(Clone, Debug)]
+pub struct Standings {
+    totals: Vec<BotTotals>,
+    /// The next game index to count.
+    next: usize,
+    /// Finished games waiting for an earlier index.
+    pending: BTreeMap<usize, GameResult>,
+    /// Indices that will never come (not in this run: skipped or interrupted).
+    counted: usize,
+}
+
+impl Standings {
+    /// Empty standings of `bots` bots.
+    pub fn new(bots: usize) -> Self {
+        Standings {
+            totals: vec![BotTotals::default(); bots],
+            next: 0,
+            pending: BTreeMap::new(),
+            counted: 0,
+        }
+    }
+
+    /// The per-bot totals of the games counted so far.
+    pub fn totals(&self) -> &[BotTotals] {
+        &self.totals
+    }
+
+    /// Games counted so far.
+    pub fn games(&self) -> usize {
+        self.counted
+    }
+
+    /// Adds a finished game; returns the games now counted, in index order (the new one, and any
+    /// it unblocked).
+    pub fn add(&mut self, result: GameResult) -> Vec<GameResult> {
+        self.pending.insert(result.index, result);
+        let mut flushed = Vec::new();
+        while let Some(result) = self.pending.remove(&self.next) {
+            self.count(&result);
+            flushed.push(result);
+            self.next += 1;
+        }
+        flushed
+    }
+
+    /// Counts every game still waiting (after an interrupted or resumed run with gaps).
+    pub fn flush(&mut self) -> Vec<GameResult> {
+        let rest: Vec<GameResult> = std::mem::take(&mut self.pending).into_values().collect();
+        for result in &rest {
+            self.count(result);
+        }
+        rest
+    }
+
+    fn count(&mut self, r: &GameResult) {
+        self.counted += 1;
         let best = *r.ranks.iter().min().unwrap_or(&1);
         let leaders = r.ranks.iter().filter(|&&k| k == best).count();
         for (seat, &b) in r.seats.iter().enumerate() {
-            let t = &mut out[b];
-            let point = if r.ranks[seat] != best {
+            let Some(t) = self.totals.get_mut(b) else { continue };
+            let point = if r.ranks.get(seat) != Some(&best) {
                 t.losses += 1;
                 0.0
             } else if leaders == 1 {
@@ -523,30 +805,67 @@ pub fn totals(results: &[GameResult], bots: usize) -> Vec<BotTotals> {
                 t.draws += 1;
                 0.5
             };
-            t.points.push(point);
-            t.score_sum += r.scores[seat];
-            t.timeouts += r.timeouts[seat];
-            t.crashes += r.crashed[seat] as usize;
+            t.points.add(point);
+            t.score_sum += r.scores.get(seat).copied().unwrap_or(0.0);
+            t.timeouts += r.timeouts.get(seat).copied().unwrap_or(0);
+            t.crashes += usize::from(r.crashed.get(seat).copied().unwrap_or(false));
+            t.invalid += r.invalid.get(seat).copied().unwrap_or(0);
+            t.not_started += usize::from(r.not_started.get(seat).copied().unwrap_or(false));
+            if let Some(problems) = r.problems.get(seat) {
+                for (kind, why) in problems {
+                    t.first_problems
+                        .entry(kind.clone())
+                        .or_insert_with(|| format!("game {}, {why}", r.index));
+                }
+            }
             t.moves += r.moves.get(seat).copied().unwrap_or(0);
             t.illegal += r.illegal.get(seat).copied().unwrap_or(0);
             t.iterations += r.iterations.get(seat).copied().unwrap_or(0);
         }
-        let mut ratings: Vec<stats::Rating> = r.seats.iter().map(|&b| out[b].rating).collect();
+        let mut ratings: Vec<stats::Rating> = r
+            .seats
+            .iter()
+            .map(|&b| self.totals.get(b).map(|t| t.rating).unwrap_or_default())
+            .collect();
         stats::openskill_update(&mut ratings, &r.ranks);
         for (seat, &b) in r.seats.iter().enumerate() {
-            out[b].rating = ratings[seat];
+            if let Some(t) = self.totals.get_mut(b) {
+                t.rating = ratings[seat];
+            }
         }
     }
-    out
+}
+
+/// Totals per bot over `results` (counted in index order).
+pub fn totals(results: &[GameResult], bots: usize) -> Vec<BotTotals> {
+    let mut standings = Standings::new(bots);
+    let mut sorted: Vec<&GameResult> = results.iter().collect();
+    sorted.sort_by_key(|r| r.index);
+    for r in sorted {
+        standings.count(r);
+    }
+    standings.totals
+}
+
+/// A number rounded for display, without a negative zero.
+fn rounded(x: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    // Adding 0.0 turns -0.0 into 0.0; infinities pass through.
+    (x * scale).round() / scale + 0.0
 }
 
 /// The final report for a terminal.
-pub fn report(config: &ArenaConfig, results: &[GameResult]) -> String {
-    let totals = totals(results, config.bots.len());
-    let mut text =
-        format!("{} games of {} ({} engine)\n", results.len(), config.game, config.engine);
+pub fn report(config: &ArenaConfig, standings: &Standings) -> String {
+    let totals = standings.totals();
+    let checked = if config.lockstep { ", every turn checked against the other twin" } else { "" };
+    let mut text = format!(
+        "{} games of {} ({} engine{checked})\n",
+        standings.games(),
+        config.game,
+        config.engine
+    );
     text.push_str(&format!(
-        "{:<4} {:<28} {:>5} {:>5} {:>5} {:>22} {:>10} {:>8} {:>8} {:>8} {:>8} {:>11}\n",
+        "{:<4} {:<28} {:>5} {:>5} {:>6} {:>22} {:>9} {:>7} {:>8} {:>7} {:>11} {:>7} {:>10}\n",
         "bot",
         "command",
         "wins",
@@ -554,15 +873,21 @@ pub fn report(config: &ArenaConfig, results: &[GameResult]) -> String {
         "losses",
         "win rate (95% CI)",
         "avg score",
+        "invalid",
         "timeouts",
         "crashes",
-        "illegal",
+        "not started",
         "skill",
         "iters/move"
     ));
     for (b, t) in totals.iter().enumerate() {
-        let rate = stats::win_rate(&t.points).map_or("-".into(), |r| {
-            format!("{:.1}% [{:.1}, {:.1}]", 100.0 * r.mean, 100.0 * r.low, 100.0 * r.high)
+        let rate = t.points.win_rate().map_or("-".into(), |r| {
+            format!(
+                "{:.1}% [{:.1}, {:.1}]",
+                rounded(100.0 * r.mean, 1),
+                rounded(100.0 * r.low, 1),
+                rounded(100.0 * r.high, 1)
+            )
         });
         let full = config.bots[b].to_string();
         let name: String = if full.chars().count() > 28 {
@@ -571,34 +896,57 @@ pub fn report(config: &ArenaConfig, results: &[GameResult]) -> String {
             full
         };
         text.push_str(&format!(
-            "{:<4} {:<28} {:>5} {:>5} {:>5} {:>22} {:>10.2} {:>8} {:>8} {:>8} {:>8.2} {:>11}\n",
+            "{:<4} {:<28} {:>5} {:>5} {:>6} {:>22} {:>9.2} {:>7} {:>8} {:>7} {:>11} {:>7.2} {:>10}\n",
             b,
             name,
             t.wins,
             t.draws,
             t.losses,
             rate,
-            t.score_sum / t.points.len().max(1) as f64,
+            rounded(t.average_score(), 2),
+            t.invalid,
             t.timeouts,
             t.crashes,
-            t.illegal,
-            t.rating.ordinal(),
+            t.not_started,
+            rounded(t.rating.ordinal(), 2),
             t.iterations_per_move().map_or("-".into(), |i| format!("{i:.0}"))
         ));
     }
+    for (b, t) in totals.iter().enumerate() {
+        for kind in PROBLEM_KINDS {
+            if let Some(why) = t.first_problems.get(kind) {
+                text.push_str(&format!("bot {b} first {}: {why}\n", kind.replace('_', " ")));
+            }
+        }
+    }
     if config.bots.len() == 2 {
-        if let Some(rate) = stats::win_rate(&totals[0].points) {
+        if let Some(rate) = totals[0].points.win_rate() {
             let e = stats::elo_interval(rate);
             text.push_str(&format!(
                 "Elo difference (bot 0 - bot 1): {:+.0} [{:+.0}, {:+.0}]\n",
-                e.mean, e.low, e.high
+                rounded(e.mean, 0),
+                rounded(e.low, 0),
+                rounded(e.high, 0)
             ));
         }
     } else {
-        let mut order: Vec<usize> = (0..totals.len()).collect();
-        order.sort_by(|a, b| totals[*b].rating.ordinal().total_cmp(&totals[*a].rating.ordinal()));
-        let ranking: Vec<String> = order.iter().map(|b| format!("bot {b}")).collect();
-        text.push_str(&format!("OpenSkill ranking (mu - 3 sigma): {}\n", ranking.join(" > ")));
+        text.push_str(&format!("OpenSkill ranking (mu - 3 sigma): {}\n", skill_ranking(totals)));
+    }
+    text
+}
+
+/// Bots by their OpenSkill ordinal, best first: `bot 2 > bot 0 = bot 1` (equal as printed, to
+/// two decimals, is a tie).
+pub fn skill_ranking(totals: &[BotTotals]) -> String {
+    let shown = |b: usize| rounded(totals[b].rating.ordinal(), 2);
+    let mut order: Vec<usize> = (0..totals.len()).collect();
+    order.sort_by(|a, b| shown(*b).total_cmp(&shown(*a)).then(a.cmp(b)));
+    let mut text = String::new();
+    for (i, &b) in order.iter().enumerate() {
+        if i > 0 {
+            text.push_str(if shown(b) == shown(order[i - 1]) { " = " } else { " > " });
+        }
+        text.push_str(&format!("bot {b}"));
     }
     text
 }
@@ -627,7 +975,8 @@ fn run_identity(config: &ArenaConfig) -> Value {
     })
 }
 
-/// Results already in `dir/results.jsonl` (for `--resume`).
+/// Results already in `dir/results.jsonl` (for `--resume`); an unreadable line (one cut by an
+/// interruption) is left out: its game is played again.
 fn previous_results(dir: &Path) -> Vec<GameResult> {
     std::fs::read_to_string(dir.join("results.jsonl"))
         .unwrap_or_default()
@@ -637,11 +986,25 @@ fn previous_results(dir: &Path) -> Vec<GameResult> {
         .collect()
 }
 
-/// Runs the whole arena; `progress` sees every finished result.
+/// Ends a run's iteration over its games early (the reason is kept beside it).
+struct Stop;
+
+/// How a run ended.
+pub struct RunEnd {
+    /// Every counted game's totals.
+    pub standings: Standings,
+    /// The run was interrupted (see [`ArenaConfig::interrupt`]) before every game was played.
+    pub interrupted: bool,
+}
+
+/// Runs the whole arena. `on_game` sees every counted game, in index order (games resumed from
+/// `--out` first), with the standings including it (and any later games counted at once). Results are streamed: memory does not grow
+/// with the number of games.
 pub fn run(
     config: &ArenaConfig,
-    progress: &(dyn Fn(&[GameResult]) + Sync),
-) -> Result<Vec<GameResult>, String> {
+    on_game: &(dyn Fn(&GameResult, &Standings) + Sync),
+) -> Result<RunEnd, String> {
+    config.validate()?;
     let out = match &config.out {
         None => None,
         Some(dir) => {
@@ -669,63 +1032,225 @@ pub fn run(
             Some(OutDir { dir: dir.clone(), lock: Mutex::new(()) })
         }
     };
-    let mut done: Vec<GameResult> = match (&out, config.resume) {
+    let previous: Vec<GameResult> = match (&out, config.resume) {
         (Some(o), true) => {
             previous_results(&o.dir).into_iter().filter(|r| r.index < config.games).collect()
         }
         _ => Vec::new(),
     };
-    done.sort_by_key(|r| r.index);
-    done.dedup_by_key(|r| r.index);
-    let todo: Vec<usize> =
-        (0..config.games).filter(|i| done.binary_search_by_key(i, |r| r.index).is_err()).collect();
-    let results = Mutex::new(done);
+    let done_before: HashSet<usize> = previous.iter().map(|r| r.index).collect();
+    let standings = Mutex::new(Standings::new(config.bots.len()));
+    let deliver = |standings: &Standings, counted: Vec<GameResult>| {
+        for result in &counted {
+            on_game(result, standings);
+        }
+    };
+    {
+        let mut s = standings.lock().unwrap_or_else(|e| e.into_inner());
+        let mut seen = HashSet::new();
+        for result in previous {
+            if seen.insert(result.index) {
+                let counted = s.add(result);
+                deliver(&s, counted);
+            }
+        }
+    }
+    let interrupted = || config.interrupt.as_ref().is_some_and(|f| f.load(Ordering::SeqCst));
     let failure: Mutex<Option<String>> = Mutex::new(None);
+    // Bots whose command started in some game: a command that never starts stops the run.
+    let started: Vec<AtomicBool> = config.bots.iter().map(|_| AtomicBool::new(false)).collect();
     let pool = {
         let mut b = rayon::ThreadPoolBuilder::new();
         if let Some(t) = config.threads {
-            b = b.num_threads(t.max(1));
+            b = b.num_threads(t.clamp(1, MAX_THREADS));
         }
         b.build().map_err(|e| e.to_string())?
     };
     pool.install(|| {
         use rayon::prelude::*;
-        todo.par_iter().for_each(|&index| {
-            if failure.lock().map(|f| f.is_some()).unwrap_or(true) {
-                return;
+        // `Err(Stop)` ends the iteration at once (an interrupt or a failure), so a run of 10^9
+        // games does not walk the remaining indices.
+        let games = (0..config.games).into_par_iter().filter(|i| !done_before.contains(i));
+        let _ = games.try_for_each(|index| -> Result<(), Stop> {
+            if interrupted() || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
+                return Err(Stop);
             }
-            match play_game(config, index) {
-                Ok(game) => {
-                    if let Some(o) = &out {
-                        for (seat, err) in game.stderr.iter().enumerate() {
-                            if !err.is_empty() {
-                                let name = format!(
-                                    "game{index}-seat{seat}-bot{}.txt",
-                                    game.result.seats[seat]
-                                );
-                                let _ = std::fs::write(o.dir.join("stderr").join(name), err);
-                            }
-                        }
-                        let written = o
-                            .append("traces.jsonl", &game.trace)
-                            .and_then(|_| o.append("results.jsonl", &game.result.to_json()));
-                        if let Err(e) = written {
-                            *failure.lock().unwrap_or_else(|e| e.into_inner()) =
-                                Some(format!("writing results: {e}"));
-                        }
-                    }
-                    let mut all = results.lock().unwrap_or_else(|e| e.into_inner());
-                    all.push(game.result);
-                    progress(&all);
+            let game = match play_game(config, index) {
+                Ok(game) => game,
+                Err(e) => {
+                    *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                    return Err(Stop);
                 }
-                Err(e) => *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e),
+            };
+            if interrupted() {
+                return Err(Stop); // its bots got the interrupt too: not a fair game
             }
+            for (seat, &b) in game.result.seats.iter().enumerate() {
+                if game.result.not_started[seat] {
+                    if !started[b].load(Ordering::SeqCst) {
+                        let why = game.result.problems[seat]
+                            .get("not_started")
+                            .cloned()
+                            .unwrap_or_default();
+                        *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(format!(
+                            "bot {b} ({}) could not be started: {why}",
+                            config.bots[b]
+                        ));
+                        return Err(Stop);
+                    }
+                } else {
+                    started[b].store(true, Ordering::SeqCst);
+                }
+            }
+            if let Some(o) = &out {
+                for (seat, err) in game.stderr.iter().enumerate() {
+                    if !err.is_empty() {
+                        let name =
+                            format!("game{index}-seat{seat}-bot{}.txt", game.result.seats[seat]);
+                        let _ = std::fs::write(o.dir.join("stderr").join(name), err);
+                    }
+                }
+                let written = o
+                    .append("traces.jsonl", &game.trace)
+                    .and_then(|_| o.append("results.jsonl", &game.result.to_json()));
+                if let Err(e) = written {
+                    *failure.lock().unwrap_or_else(|e| e.into_inner()) =
+                        Some(format!("writing results: {e}"));
+                    return Err(Stop);
+                }
+            }
+            let mut s = standings.lock().unwrap_or_else(|e| e.into_inner());
+            let counted = s.add(game.result);
+            deliver(&s, counted);
+            Ok(())
         });
     });
     if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    let mut all = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    all.sort_by_key(|r| r.index);
-    Ok(all)
+    let mut standings = standings.into_inner().unwrap_or_else(|e| e.into_inner());
+    let rest = standings.flush();
+    for result in &rest {
+        on_game(result, &standings);
+    }
+    let interrupted = interrupted() && standings.games() < config.games;
+    Ok(RunEnd { standings, interrupted })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(index: usize, ranks: Vec<usize>) -> GameResult {
+        let n = ranks.len();
+        GameResult {
+            index,
+            seed: 1,
+            seats: (0..n).collect(),
+            scores: vec![0.0; n],
+            ranks,
+            reason: String::new(),
+            turns: 1,
+            timeouts: vec![0; n],
+            crashed: vec![false; n],
+            invalid: vec![0; n],
+            not_started: vec![false; n],
+            problems: vec![BTreeMap::new(); n],
+            illegal: vec![0; n],
+            moves: vec![0; n],
+            iterations: vec![0; n],
+        }
+    }
+
+    #[test]
+    fn standings_count_in_index_order_whatever_the_finishing_order() {
+        let games: Vec<GameResult> =
+            (0..6).map(|i| result(i, if i % 3 == 0 { vec![2, 1] } else { vec![1, 2] })).collect();
+        let mut forward = Standings::new(2);
+        for g in games.iter().cloned() {
+            forward.add(g);
+        }
+        let mut shuffled = Standings::new(2);
+        let mut counted = Vec::new();
+        for i in [3, 1, 0, 5, 2, 4] {
+            counted.extend(shuffled.add(games[i].clone()).into_iter().map(|g| g.index));
+        }
+        assert_eq!(counted, vec![0, 1, 2, 3, 4, 5]);
+        assert_eq!(forward.totals()[0].rating, shuffled.totals()[0].rating);
+        assert_eq!(shuffled.totals()[0].wins, 4);
+        assert_eq!(shuffled.games(), 6);
+    }
+
+    #[test]
+    fn display_rounding_has_no_negative_zero_and_equal_ratings_tie() {
+        assert_eq!(format!("{:+.0}", rounded(-0.3, 0)), "+0");
+        assert_eq!(format!("{:+.0}", rounded(stats::elo(0.5), 0)), "+0");
+        assert_eq!(rounded(f64::INFINITY, 0), f64::INFINITY);
+        let mut totals = vec![BotTotals::default(); 3];
+        assert_eq!(skill_ranking(&totals), "bot 0 = bot 1 = bot 2");
+        totals[2].rating.mu = 30.0;
+        assert_eq!(skill_ranking(&totals), "bot 2 > bot 0 = bot 1");
+    }
+
+    /// Edge values at the library entry point: an error or a result, never a panic.
+    #[test]
+    fn run_gives_an_error_or_a_result_for_edge_values() {
+        let base = ArenaConfig {
+            game: "zuniq".into(),
+            bots: vec![BotSpec::Random, BotSpec::Random],
+            games: 1,
+            seed: 1,
+            league: None,
+            time_scale: 1.0,
+            engine: EngineKind::Fast,
+            threads: Some(1),
+            out: None,
+            resume: false,
+            stderr_limit: 0,
+            interrupt: None,
+            lockstep: false,
+        };
+        let scales = [0.0, -1.0, f64::NAN, f64::INFINITY, 1e300, f64::MAX, f64::MIN_POSITIVE, 1.0];
+        for time_scale in scales {
+            let config = ArenaConfig { time_scale, ..base.clone() };
+            let valid = time_scale.is_finite() && time_scale > 0.0 && time_scale <= MAX_TIME_SCALE;
+            assert_eq!(run(&config, &|_, _| {}).is_ok(), valid, "time scale {time_scale}");
+        }
+        for threads in [Some(0), Some(100_000), Some(usize::MAX), None] {
+            let config = ArenaConfig { threads, ..base.clone() };
+            let valid = threads.is_none_or(|t| (1..=MAX_THREADS).contains(&t));
+            assert_eq!(run(&config, &|_, _| {}).is_ok(), valid, "threads {threads:?}");
+        }
+        for games in [0, usize::MAX, MAX_GAMES + 1] {
+            let config = ArenaConfig { games, ..base.clone() };
+            let end = run(&config, &|_, _| {});
+            assert_eq!(end.is_ok(), games == 0, "{games} games");
+        }
+        for seed in [i64::MIN, -1, 0, i64::MAX] {
+            let config = ArenaConfig { seed, ..base.clone() };
+            let end = run(&config, &|_, _| {}).expect("any seed plays");
+            assert_eq!(end.standings.games(), 1);
+        }
+        let config = ArenaConfig { league: Some(u32::MAX), game: "olymbits".into(), ..base };
+        assert!(run(&config, &|_, _| {}).is_err(), "three players, two bots");
+    }
+
+    #[test]
+    fn refused_output_reads_each_games_events() {
+        let texts = |v: &[&str]| -> Vec<Value> { v.iter().map(|t| json!(t)).collect() };
+        let xmas = texts(&["$1: invalid input - WAIT", "$0 passed"]);
+        assert_eq!(
+            refused_output("xmas-rush", &xmas, 1).as_deref(),
+            Some("$1: invalid input - WAIT")
+        );
+        assert_eq!(refused_output("xmas-rush", &xmas, 0), None);
+        let zuniq = texts(&["invalid action by player 0: timeout"]);
+        assert_eq!(refused_output("zuniq", &zuniq, 0), None, "a timeout is counted apart");
+        let wondev = vec![json!({"type": "eliminated", "player": 1, "reason_code": "BadCoords",
+            "message": "Cannot move to 7 7"})];
+        assert_eq!(
+            refused_output("wondev-woman", &wondev, 1).as_deref(),
+            Some("BadCoords: Cannot move to 7 7")
+        );
+    }
 }

@@ -24,24 +24,6 @@ pub fn engine(game: &str, kind: EngineKind) -> Option<&'static dyn TraceEngine> 
     }
 }
 
-/// A game's constructor of benchmark pairs.
-type BenchOpsFn = fn() -> Vec<twinsim_fast::bench::BenchOp>;
-
-/// The benchmark pairs of `game` (all games when `None`).
-pub fn bench_ops(game: Option<&str>) -> Vec<twinsim_fast::bench::BenchOp> {
-    let all: [(&str, BenchOpsFn); 5] = [
-        ("xmas-rush", twinsim_fast::xmas_rush::bench_ops),
-        ("photosynthesis", twinsim_fast::photosynthesis::bench_ops),
-        ("zuniq", twinsim_fast::zuniq::bench_ops),
-        ("olymbits", twinsim_fast::olymbits::bench_ops),
-        ("wondev-woman", twinsim_fast::wondev_woman::bench_ops),
-    ];
-    all.iter()
-        .filter(|(name, _)| game.is_none_or(|g| g == *name))
-        .flat_map(|(_, ops)| ops())
-        .collect()
-}
-
 /// The params object that selects `league` for `game`, under the key its traces use.
 pub fn league_params(game: &str, league: Option<u32>) -> serde_json::Value {
     let key = match game {

@@ -12,16 +12,45 @@ pub struct Interval {
     pub high: f64,
 }
 
+/// Per-game points (win 1, draw ½, loss 0) summed as they come: count, sum and sum of squares,
+/// enough for the mean and its interval without keeping every game.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PointTally {
+    pub games: u64,
+    pub sum: f64,
+    pub sum_of_squares: f64,
+}
+
+impl PointTally {
+    /// Counts one game's points.
+    pub fn add(&mut self, point: f64) {
+        self.games += 1;
+        self.sum += point;
+        self.sum_of_squares += point * point;
+    }
+
+    /// The mean with a normal-approximation 95% interval (clamped to [0, 1]); `None` before any
+    /// game.
+    pub fn win_rate(&self) -> Option<Interval> {
+        if self.games == 0 {
+            return None;
+        }
+        let n = self.games as f64;
+        let mean = self.sum / n;
+        // Sample variance from the sums; rounding can make it a hair negative.
+        let var = ((self.sum_of_squares - n * mean * mean) / (n - 1.0).max(1.0)).max(0.0);
+        let half = Z95 * (var / n).sqrt();
+        Some(Interval { mean, low: (mean - half).max(0.0), high: (mean + half).min(1.0) })
+    }
+}
+
 /// The mean of `points` with a normal-approximation 95% interval (clamped to [0, 1]).
 pub fn win_rate(points: &[f64]) -> Option<Interval> {
-    if points.is_empty() {
-        return None;
+    let mut tally = PointTally::default();
+    for &p in points {
+        tally.add(p);
     }
-    let n = points.len() as f64;
-    let mean = points.iter().sum::<f64>() / n;
-    let var = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = Z95 * (var / n).sqrt();
-    Some(Interval { mean, low: (mean - half).max(0.0), high: (mean + half).min(1.0) })
+    tally.win_rate()
 }
 
 /// Elo difference implied by an expected score `p` (±inf at 0 and 1).

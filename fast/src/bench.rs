@@ -106,6 +106,24 @@ where
     }
 }
 
+/// A game's constructor of benchmark pairs.
+type BenchOpsFn = fn() -> Vec<BenchOp>;
+
+/// The benchmark pairs of `game` (all games when `None`).
+pub fn ops(game: Option<&str>) -> Vec<BenchOp> {
+    let all: [(&str, BenchOpsFn); 5] = [
+        ("xmas-rush", crate::xmas_rush::bench::bench_ops),
+        ("photosynthesis", crate::photosynthesis::bench_ops),
+        ("zuniq", crate::zuniq::bench::bench_ops),
+        ("olymbits", crate::olymbits::bench_ops),
+        ("wondev-woman", crate::wondev_woman::bench::bench_ops),
+    ];
+    all.iter()
+        .filter(|(name, _)| game.is_none_or(|g| g == *name))
+        .flat_map(|(_, ops)| ops())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,10 @@
 //! and every fast operation has a reference twin it is checked against (quickcheck properties,
 //! cargo-fuzz targets, the referee traces).
 
+#![forbid(unsafe_code)]
+
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub mod bench;
 
 pub mod olymbits;

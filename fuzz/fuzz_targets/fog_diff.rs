@@ -5,5 +5,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    twinsim_fast::wondev_woman::fog::fog_diff(data);
+    twinsim_fast::wondev_woman::bot::fog::fog_diff(data);
 });

@@ -104,12 +104,25 @@ pub enum StepError {
     /// The game is over; nothing more can be played.
     GameOver,
     /// The actions slice does not have one entry per player.
-    WrongArity { expected: usize, found: usize },
+    WrongArity {
+        /// The number of slots the game wants: [`Game::num_players`].
+        expected: usize,
+        /// The length of the slice that was passed.
+        found: usize,
+    },
     /// A player who is not to act gave an action, or one who is gave none where the API
     /// requires one.
-    NotToAct { player: PlayerId },
+    NotToAct {
+        /// The offending slot's player.
+        player: PlayerId,
+    },
     /// The action is not legal for that player.
-    Illegal { player: PlayerId, error: IllegalAction },
+    Illegal {
+        /// The player whose action was refused.
+        player: PlayerId,
+        /// Which rule forbids it.
+        error: IllegalAction,
+    },
 }
 
 impl fmt::Display for StepError {
@@ -175,6 +188,17 @@ impl fmt::Display for EngineKind {
             EngineKind::Fast => "fast",
         })
     }
+}
+
+/// The lines of one text-level turn ([`TracePlay::play_turn`]) when there are exactly `N` of
+/// them (one per player of a simultaneous game, the mover's alone in an alternating one); else
+/// the error every engine reports, [`StepError::WrongArity`]'s text.
+pub fn turn_lines<const N: usize>(
+    actions: &[Option<String>],
+) -> Result<&[Option<String>; N], String> {
+    actions
+        .try_into()
+        .map_err(|_| StepError::WrongArity { expected: N, found: actions.len() }.to_string())
 }
 
 /// The text-level, object-safe face of an engine, used by `twinsim replay`, `verify`, `show`

@@ -55,9 +55,14 @@
 //! JavaRandom::new(7).shuffle(&mut deck); // Collections.shuffle(list, new Random(7))
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod game;
 pub mod java_random;
+pub mod java_text;
 pub mod sha1prng;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod trace;
 
 pub mod olymbits;

@@ -80,6 +80,67 @@ pub fn parse_jsonl(text: &str) -> Result<Vec<TraceGame>, TraceReadError> {
         .collect()
 }
 
+/// Parses a JSON Lines trace file line by line, keeping every readable game: returns the games
+/// and one error per unreadable line (blank lines are skipped), so one truncated last line does
+/// not cost the rest of the file.
+pub fn parse_jsonl_lenient(text: &str) -> (Vec<TraceGame>, Vec<TraceReadError>) {
+    let mut games = Vec::new();
+    let mut errors = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str(line) {
+            Ok(game) => games.push(game),
+            Err(e) => errors.push(TraceReadError { line: index + 1, message: e.to_string() }),
+        }
+    }
+    (games, errors)
+}
+
+/// Lines of init input that the referee's own trace files put at the start of the first view
+/// (`initial_views`) instead of under `init_input`: Photosynthesis' cell count and 37 cells,
+/// Olymbits' player index and mini-game count.
+fn embedded_init_lines(game: &str) -> usize {
+    match game {
+        "photosynthesis" => 38,
+        "olymbits" => 2,
+        _ => 0,
+    }
+}
+
+/// Brings a setup record to the one layout of every game: `init_input` holds what each seat
+/// reads once before its first turn (`""` where the game has none) and `initial_views` only the
+/// first turn's lines. Records that already have `init_input` are left as they are; older ones
+/// (the referee traces of Photosynthesis and Olymbits) have their init lines split off.
+pub fn normalize_setup(game: &str, setup: &mut Map<String, Value>) {
+    if setup.contains_key("init_input") {
+        return;
+    }
+    let Some(views) = setup.get("initial_views").and_then(Value::as_array).cloned() else {
+        return;
+    };
+    let lines = embedded_init_lines(game);
+    let mut init_input = Vec::with_capacity(views.len());
+    let mut first_views = Vec::with_capacity(views.len());
+    for view in views {
+        match view.as_str() {
+            Some(text) if lines > 0 => {
+                let parts: Vec<&str> = text.splitn(lines + 1, '\n').collect();
+                let (init, rest) = parts.split_at(lines.min(parts.len()));
+                init_input.push(Value::String(init.join("\n")));
+                first_views.push(Value::String(rest.first().copied().unwrap_or("").to_string()));
+            }
+            _ => {
+                init_input.push(Value::String(String::new()));
+                first_views.push(view);
+            }
+        }
+    }
+    setup.insert("init_input".into(), Value::Array(init_input));
+    setup.insert("initial_views".into(), Value::Array(first_views));
+}
+
 /// Where in a game a difference was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Moment {
@@ -169,10 +230,14 @@ pub fn replay(engine: &dyn TraceEngine, record: &TraceGame) -> GameReport {
             return report;
         }
     };
-    let produced = play.initial_record();
+    // Both sides in the one layout, so old and new traces compare alike.
+    let mut produced = play.initial_record();
+    normalize_setup(&record.game, &mut produced);
+    let mut expected = record.setup.clone();
+    normalize_setup(&record.game, &mut expected);
     compare_record(
         Moment::Setup,
-        &record.setup,
+        &expected,
         &produced,
         &["initial", "initial_views"],
         &mut report.differences,
@@ -342,9 +407,21 @@ pub fn lockstep_difference(
     actions: &[Option<String>],
     moment: Moment,
 ) -> Vec<Difference> {
-    let mut out = vec![];
     let ra = a.play_turn(actions);
     let rb = b.play_turn(actions);
+    compare_plays(a, b, &ra, &rb, moment)
+}
+
+/// Compares two engines that were just given the same turn: their `play_turn` results, turn
+/// records and whether the game is over (empty: they agree).
+pub fn compare_plays(
+    a: &dyn TracePlay,
+    b: &dyn TracePlay,
+    ra: &Result<(), String>,
+    rb: &Result<(), String>,
+    moment: Moment,
+) -> Vec<Difference> {
+    let mut out = vec![];
     if ra != rb {
         out.push(Difference {
             moment,
@@ -365,6 +442,42 @@ pub fn lockstep_difference(
         });
     }
     out
+}
+
+/// The shipped referee traces `tests/traces/<file>`, for the crate's own tests.
+#[cfg(test)]
+pub(crate) fn shipped_traces(file: &str) -> Vec<TraceGame> {
+    let path = format!("{}/../tests/traces/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    parse_jsonl(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Replays `game` through `play` (set up for it) for the crate's tests: calls `visit` at every
+/// decision point (moment 0 after setup, moment `n` after the `n`-th turn) with the state there
+/// and the referee's view texts of that moment (`initial_views`, then each turn's `views`; the
+/// players sent nothing left out). Every moment must have its views.
+#[cfg(test)]
+pub(crate) fn walk_trace<P: TracePlay>(
+    game: &TraceGame,
+    play: &mut P,
+    mut visit: impl FnMut(&P, usize, Vec<&str>),
+) {
+    fn texts(views: Option<&Value>) -> Vec<&str> {
+        let views = views.and_then(Value::as_array);
+        views.map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default()
+    }
+    let initial = game.setup.get("initial_views");
+    assert!(initial.is_some_and(Value::is_array), "a trace without initial_views");
+    visit(play, 0, texts(initial));
+    for (n, turn) in game.turns.iter().enumerate() {
+        assert!(
+            turn.fields.get("views").is_some_and(Value::is_array),
+            "turn {} has no views",
+            n + 1
+        );
+        play.play_turn(&turn.actions).unwrap_or_else(|e| panic!("turn {}: {e}", n + 1));
+        visit(play, n + 1, texts(turn.fields.get("views")));
+    }
 }
 
 #[cfg(test)]
@@ -408,5 +521,54 @@ mod tests {
         assert_eq!(games[0].turns[0].actions, vec![Some("A1h".to_string())]);
         assert!(games[0].setup.contains_key("initial_views"));
         assert!(parse_jsonl("{").is_err());
+    }
+
+    #[test]
+    fn setups_are_brought_to_one_layout() {
+        let mut old: Map<String, Value> =
+            json!({"initial_views": ["0\n4\nmedals\nhurdles", "1\n4\nmedals\nhurdles", null]})
+                .as_object()
+                .unwrap()
+                .clone();
+        normalize_setup("olymbits", &mut old);
+        assert_eq!(old["init_input"], json!(["0\n4", "1\n4", ""]));
+        assert_eq!(old["initial_views"], json!(["medals\nhurdles", "medals\nhurdles", null]));
+        let mut zuniq: Map<String, Value> =
+            json!({"initial_views": ["Start", ""]}).as_object().unwrap().clone();
+        normalize_setup("zuniq", &mut zuniq);
+        assert_eq!(zuniq["init_input"], json!(["", ""]));
+        assert_eq!(zuniq["initial_views"], json!(["Start", ""]));
+        let mut wondev: Map<String, Value> =
+            json!({"init_input": ["6\n2"], "initial_views": ["grid"]}).as_object().unwrap().clone();
+        let before = wondev.clone();
+        normalize_setup("wondev-woman", &mut wondev);
+        assert_eq!(wondev, before);
+    }
+
+    #[test]
+    fn compare_plays_finds_two_games_apart() {
+        let engine = crate::xmas_rush::engine().expect("built");
+        let mut a = engine.setup(Some(1), &json!({})).unwrap();
+        let mut b = engine.setup(Some(2), &json!({})).unwrap();
+        let mut same = engine.setup(Some(1), &json!({})).unwrap();
+        let actions = vec![Some("PUSH 0 UP".to_string()), Some("PUSH 1 LEFT".to_string())];
+        let ra = a.play_turn(&actions);
+        let rb = b.play_turn(&actions);
+        let rs = same.play_turn(&actions);
+        assert!(!compare_plays(a.as_ref(), b.as_ref(), &ra, &rb, Moment::Turn(1)).is_empty());
+        assert!(compare_plays(a.as_ref(), same.as_ref(), &ra, &rs, Moment::Turn(1)).is_empty());
+        let refused = Err("GameOver".to_string());
+        let found = compare_plays(a.as_ref(), same.as_ref(), &ra, &refused, Moment::Turn(1));
+        assert_eq!(found[0].field, "play_turn");
+    }
+
+    #[test]
+    fn a_lenient_read_keeps_the_readable_games_and_numbers_the_bad_lines() {
+        let good = r#"{"game":"zuniq","seed":1,"params":{},"turns":[]}"#;
+        let text = format!("{good}\n\n{{not json\n{good}\n{{\"game\":\"zu");
+        let (games, errors) = parse_jsonl_lenient(&text);
+        assert_eq!(games.len(), 2);
+        let lines: Vec<usize> = errors.iter().map(|e| e.line).collect();
+        assert_eq!(lines, vec![3, 5]);
     }
 }

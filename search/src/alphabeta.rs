@@ -51,7 +51,7 @@ use twinsim_reference::game::{Game, PlayerId};
 /// A leaf evaluation for alpha-beta: the value of a (possibly unfinished) position for
 /// `player`, higher is better. Must stay well inside `±WIN / 2`.
 pub trait Heuristic {
-    /// The value for `player`.
+    /// The value for `player` (positive: good for him), in the same units at every depth.
     fn heuristic(&self, player: PlayerId) -> i32;
 }
 
@@ -80,7 +80,7 @@ const MAX_PLY: usize = 128;
 /// Tuning of [`AlphaBeta`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {
-    /// Deepest iteration.
+    /// Deepest iteration of the iterative deepening, in plies (one ply = one player's move).
     pub max_depth: u32,
     /// The transposition table has `2^tt_bits` entries.
     pub tt_bits: u32,

@@ -47,11 +47,12 @@ pub trait BeamEvaluate {
 /// Tuning of [`search`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BeamConfig {
-    /// Width of the first pass.
+    /// Width of the first pass: the number of states kept per layer (≥ 1). Each later pass
+    /// restarts from the root, `growth` times wider.
     pub initial_width: usize,
     /// Width factor from one pass to the next (≥ 2).
     pub growth: usize,
-    /// Widest pass.
+    /// Widest pass: passes stop growing at this width (and repeat it until the budget ends).
     pub max_width: usize,
     /// Most actions in a plan (the plan is closed by force after that many).
     pub max_depth: usize,
@@ -72,9 +73,10 @@ pub struct BeamResult<A> {
     pub plan: Vec<A>,
     /// Its [`BeamEvaluate::plan_value`].
     pub value: f64,
-    /// Children generated (steps).
+    /// Children generated, i.e. calls to `Game::step`, over all passes: the unit the
+    /// [`Budget`] counts.
     pub iterations: u64,
-    /// Plans scored.
+    /// Plans scored by [`BeamEvaluate::plan_value`] (children that close a plan).
     pub plans: u64,
     /// Passes started (the last may be incomplete).
     pub passes: u32,

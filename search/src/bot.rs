@@ -16,7 +16,7 @@ use twinsim_reference::game::{EngineKind, PlayerId};
 /// playouts for MCTS and Smitsimax, expanded states for the beam search, nodes for alpha-beta).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
-    /// Answers given.
+    /// Turns at which the bot ran its search to answer (one per searched turn).
     pub moves: u64,
     /// Iterations summed over those answers.
     pub iterations: u64,

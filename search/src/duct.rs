@@ -34,16 +34,17 @@ impl Default for DuctConfig {
     }
 }
 
-/// One player's root statistics.
+/// One player's root statistics: three parallel vectors, entry `i` about `actions[i]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerRoot<A> {
-    /// The player.
+    /// The player these statistics belong to (absolute id).
     pub player: PlayerId,
     /// Its legal actions, in `legal_actions` order.
     pub actions: Vec<A>,
-    /// Iterations per action.
+    /// Iterations in which the player chose `actions[i]` at the root.
     pub visits: Vec<u32>,
-    /// Reward sums per action.
+    /// Sum of the player's own rewards (each in [0, 1]) over those iterations; the mean is
+    /// `reward[i] / visits[i]`.
     pub reward: Vec<f64>,
 }
 
@@ -53,9 +54,9 @@ pub struct DuctResult<A> {
     /// The most visited root action of the searching player (ties: higher reward, then
     /// first); `None` if it is not to act.
     pub action: Option<A>,
-    /// Iterations done.
+    /// Iterations completed (descent, playout, backup), as counted by the [`Budget`].
     pub iterations: u64,
-    /// Tree nodes.
+    /// Nodes in the tree, root included: one per distinct path of joint actions expanded.
     pub nodes: usize,
     /// Root statistics of every player to act.
     pub root: Vec<PlayerRoot<A>>,

@@ -21,12 +21,15 @@
 //!   player, 0 for losing to all, ties count one half; so rewards lie in [0, 1] for any number
 //!   of players, and UCB's exploration constant has one scale for every game.
 
+#![forbid(unsafe_code)]
+
 pub mod alphabeta;
 pub mod beam;
 pub mod bot;
 pub mod duct;
 pub mod mcts;
 pub mod smitsimax;
+pub mod stdio;
 
 pub mod olymbits;
 pub mod photosynthesis;

@@ -36,9 +36,9 @@ impl Default for MctsConfig {
 /// One root action's statistics.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RootEdge<A> {
-    /// The action.
+    /// A legal action of the player to move at the root.
     pub action: A,
-    /// Iterations through it.
+    /// Iterations whose descent took this edge first.
     pub visits: u32,
     /// Sum of the mover's rewards over those iterations.
     pub reward: f64,
@@ -50,7 +50,8 @@ pub struct MctsResult<A> {
     /// The most visited root action (ties: the higher reward, then the first); `None` when the
     /// game is over.
     pub action: Option<A>,
-    /// Iterations done.
+    /// Iterations completed (descent, expansion, playout, backup), as counted by the
+    /// [`Budget`].
     pub iterations: u64,
     /// Positions in the transposition table.
     pub nodes: usize,

@@ -5,7 +5,8 @@
 //! # Honesty and determinization
 //!
 //! Each turn the bot reads the three score lines and the mini-game lines (rules doc §10) and
-//! rebuilds a reference state from them ([`state_from_view`]): the GPU strings give the hurdle
+//! rebuilds a reference state from them
+//! (`twinsim_reference::olymbits::protocol::state_from_view`): the GPU strings give the hurdle
 //! track, the remaining winds, the skating risk order and the diving goal; the registers give
 //! positions, stuns, cursors, risks, points and combos; the score lines give the medals; the bot
 //! counts turns itself (the view has no turn number, §10). What the view cannot show is the
@@ -14,7 +15,8 @@
 //! seed (fresh each turn): the search sees one plausible future drawn with the referee's own
 //! distributions, as the winner's simulations generated each next edition "with the same
 //! distribution as in the referee". The view has no "active" flag either: a deactivated
-//! opponent is recognised by its hurdler standing still ([`deactivated`]).
+//! opponent is recognised by its hurdler standing still
+//! (`twinsim_reference::olymbits::protocol::deactivated`).
 //!
 //! # Clock (§10: 1000 ms for the first turn, 50 ms afterwards)
 //!
@@ -30,11 +32,13 @@ use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 use twinsim_fast::olymbits::SearchOlymbits;
 use twinsim_reference::game::{EngineKind, Game, PlayerId};
-use twinsim_reference::olymbits::{
-    parse_first_input, parse_turn_input, Action, Archery, Diving, HurdleRace, League, MiniGame,
-    MiniGameKind, Olymbits, Run, Skating, State as RefState, TurnView, PLAYER_COUNT, TRACK_LENGTH,
+use twinsim_reference::olymbits::protocol::{
+    deactivated, mini_games_of_first_view, state_from_view,
 };
-use twinsim_reference::sha1prng::Sha1Prng;
+use twinsim_reference::olymbits::{
+    parse_first_input, parse_turn, Action, MiniGameKind, Olymbits, State as RefState, TurnView,
+    PLAYER_COUNT,
+};
 
 /// Share of the time left (after [`MARGIN`]) that the search uses on later turns.
 pub const THINK_FRACTION: f64 = 0.5;
@@ -60,148 +64,6 @@ pub const MARGIN: Duration = Duration::from_millis(4);
 /// 0.7 0.60 (0.59 at 1000 iterations), 0.25 vs 0.4 0.59 (0.56 at 1000), 0.15 vs 0.25 0.48.
 pub fn config(seed: i64) -> DuctConfig {
     DuctConfig { exploration: 0.25, seed, playout_depth: 12 }
-}
-
-/// The mini-game kinds of a first view (§12): one game is the hurdles-only league; four games
-/// are the top league unless the second line's GPU is a hurdle track (league 2: four hurdles).
-fn kinds_of(view: &TurnView) -> Vec<MiniGameKind> {
-    let league = match view.games.len() {
-        1 => League::Wood1,
-        _ if view.games[1].gpu.bytes().all(|b| b == b'.' || b == b'#') => League::Wood2,
-        _ => League::Top,
-    };
-    league.mini_games()
-}
-
-/// The league of a list of kinds.
-fn league_of(kinds: &[MiniGameKind]) -> League {
-    match kinds {
-        [_] => League::Wood1,
-        [_, MiniGameKind::Hurdles, ..] => League::Wood2,
-        _ => League::Top,
-    }
-}
-
-/// The players a turn shows to have been deactivated (§9), from the views before and after it:
-/// the view has no such flag, but the hurdle race tells (§4.3): a player with no stun left, not
-/// on the last cell, always moves at least one cell when it acts, so one that stays put on a
-/// turn the race ticked gave no action. (Archery or diving cannot tell: a cursor can stay
-/// clamped on the border, a diver can miss.) A player deactivated while stunned stays stunned
-/// until the race resets (a dead hurdler does not tick), so recognition can take a race.
-pub fn deactivated(before: &TurnView, after: &TurnView, kinds: &[MiniGameKind]) -> [bool; 3] {
-    let mut out = [false; PLAYER_COUNT];
-    for (g, &kind) in kinds.iter().enumerate() {
-        let (Some(b), Some(a)) = (before.games.get(g), after.games.get(g)) else { continue };
-        if kind != MiniGameKind::Hurdles || b.gpu == "GAME_OVER" {
-            continue;
-        }
-        for (p, dead) in out.iter_mut().enumerate() {
-            let (position, stun) = (b.registers[p], b.registers[3 + p]);
-            if stun == 0 && position < 29 && a.registers[p] == position {
-                *dead = true;
-            }
-        }
-    }
-    out
-}
-
-/// Rebuilds the referee's state from what a player reads (§10), `turn` turns having been
-/// resolved, with a generator seeded by `seed` (the determinization), the players known to be
-/// deactivated (`inactive`, see [`deactivated`]) inactive and dead in every mini-game, and, for
-/// the runs a `GAME_OVER` line hides, the previous state's values (`previous`, if any): they
-/// are about to be regenerated, so only the skating risk order (which the reset shuffles in
-/// place, §6.1) could matter, and that is drawn again anyway.
-pub fn state_from_view(
-    view: &TurnView,
-    kinds: &[MiniGameKind],
-    turn: u32,
-    seed: i64,
-    previous: Option<&RefState>,
-    inactive: [bool; 3],
-) -> RefState {
-    let three = |r: &[i32; 7], k: usize| [r[k], r[k + 1], r[k + 2]];
-    let games = kinds
-        .iter()
-        .zip(&view.games)
-        .enumerate()
-        .map(|(g, (&kind, line))| {
-            let over = line.gpu == "GAME_OVER";
-            let before = previous.and_then(|p| p.games.get(g)).map(|m| &m.run);
-            let r = &line.registers;
-            let run = match kind {
-                MiniGameKind::Hurdles => {
-                    let map = match before {
-                        Some(Run::Hurdles(h)) if over => h.map.clone(),
-                        _ if over || line.gpu.len() != TRACK_LENGTH => vec![b'.'; TRACK_LENGTH],
-                        _ => line.gpu.as_bytes().to_vec(),
-                    };
-                    let positions = three(r, 0);
-                    // §4.4: a running race has no finisher (the first finish ends it).
-                    let finished = positions.map(|p| if p >= 29 { 0 } else { -1 });
-                    Run::Hurdles(HurdleRace {
-                        map,
-                        positions,
-                        stun_timers: three(r, 3),
-                        dead: inactive,
-                        finished,
-                        rank: finished.iter().filter(|&&f| f == 0).count() as i32,
-                    })
-                }
-                MiniGameKind::Archery => Run::Archery(Archery {
-                    cursors: [(r[0], r[1]), (r[2], r[3]), (r[4], r[5])],
-                    wind: if over {
-                        Vec::new()
-                    } else {
-                        line.gpu.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect()
-                    },
-                    dead: inactive,
-                }),
-                MiniGameKind::Skating => {
-                    let mut directions = [Action::Up, Action::Down, Action::Left, Action::Right];
-                    let letters: Vec<Action> =
-                        line.gpu.chars().filter_map(Action::from_letter).collect();
-                    if !over && letters.len() == 4 {
-                        directions.copy_from_slice(&letters);
-                    } else if let Some(Run::Skating(s)) = before {
-                        directions = s.directions;
-                    }
-                    Run::Skating(Skating {
-                        positions: three(r, 0),
-                        risk: three(r, 3),
-                        dead: inactive,
-                        directions,
-                        timer: r[6],
-                    })
-                }
-                MiniGameKind::Diving => Run::Diving(Diving {
-                    goal: if over {
-                        Vec::new()
-                    } else {
-                        line.gpu.chars().filter_map(Action::from_letter).collect()
-                    },
-                    points: three(r, 0),
-                    combo: three(r, 3),
-                    dead: inactive,
-                }),
-            };
-            MiniGame { run, should_reset: over, resetting: false }
-        })
-        .collect();
-    let medals = std::array::from_fn(|p| {
-        let mut m = view.scores.get(p).map(|s| s.medals.clone()).unwrap_or_default();
-        m.resize(kinds.len(), [0; 3]);
-        m
-    });
-    RefState {
-        league: league_of(kinds),
-        turn,
-        active: inactive.map(|i| !i),
-        medals,
-        games,
-        rng: Sha1Prng::new(seed),
-        events: Vec::new(),
-        end: None,
-    }
 }
 
 /// The seat's bot, searching on twin `G`.
@@ -264,10 +126,10 @@ where
         if self.kinds.is_empty() {
             let (init, view) = parse_first_input(input).ok()?;
             self.seat = init.player;
-            self.kinds = kinds_of(&view);
+            self.kinds = mini_games_of_first_view(&view);
             Some(view)
         } else {
-            parse_turn_input(input, self.kinds.len()).ok()
+            parse_turn(input, self.kinds.len()).ok()
         }
     }
 

@@ -14,7 +14,7 @@
 //! estimated final score is subtracted from ours, so shading it and racing it for nutrients
 //! count, but it is never expected to react.
 //!
-//! **Honesty**: the bot rebuilds the state from each view ([`state_from_view`]): the view shows
+//! **Honesty**: the bot rebuilds the state from each view (`twinsim_reference::photosynthesis::protocol::state_from_view`): the view shows
 //! the whole board (Photosynthesis has no fog). What it does not show is the referee's
 //! generator, used only to shuffle the printed lists (§8): the rebuilt state's generator is
 //! determinized with the bot's own seed, and no decision depends on it. Each turn the bot
@@ -29,9 +29,8 @@ use twinsim_fast::photosynthesis::tables::{ALL, RICH2, RICH3, SHADOW};
 use twinsim_fast::photosynthesis::FastPhotosynthesis;
 use twinsim_reference::game::{EngineKind, Game, PlayerId};
 use twinsim_reference::java_random::JavaRandom;
-use twinsim_reference::photosynthesis::board::NUM_CELLS;
-use twinsim_reference::photosynthesis::protocol::CellInfo;
-use twinsim_reference::photosynthesis::{self as r, Action, Photosynthesis, View};
+use twinsim_reference::photosynthesis::protocol::{state_from_view, CellInfo};
+use twinsim_reference::photosynthesis::{self as r, Action, Photosynthesis};
 
 // ---------------------------------------------------------------------------------------------
 // What the evaluations read, from either twin
@@ -358,47 +357,6 @@ where
 }
 
 // ---------------------------------------------------------------------------------------------
-// The state from the views
-// ---------------------------------------------------------------------------------------------
-
-/// Rebuilds the reference state of the decision point a view describes, for the player `seat`
-/// who reads it, from the init block's `cells` (richness) and the turn's `view`.
-///
-/// Everything the rules need is in the view (§8) except two things, neither of which changes
-/// what can happen next: the referee's generator (only the order of the printed lists depends
-/// on it), determinized as `new Random(rng_seed)`; and the shadow map of the morning (used only
-/// by the gathering that already happened; the next one uses the map recomputed at the sun
-/// move), set to the map of the current trees. League 3 (the contest rules) is assumed.
-pub fn state_from_view(cells: &[CellInfo], view: &View, seat: PlayerId, rng_seed: i64) -> r::State {
-    let mut s = r::State::blank(rng_seed, r::Params::default());
-    for c in cells {
-        if c.index < NUM_CELLS {
-            s.richness[c.index] = c.richness;
-        }
-    }
-    let day = view.day.max(0) as u32;
-    s.day = day;
-    s.sun_direction = (day % 6) as usize;
-    s.nutrients = view.nutrients;
-    s.players[seat] =
-        r::Player { sun: view.my_sun, score: view.my_score, waiting: false, active: true };
-    s.players[1 - seat] = r::Player {
-        sun: view.opp_sun,
-        score: view.opp_score,
-        waiting: view.opp_is_waiting,
-        active: true,
-    };
-    for t in &view.trees {
-        let owner = if t.is_mine { seat } else { 1 - seat };
-        s.trees.insert(t.cell, r::Tree { size: t.size, owner, dormant: t.is_dormant });
-    }
-    r::rules::compute_shadows(&mut s);
-    // At least one execution happened (this one): views of later frames carry no init block.
-    s.executions = 1;
-    s
-}
-
-// ---------------------------------------------------------------------------------------------
 // The bot
 // ---------------------------------------------------------------------------------------------
 
@@ -433,7 +391,7 @@ struct BeamBot {
 impl BeamBot {
     /// The answer to one view.
     fn answer(&mut self, input: &str, deadline: Instant) -> Action {
-        let Ok(view) = r::parse_view(input) else { return Action::Wait };
+        let Ok(view) = r::parse_turn(input) else { return Action::Wait };
         if let Some(cells) = &view.cells {
             self.cells = Some(cells.clone());
         }

@@ -74,9 +74,10 @@ pub struct SmitsimaxResult<A> {
     /// The most visited root choice of the searching player (ties: higher reward sum, then
     /// the earlier child); `None` if he does not choose at the root.
     pub action: Option<A>,
-    /// Iterations done.
+    /// Iterations completed (one simultaneous descent of every tree, then the evaluation and
+    /// backup), as counted by the [`Budget`].
     pub iterations: u64,
-    /// Nodes in all trees.
+    /// Nodes in all players' trees together, roots included.
     pub nodes: usize,
     /// Root statistics of every player who chooses at the root (children in tried order).
     pub root: Vec<PlayerRoot<A>>,

@@ -7,8 +7,8 @@
 //!
 //! Each turn the bot reads only the referee's text (§9): the grid, its own units, the visible
 //! enemy units and its legal list. It keeps the fog deduction (§7; the post-mortem's "Possible
-//! location deduction", `twinsim_fast::wondev_woman::fog::Tracker`) up to date with every view and the
-//! action it printed, which gives every enemy placement (and alive flag) consistent with
+//! location deduction", `twinsim_fast::wondev_woman::bot::fog::Tracker`) up to date with every
+//! view and the action it printed, which gives every enemy placement (and alive flag) consistent with
 //! everything seen so far. The search needs one full state, so the bot picks one hypothesis, as
 //! the post-mortem's "Placing the enemy" does:
 //! 1. where the enemy would be had it played the reply our last search expected (the second
@@ -17,10 +17,11 @@
 //!    play against the most dangerous enemy the views allow); when there are very many
 //!    hypotheses, among a seeded sample of them.
 //!
-//! The searched state is that hypothesis with us as player 0 (the rules do not depend on the
-//! seat, §5 to §7), the round counted from our turns (for the 200-round end, §8), and both scores
-//! at 0: scores are not shown (§9), so, like the runner-up, the search counts the points scored
-//! from now on.
+//! The searched state is the view with that hypothesis
+//! (`twinsim_reference::wondev_woman::protocol::state_from_view`): us as player 0 (the rules do
+//! not depend on the seat, §5 to §7), the round counted from our turns (for the 200-round end,
+//! §8), and both scores at 0: scores are not shown (§9), so, like the runner-up, the search
+//! counts the points scored from now on.
 //!
 //! # Twins
 //!
@@ -47,13 +48,14 @@ use super::{Budget, FromReference, SearchRng, StateKey};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 use twinsim_fast::wondev_woman::board::{self as fb, KEYS};
-use twinsim_fast::wondev_woman::fog::Tracker;
+use twinsim_fast::wondev_woman::bot::fog::Tracker;
 use twinsim_fast::wondev_woman::FastWondevWoman;
 use twinsim_reference::game::{EngineKind, Game, PlayerId};
-use twinsim_reference::wondev_woman::fog::{hypothetical, Hypothesis};
-use twinsim_reference::wondev_woman::protocol::{parse_init, parse_view, View};
-use twinsim_reference::wondev_woman::rules::{self, MAX_ROUNDS};
-use twinsim_reference::wondev_woman::{eval, Action, Dir, Kind, State, WondevWoman};
+use twinsim_reference::wondev_woman::bot::eval;
+use twinsim_reference::wondev_woman::bot::fog::Hypothesis;
+use twinsim_reference::wondev_woman::protocol::{parse_init, parse_turn, state_from_view, View};
+use twinsim_reference::wondev_woman::rules;
+use twinsim_reference::wondev_woman::{Action, Dir, Kind, State, WondevWoman};
 
 /// The search bot for `seat` (the bot does not use it: like a process bot it does not know its
 /// seat, and the fog deduction finds out what the views tell).
@@ -122,10 +124,10 @@ impl Heuristic for State {
     }
 }
 
-/// The same evaluation on bitboards (`twinsim_fast::wondev_woman::voronoi`, the reference's twin).
+/// The same evaluation on bitboards (`twinsim_fast::wondev_woman::bot::voronoi`, the reference's twin).
 impl Heuristic for twinsim_fast::wondev_woman::State {
     fn heuristic(&self, player: PlayerId) -> i32 {
-        let v = twinsim_fast::wondev_woman::voronoi::evaluate(self);
+        let v = twinsim_fast::wondev_woman::bot::voronoi::evaluate(self);
         if player == 0 {
             v
         } else {
@@ -214,14 +216,6 @@ const THINK_MARGIN: Duration = Duration::from_millis(1);
 /// Most hypotheses scored when choosing the determinization (a seeded sample beyond that).
 const MAX_SCORED_HYPOTHESES: usize = 256;
 
-/// The state the search starts from: `h` placed on the view, us as player 0 to move, round
-/// `round` (§8's limit), scores 0 (points are counted from now on).
-pub fn determinized(view: &View, h: &Hypothesis, round: u32) -> State {
-    let mut s = hypothetical(&view.grid, &view.mine, h.enemy, h.enemy_alive);
-    s.round = round.min(MAX_ROUNDS - 1);
-    s
-}
-
 /// Picks the hypothesis to search: `predicted` if possible, else the one whose static evaluation
 /// is worst for us (ties: the enemy alive, then the first in order), scoring at most
 /// `MAX_SCORED_HYPOTHESES` of them (a sample drawn with `rng`).
@@ -246,8 +240,13 @@ pub fn choose_hypothesis(
         candidates.sort();
     }
     candidates.into_iter().min_by_key(|h| {
-        let s = twinsim_fast::wondev_woman::State::from(&determinized(view, h, round));
-        (twinsim_fast::wondev_woman::voronoi::evaluate(&s), !h.enemy_alive)
+        let s = twinsim_fast::wondev_woman::State::from(&state_from_view(
+            view,
+            h.enemy,
+            h.enemy_alive,
+            round,
+        ));
+        (twinsim_fast::wondev_woman::bot::voronoi::evaluate(&s), !h.enemy_alive)
     })
 }
 
@@ -303,7 +302,7 @@ where
             }
         };
         let (size, units) = self.init?;
-        parse_view(text, size, units).ok()
+        parse_turn(text, size, units).ok()
     }
 
     /// The answer to `view` (not yet printed), searching until `until`.
@@ -323,7 +322,7 @@ where
         else {
             return fallback;
         };
-        let root = determinized(view, &h, self.turn);
+        let root = state_from_view(view, h.enemy, h.enemy_alive, self.turn);
         let budget = match self.iterations {
             Some(n) => Budget { iterations: Some(n), deadline: Some(until) },
             None => Budget::until(until),

@@ -18,7 +18,7 @@
 //!   through a logistic, so that both players' rewards lie in [0, 1]. A finished game scores by
 //!   rank (win 1, draw ½), the runner-up's "win bonus".
 //! - **Playing from the view.** The bot rebuilds the state from the text it reads
-//!   (`twinsim_reference::xmas_rush::protocol::state_from_view`). Hidden: each deck's order (its
+//!   ([`twinsim_reference::xmas_rush::protocol::state_from_view`]). Hidden: each deck's order (its
 //!   contents are known: one's items still in play whose quest is not revealed) — the search
 //!   runs on [`DETERMINIZATIONS`] random orders, one per iteration in turn; the turn number —
 //!   counted from the inputs read; the stale-push counter — counted from PUSH turns after which
@@ -40,7 +40,9 @@ use std::time::{Duration, Instant};
 use twinsim_fast::xmas_rush::typed::{self as fast_typed, PathTree};
 use twinsim_fast::xmas_rush::FastXmasRush;
 use twinsim_reference::game::{EngineKind, Game, PlayerId};
-use twinsim_reference::xmas_rush::protocol::{state_from_view, unseen_quests, ViewContext};
+use twinsim_reference::xmas_rush::protocol::{
+    parse_turn, state_from_view, unseen_quests, ViewContext,
+};
 use twinsim_reference::xmas_rush::{
     self as r, Action, Direction, ItemName, League, Pattern, TurnType, View, XmasRush, MAX_STEPS,
     SIZE,
@@ -532,7 +534,7 @@ where
     G::State: RushState,
 {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
-        let view = match View::parse(input) {
+        let view = match parse_turn(input) {
             Ok(view) => view,
             // Unreadable input: answer by the first line's turn type, which is all we can tell.
             Err(_) => {

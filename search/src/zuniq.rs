@@ -6,9 +6,9 @@
 //! # Honesty
 //!
 //! Zuniq has no hidden information: the bot rebuilds the board by replaying the opponent's moves
-//! it reads (`twinsim_reference::zuniq::protocol::parse_view`) and its own answers on a reference state,
-//! and converts that state to the engine it searches on ([`FromReference`]). It never sees the
-//! arena's state.
+//! it reads ([`twinsim_reference::zuniq::protocol::parse_turn`], then
+//! [`twinsim_reference::zuniq::protocol::state_from_view`]) and its own answers on a reference state, and converts that state to the engine it searches on ([`FromReference`]).
+//! It never sees the arena's state.
 //!
 //! # Clock (rules doc §7: 30 s of thinking per player for the whole game)
 //!
@@ -29,8 +29,9 @@ use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 use twinsim_fast::zuniq::FastZuniq;
 use twinsim_reference::game::{EngineKind, Game, PlayerId};
+use twinsim_reference::zuniq::protocol::state_from_view;
 use twinsim_reference::zuniq::rules::{apply_move, claim_bonus, legal_walls};
-use twinsim_reference::zuniq::{parse_view, Action, State as RefState, View, Zuniq};
+use twinsim_reference::zuniq::{parse_turn, Action, State as RefState, View, Zuniq};
 
 /// UCB exploration constant. Rewards are 0/1 (rank rewards of a two-player game); the textbook
 /// √2 explores too widely for the ~40 legal walls of the opening at the budgets the bot gets,
@@ -192,14 +193,16 @@ where
     /// Reads one turn's input (§8: `Start`, the opponent's bare move, `Quit`); false on `Quit`.
     fn read(&mut self, input: &str) -> bool {
         for line in input.split('\n') {
-            match parse_view(line.trim_end_matches('\r')) {
+            match parse_turn(line.trim_end_matches('\r')) {
                 Ok(View::Quit) => return false,
-                Ok(View::Move(wall)) => {
+                Ok(view) => {
                     // The referee relays only legal moves; a refusal would mean a line we
                     // misread, and the position we keep stays the last consistent one.
-                    let _ = apply_move(&mut self.state, Action { wall, claim: false });
+                    if let Ok(next) = state_from_view(&self.state, &view) {
+                        self.state = next;
+                    }
                 }
-                Ok(View::Start | View::Nothing) | Err(_) => {}
+                Err(_) => {}
             }
         }
         true

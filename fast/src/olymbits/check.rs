@@ -233,8 +233,8 @@ pub fn parse_check(data: &[u8]) -> Result<(), String> {
         let _ = r::parse_command(line);
     }
     for nb in [1, 4] {
-        if let Ok(view) = r::parse_turn_input(&text, nb) {
-            let again = r::parse_turn_input(&view.render(), nb).map_err(|e| e.to_string())?;
+        if let Ok(view) = r::parse_turn(&text, nb) {
+            let again = r::parse_turn(&view.render(), nb).map_err(|e| e.to_string())?;
             if again != view {
                 return Err(format!("view does not round-trip: {view:?}"));
             }

@@ -5,7 +5,11 @@
 //! games replay. Every operation names its reference twin and is checked against it
 //! (quickcheck, fuzz targets, the traces).
 
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub mod bench;
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub mod check;
 pub mod dice;
 pub mod engine;
@@ -29,6 +33,8 @@ pub fn engine() -> Option<&'static dyn TraceEngine> {
 }
 
 /// Hot operations to benchmark, reference vs fast.
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub fn bench_ops() -> Vec<crate::bench::BenchOp> {
     bench::ops()
 }

@@ -160,8 +160,8 @@ pub fn parse_diff(data: &[u8]) {
             assert_eq!(again.action, c.action);
         }
     }
-    if let Ok(view) = protocol::parse_view(&text) {
+    if let Ok(view) = protocol::parse_turn(&text) {
         let rendered = protocol::render_view(&view);
-        assert_eq!(protocol::parse_view(&rendered), Ok(view));
+        assert_eq!(protocol::parse_turn(&rendered), Ok(view));
     }
 }

@@ -6,7 +6,11 @@
 // Masks and tables are indexed by cell and size on purpose: the index is the cell.
 #![allow(clippy::needless_range_loop)]
 
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub mod benches;
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub mod check;
 pub mod engine;
 pub mod moves;
@@ -17,6 +21,8 @@ pub mod state;
 pub mod tables;
 pub mod typed;
 
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub use benches::bench_ops;
 pub use engine::engine;
 pub use moves::*;

@@ -1,10 +1,12 @@
 //! The fast state: the board as 64-bit masks over an 8-wide padded grid (cell `y * 8 + x`,
-//! column 7 and row 7 never hold a cell), heights as cumulative level masks (`le[k]`: height at most k) plus a byte array for
-//! direct lookup, units as cell indexes, and an incremental zobrist hash.
+//! column 7 and row 7 never hold a cell), heights as cumulative level masks (`le[k]`: height at
+//! most k) plus a byte array for direct lookup, units as cell indexes, and an incremental zobrist
+//! hash.
 
 use twinsim_reference::wondev_woman::state::{self as r, EndReason, Kind, League, Params, Point};
 
-/// "No cell / no unit".
+/// Sentinel cell or unit index: "no cell" (outside the 7×7 frame, a hole, an off-board
+/// neighbour) or "no unit". Real cell indexes are `y * 8 + x` ≤ 54.
 pub const NONE: u8 = 255;
 
 /// Directions in the order of the referee's sorted legal list (string order): `E, N, NE, NW,
@@ -29,7 +31,8 @@ pub fn sorted_index(d: r::Dir) -> u8 {
     }
 }
 
-/// `(dx, dy)` of sorted direction `d` (twin: `twinsim_reference::wondev_woman::state::Dir::delta`).
+/// `(dx, dy)` of sorted direction `d` (twin:
+/// [`twinsim_reference::wondev_woman::state::Dir::delta`]).
 pub const fn delta(d: usize) -> (i32, i32) {
     (DX[d], DY[d])
 }
@@ -113,18 +116,20 @@ const fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Zobrist keys.
+/// Zobrist keys: one random 64-bit key per (feature, value); [`State::hash`] is the XOR of the
+/// keys of the features the state has. Not part of the rules: only searches read it.
 pub struct Keys {
-    /// `height[cell][h]`.
+    /// `height[cell][h]`: cell index `y * 8 + x`, height 0..4 (4 = dome).
     pub height: [[u64; 5]; 64],
     /// `unit[player][cell]`: the same key for both units of a player, so the hash is symmetric
     /// under swapping a player's two unit ids.
     pub unit: [[u64; 64]; 2],
     /// `side[to_move]` (2: nobody, game over).
     pub side: [u64; 3],
-    /// `score[player][score & 511]`.
+    /// `score[player][score & 511]`: a player acts at most once per round and a game has at
+    /// most 200 rounds (§3), so a score stays below 512 and the mask never folds two values.
     pub score: [[u64; 512]; 2],
-    /// `dead[player]`.
+    /// `dead[player]`: XORed in while the player is eliminated (§8).
     pub dead: [u64; 2],
 }
 
@@ -171,36 +176,41 @@ pub fn cell(p: Point) -> u8 {
     }
 }
 
-/// The point of a cell index.
+/// The point `(x, y)` of a cell index `y * 8 + x` (inverse of [`cell`] inside the frame).
 pub fn point(c: u8) -> Point {
     Point::new((c % 8) as i32, (c / 8) as i32)
 }
 
-/// A unit's action record (twin: `twinsim_reference::wondev_woman::state::Record`), cells as indexes.
+/// A unit's action record (twin: [`twinsim_reference::wondev_woman::state::Record`]), cells as
+/// indexes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rec {
-    /// Move or push.
+    /// `MOVE&BUILD` (§5) or `PUSH&BUILD` (§6).
     pub kind: Kind,
-    /// Acting player.
+    /// The player who acted, 0 or 1.
     pub player: u8,
-    /// Acting unit.
+    /// The acting unit's index 0 or 1 (the pusher for a push).
     pub unit: u8,
-    /// The unit that moves, as a global id `player * 2 + index`.
+    /// The unit that moves, as a global id `player * 2 + index`: the actor for a move, the
+    /// victim on `T` for a push (the event's `pushed`).
     pub moved: u8,
-    /// `moveTarget`.
+    /// `moveTarget` as a cell index: `T` for a move (event `to`), `D = T + d2` for a push
+    /// (event `push_to`).
     pub move_target: u8,
-    /// `placeTarget`.
+    /// `placeTarget` as a cell index: `B` for a move, `T` for a push (event `build`), also when
+    /// the build was cancelled.
     pub place_target: u8,
-    /// The move happens.
+    /// The unit moved: false only for a cancelled push (§6.5, event `cancelled`).
     pub move_valid: bool,
-    /// The build happens.
+    /// The build happened: false for a cancelled build (§5.7, event `build_cancelled`) or a
+    /// cancelled push.
     pub place_valid: bool,
-    /// A point is scored.
+    /// The move scored a point: `h(T) == 3` before the action (event `scored`).
     pub score: bool,
 }
 
 impl Rec {
-    /// The reference record.
+    /// The reference record: cell indexes become points, `moved` becomes `(player, unit)`.
     pub fn to_reference(&self) -> r::Record {
         r::Record {
             kind: self.kind,
@@ -214,7 +224,7 @@ impl Rec {
             score_point: self.score,
         }
     }
-    /// From a reference record.
+    /// From a reference record (points inside the 7×7 frame; others become [`NONE`]).
     pub fn from_reference(x: &r::Record) -> Rec {
         Rec {
             kind: x.kind,
@@ -230,11 +240,13 @@ impl Rec {
     }
 }
 
-/// The whole game state, `Copy` and allocation-free (twin: `twinsim_reference::wondev_woman::State`,
-/// without its last-turn summary, which the text engine keeps beside it).
+/// The whole game state, `Copy` and allocation-free (twin:
+/// [`twinsim_reference::wondev_woman::State`], without its last-turn summary, which the text engine
+/// keeps beside it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct State {
-    /// Existing cells.
+    /// The cells of the map (§1: a cell exists or is a hole; this never changes), one bit per
+    /// cell index `y * 8 + x`. Domes (height 4) are included.
     pub cells: u64,
     /// `le[k]`: the cells of height at most `k` (k = 0..=3; domes are `cells & !le[3]`).
     pub le: [u64; 4],
@@ -244,33 +256,36 @@ pub struct State {
     pub h: [u8; 64],
     /// Cell of each unit by global id `player * 2 + index` ([`NONE`]: no such unit).
     pub units: [u8; 4],
-    /// Units per player (1 or 2).
+    /// Units per player: 1 in versions 0–1 (Wood 3, Wood 2), else 2 (§11).
     pub per_player: u8,
-    /// The referee's score fields.
+    /// Each player's score: one point per move onto height 3 (§5); kept when eliminated (§8).
     pub scores: [i32; 2],
-    /// Eliminated flags.
+    /// Eliminated players (§8): no more turns, units stay on the board, score kept.
     pub dead: [bool; 2],
-    /// Version 0 "won" flags.
+    /// Version 0 (Wood 3) only: the player stood on height 3 at a round boundary (§11).
     pub won: [bool; 2],
-    /// Round of the next action.
+    /// Round of the next action, 0..200 (§3); once the game is over, the round reached at the
+    /// final boundary (= `rounds_played`).
     pub round: u32,
     /// Player to move; 2 once the game is over.
     pub to_move: u8,
-    /// Game over.
+    /// Whether the game is over (decided only at round boundaries, §3, §8).
     pub game_over: bool,
-    /// Why it ended.
+    /// Why it ended, once it has (§13 `outcome.reason`).
     pub end_reason: Option<EndReason>,
-    /// Action records by global unit id.
+    /// Each unit's action record by global id `player * 2 + index` (§13.1): its last successful
+    /// command, cleared before player 0 is asked to act. Decides only the trace `events`.
     pub records: [Option<Rec>; 4],
-    /// League.
+    /// The league, i.e. the referee's `GAME_VERSION` (§11): units, PUSH&BUILD, fog.
     pub league: League,
     /// The `mapIndex` parameter as given.
     pub map_index_param: i32,
-    /// The `symmetric` parameter.
+    /// The `symmetric` parameter (§2 step 3: mirrored spawns).
     pub symmetric: bool,
-    /// The map used.
+    /// The map used (§2 step 2): 0 square, 1 diamond, 2 random.
     pub map_index: u8,
-    /// Bounding size.
+    /// `size` of §1: `1 + max(x, y)` over the cells; 5, 6 or 7. The input's grid is
+    /// `size × size`.
     pub size: u8,
     /// Zobrist hash (see [`State::hash_from_scratch`]).
     pub hash: u64,
@@ -295,7 +310,7 @@ impl State {
         self.umask[player]
     }
 
-    /// Domes (height 4).
+    /// Domes (height 4, §1): cells nothing can move, be pushed or build onto.
     #[inline]
     pub fn domes(&self) -> u64 {
         self.cells & !self.le[3]

@@ -3,8 +3,9 @@
 //! difference when the two engines disagree.
 
 use super::board::State;
+use super::bot::voronoi;
 use super::movegen::{self, MoveList, Mv};
-use super::{engine, play, voronoi};
+use super::{engine, play};
 use serde_json::Value;
 use twinsim_reference::trace::{diff_values, Moment};
 use twinsim_reference::wondev_woman as r;
@@ -78,7 +79,7 @@ pub fn compare(reference: &r::State, fast: &State) -> Result<(), String> {
             return Err(format!("view of player {p}:\nreference {rv:?}\nfast      {fv:?}"));
         }
     }
-    let (rv, fv) = (r::eval::voronoi(reference), voronoi::voronoi(fast));
+    let (rv, fv) = (r::bot::eval::voronoi(reference), voronoi::voronoi(fast));
     if rv != fv {
         return Err(format!("voronoi: reference {rv:?}, fast {fv:?}"));
     }
@@ -184,9 +185,9 @@ pub fn voronoi_diff(bytes: &[u8]) {
         }
     }
     let fs = State::from(&rs);
-    let (rv, fv) = (r::eval::voronoi(&rs), voronoi::voronoi(&fs));
+    let (rv, fv) = (r::bot::eval::voronoi(&rs), voronoi::voronoi(&fs));
     assert_eq!(rv, fv, "voronoi differs on {:?}", r::trace::state_json(&rs));
-    assert_eq!(r::eval::evaluate(&rs), voronoi::evaluate(&fs));
+    assert_eq!(r::bot::eval::evaluate(&rs), voronoi::evaluate(&fs));
 }
 
 /// Arbitrary text at the protocol parsers: never a panic; an action that parses prints back to
@@ -199,9 +200,9 @@ pub fn parse_diff(bytes: &[u8]) {
     let _ = r::protocol::parse_command(&text);
     let _ = r::protocol::parse_init(&text);
     let size = bytes.first().map_or(5, |b| (*b % 8) as usize);
-    if let Ok(v) = r::protocol::parse_view(&text, size, 2) {
+    if let Ok(v) = r::protocol::parse_turn(&text, size, 2) {
         let back = r::protocol::render_view(&v);
-        assert_eq!(r::protocol::parse_view(&back, size, 2), Ok(v));
+        assert_eq!(r::protocol::parse_turn(&back, size, 2), Ok(v));
     }
     // The fast engine resolves every line exactly like the reference.
     let rs = r::setup::new_game(bytes.len() as i64, &r::Params::default());

@@ -1,5 +1,5 @@
 //! The fast text-level engine: the trace fields produced from the fast state (twin:
-//! `twinsim_reference::wondev_woman::trace`).
+//! [`twinsim_reference::wondev_woman::trace`]).
 
 use super::board::{point, State, NONE};
 use super::movegen::{legal, MoveList};
@@ -110,19 +110,7 @@ pub fn outcome_json(s: &State) -> Option<Value> {
     if !s.game_over {
         return None;
     }
-    let scores = if s.league.win_on_max_height() {
-        [0, 1].map(|p| {
-            if s.dead[p] {
-                -1
-            } else if s.won[p] {
-                1
-            } else {
-                0
-            }
-        })
-    } else {
-        s.scores
-    };
+    let scores = super::typed::final_scores(s);
     let (winner, ranking) = match scores[0].cmp(&scores[1]) {
         std::cmp::Ordering::Greater => (json!(0), json!([0, 1])),
         std::cmp::Ordering::Less => (json!(1), json!([1, 0])),
@@ -213,15 +201,10 @@ impl TracePlay for Play {
         }
     }
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
-        if actions.len() != 1 {
-            return Err(format!(
-                "expected the mover's single line, found {} entries",
-                actions.len()
-            ));
-        }
+        let [line] = twinsim_reference::game::turn_lines::<1>(actions)?;
         let (player, round) = (self.state.to_move as usize, self.state.round);
-        let events = play::play_line(&mut self.state, actions[0].as_deref())
-            .map_err(|e| format!("{e:?}"))?;
+        let events =
+            play::play_line(&mut self.state, line.as_deref()).map_err(|e| format!("{e:?}"))?;
         self.last = Some(LastTurn { player, round, events });
         Ok(())
     }

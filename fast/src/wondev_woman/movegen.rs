@@ -417,8 +417,9 @@ pub struct SearchUndo {
 
 /// The search version of [`make`]: the same position afterwards (units, heights, scores, turn,
 /// round, end of game, hash) except the action records, which only feed the viewer's events
-/// and never influence play, so they are left stale (also by [`unmake_search`]). The common case (both players alive, not
-/// the last round, not Wood 3) is a straight-line update; anything else falls back to [`make`].
+/// and never influence play, so they are left stale (also by [`unmake_search`]). The common case
+/// (both players alive, not the last round, not Wood 3) is a straight-line update; anything else
+/// falls back to [`make`].
 #[inline]
 pub fn make_search(s: &mut State, mv: Mv) -> SearchUndo {
     let player = s.to_move as usize;

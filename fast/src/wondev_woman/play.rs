@@ -9,10 +9,6 @@ use twinsim_reference::wondev_woman::protocol::{self, Command, Word};
 use twinsim_reference::wondev_woman::rules::TurnError;
 use twinsim_reference::wondev_woman::state::{Dir, Elimination, Event, Kind, Reason};
 
-fn lost(reason: Reason, message: String) -> Elimination {
-    Elimination { reason, message }
-}
-
 fn coords(c: u8, d: usize) -> (i32, i32) {
     let p = point(c);
     let (dx, dy) = delta(d);
@@ -26,11 +22,9 @@ fn existing(s: &State, c: u8, d: usize) -> Option<u8> {
     (n != NONE && s.cells & (1u64 << n) != 0).then_some(n)
 }
 
-fn invalid_input(s: &State, line: &str) -> Elimination {
-    lost(
-        Reason::InvalidInput,
-        format!("Invalid input. Expected '{}' but found '{line}'", protocol::expected(s.league)),
-    )
+/// §4, §13: the `InvalidInput` elimination for the text `line` (twin: `rules::invalid_input`).
+pub(crate) fn invalid_input(s: &State, line: &str) -> Elimination {
+    Elimination::new(Reason::InvalidInput, protocol::expected(s.league), line)
 }
 
 /// §5 in the referee's order (twin: `rules::check_move`).
@@ -46,42 +40,33 @@ pub fn check_move(
     let (a, b) = (sorted_index(d1) as usize, sorted_index(d2) as usize);
     let Some(t) = existing(s, c, a) else {
         let (x, y) = coords(c, a);
-        return Err(lost(Reason::BadCoords, format!("Cannot move to position ({x},{y}).")));
+        return Err(Elimination::new(Reason::BadCoords, x, y));
     };
     let (hc, ht) = (s.h[c as usize], s.h[t as usize]);
     let tp = point(t);
     if ht > hc + 1 {
-        return Err(lost(Reason::InvalidMove, format!("Cannot move from height {hc} to {ht}.")));
+        return Err(Elimination::new(Reason::InvalidMove, hc, ht));
     }
     if ht >= 4 {
-        return Err(lost(
-            Reason::MoveTooHigh,
-            format!("Cannot move to position ({},{}).", tp.x, tp.y),
-        ));
+        return Err(Elimination::new(Reason::MoveTooHigh, tp.x, tp.y));
     }
     let occ = s.occupied();
     if occ & (1u64 << t) != 0 {
-        return Err(lost(
-            Reason::MoveOnUnit,
-            format!("Trying to move onto an occupied cell at ({},{}).", tp.x, tp.y),
-        ));
+        return Err(Elimination::new(Reason::MoveOnUnit, tp.x, tp.y));
     }
     let Some(place) = existing(s, t, b) else {
         let (x, y) = coords(t, b);
-        return Err(lost(Reason::InvalidPlace, format!("Cannot build on position ({x},{y}).")));
+        return Err(Elimination::new(Reason::InvalidPlace, x, y));
     };
     if s.h[place as usize] >= 4 {
-        return Err(lost(Reason::PlaceTooHigh, format!("Cannot build at height {ht}.")));
+        return Err(Elimination::new(Reason::PlaceTooHigh, ht, ""));
     }
     let bit = 1u64 << place;
     let mut place_valid = true;
     if occ & !(1u64 << c) & bit != 0 {
         if s.visible_units(player) & bit != 0 {
             let pp = point(place);
-            return Err(lost(
-                Reason::PlaceOnUnit,
-                format!("Trying to build on a unit at position ({},{}).", pp.x, pp.y),
-            ));
+            return Err(Elimination::new(Reason::PlaceOnUnit, pp.x, pp.y));
         }
         place_valid = false;
     }
@@ -109,35 +94,29 @@ pub fn check_push(
     let c = s.units[player * 2 + unit];
     let (a, b) = (sorted_index(d1) as usize, sorted_index(d2) as usize);
     if PUSH_OK[a] & (1 << b) == 0 {
-        return Err(lost(Reason::PushInvalid, format!("Not a valid push: {d1} + {d2}.")));
+        return Err(Elimination::new(Reason::PushInvalid, d1, d2));
     }
     let t = NB[c as usize][a];
     let victim = if t == NONE { None } else { s.unit_on(t) };
     let Some(victim) = victim else {
         let (x, y) = coords(c, a);
-        return Err(lost(Reason::PushVoid, format!("Nobody to push at position ({x}, {y}).")));
+        return Err(Elimination::new(Reason::PushVoid, x, y));
     };
     if victim / 2 == player {
-        return Err(lost(
-            Reason::FriendlyFire,
-            format!("Unit {unit} is tried to push friendly unit {}.", victim % 2),
-        ));
+        return Err(Elimination::new(Reason::FriendlyFire, unit, victim % 2));
     }
     let to = existing(s, t, b).filter(|&d| {
         let hd = s.h[d as usize];
         hd < 4 && hd <= s.h[t as usize] + 1
     });
     let Some(to) = to else {
-        return Err(lost(Reason::PushInvalid, format!("Not a valid push: {d1} + {d2}.")));
+        return Err(Elimination::new(Reason::PushInvalid, d1, d2));
     };
     let bit = 1u64 << to;
     let mut valid = true;
     if s.occupied() & bit != 0 {
         if s.visible_units(player) & bit != 0 {
-            return Err(lost(
-                Reason::PushOnUnit,
-                format!("Trying to push onto another unit: {d1} + {d2}."),
-            ));
+            return Err(Elimination::new(Reason::PushOnUnit, d1, d2));
         }
         valid = false;
     }
@@ -157,16 +136,11 @@ pub fn check_push(
 /// §4/§10: what the referee makes of a printed line (`None`: timeout).
 pub fn resolve(s: &State, player: usize, line: Option<&str>) -> Result<Rec, Elimination> {
     let Some(line) = line else {
-        return Err(lost(
-            Reason::Timeout,
-            format!("${player} has not provided an action in time."),
-        ));
+        return Err(Elimination::new(Reason::Timeout, player, ""));
     };
     match protocol::parse_command(line) {
         Err(_) => Err(invalid_input(s, line)),
-        Ok(Command::AcceptDefeat { .. }) => {
-            Err(lost(Reason::SelfDestruct, format!("${player} accepts defeat!")))
-        }
+        Ok(Command::AcceptDefeat { .. }) => Err(Elimination::new(Reason::SelfDestruct, player, "")),
         Ok(Command::Act { word, index, dir1, dir2, .. }) => {
             if index >= s.per_player as usize {
                 return Err(invalid_input(s, line));
@@ -176,7 +150,7 @@ pub fn resolve(s: &State, player: usize, line: Option<&str>) -> Result<Rec, Elim
                 Word::Push { exact: true } if s.league.can_push() => {
                     check_push(s, player, index, dir1, dir2)
                 }
-                Word::Push { .. } => Err(lost(Reason::InvalidCommand, "InvalidCommand".into())),
+                Word::Push { .. } => Err(Elimination::new(Reason::InvalidCommand, "", "")),
             }
         }
     }

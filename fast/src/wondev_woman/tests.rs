@@ -117,7 +117,10 @@ fn prop_parsers_and_line_resolution_agree() {
 }
 
 fn positions() -> Vec<r::State> {
-    super::sample_positions(40, 6).into_iter().chain(super::sample_positions(20, 30)).collect()
+    super::bench::sample_positions(40, 6)
+        .into_iter()
+        .chain(super::bench::sample_positions(20, 30))
+        .collect()
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! The fast twin through the shared typed API ([`twinsim_reference::game::Game`]): the fast state as
-//! `State`, the reference's own `Action` and `Params` (actions convert from the compact
+//! The fast twin through the shared typed API ([`twinsim_reference::game::Game`]): the fast state
+//! as `State`, the reference's own `Action` and `Params` (actions convert from the compact
 //! [`Mv`](super::movegen::Mv) at the boundary), the reference's step contract.
 
 use super::board::{State, NONE};
@@ -8,7 +8,8 @@ use super::play;
 use twinsim_reference::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
 use twinsim_reference::wondev_woman::state::{Action, Elimination, Kind, Params, Reason};
 
-/// The fast game through the shared typed API (twin: `twinsim_reference::wondev_woman::WondevWoman`).
+/// The fast game through the shared typed API (twin:
+/// [`twinsim_reference::wondev_woman::WondevWoman`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FastWondevWoman;
 
@@ -19,7 +20,7 @@ fn unit_count(s: &State, player: usize) -> usize {
 
 /// §8 ranking (`getScore`): in version 0, -1 eliminated, 1 won, else 0; otherwise the points
 /// (twin: `rules::final_scores`).
-fn final_scores(s: &State) -> [i32; 2] {
+pub(super) fn final_scores(s: &State) -> [i32; 2] {
     if s.league.win_on_max_height() {
         [0, 1].map(|p| {
             if s.dead[p] {
@@ -100,10 +101,7 @@ impl Game for FastWondevWoman {
             Action::AcceptDefeat => kill(state, player),
             Action::Build { kind, unit, dir1, dir2 } => {
                 let check = if unit >= unit_count(state, player) {
-                    Err(Elimination {
-                        reason: Reason::InvalidInput,
-                        message: format!("no unit {unit}"),
-                    })
+                    Err(play::invalid_input(state, &action.to_string()))
                 } else {
                     match kind {
                         Kind::Move => play::check_move(state, player, unit, dir1, dir2),
@@ -112,7 +110,7 @@ impl Game for FastWondevWoman {
                         }
                         Kind::Push => Err(Elimination {
                             reason: Reason::InvalidCommand,
-                            message: "no PUSH&BUILD in this league".into(),
+                            message: "InvalidCommand".into(),
                         }),
                     }
                 };

@@ -1,5 +1,5 @@
 //! Path searches on 49-bit boards (bit `y * 7 + x`). Twins of the reference's BFS
-//! (`twinsim_reference::xmas_rush::rules::reachable`, `step_target`).
+//! ([`twinsim_reference::xmas_rush::rules::reachable`], `step_target`).
 
 use super::board::State;
 
@@ -22,7 +22,9 @@ const NOT_LAST_ROW: u64 = (1 << 42) - 1;
 /// `down` bit `c` = between `c` and `c + 7` (rules doc §7.2: both tiles open towards each other).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edges {
+    /// Bit `c` (never in column 6): cells `c` and `c + 1` are connected.
     pub right: u64,
+    /// Bit `c` (never in row 6): cells `c` and `c + 7` are connected.
     pub down: u64,
 }
 
@@ -36,8 +38,8 @@ pub fn edges(s: &State) -> Edges {
     }
 }
 
-/// Flood fill from the cells of `start` (twin of `twinsim_reference::xmas_rush::rules::reachable`, as a
-/// set).
+/// Flood fill from the cells of `start` (twin of
+/// [`twinsim_reference::xmas_rush::rules::reachable`], as a set).
 #[inline]
 pub fn flood(e: Edges, start: u64) -> u64 {
     let mut reach = start;
@@ -55,14 +57,14 @@ pub fn flood(e: Edges, start: u64) -> u64 {
 }
 
 /// Every cell reachable from `(x, y)` this MOVE turn, as a 49-bit set (includes the start).
-/// Twin of `twinsim_reference::xmas_rush::rules::reachable`.
+/// Twin of [`twinsim_reference::xmas_rush::rules::reachable`].
 #[inline]
 pub fn reachable(s: &State, x: usize, y: usize) -> u64 {
     flood(edges(s), 1 << (y * 7 + x))
 }
 
 /// The cell one valid step from cell `c` towards `d`, if the step is valid (twin of
-/// `twinsim_reference::xmas_rush::rules::step_target`).
+/// [`twinsim_reference::xmas_rush::rules::step_target`]).
 #[inline]
 pub fn step(e: Edges, c: u8, d: u8) -> Option<u8> {
     let bit = |b: u64, i: u8| b >> i & 1 == 1;

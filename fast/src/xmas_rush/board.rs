@@ -48,13 +48,23 @@ pub fn item_of(id: u8) -> Item {
 /// (twin of the reference stack).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Player {
+    /// Column 0..6 (reference `Player::x`).
     pub x: u8,
+    /// Row 0..6 (reference `Player::y`).
     pub y: u8,
+    /// Hidden quest cards as [`ItemName`] indices 0..11 (index in [`ItemName::ALL`]); only
+    /// `deck[..deck_len]` is meaningful, the top (next revealed, §3 step 7) is last.
     pub deck: [u8; 12],
+    /// Number of hidden cards, 0..12.
     pub deck_len: u8,
+    /// Revealed quest cards (name indices) in reveal order, `quests[..quests_len]`; a completed
+    /// quest is removed keeping the others' order (§6).
     pub quests: [u8; 12],
+    /// Number of revealed quests, at most the league's `V` (§10).
     pub quests_len: u8,
+    /// Completed quests; −1 after a forced deactivation (§8). Reference `Player::score`.
     pub score: i64,
+    /// Cleared when the game ends (§8). Reference `Player::active`.
     pub active: bool,
 }
 
@@ -80,13 +90,22 @@ pub struct State {
     pub quest_sets: [u64; 2],
     /// The referee's item list: ids in order; the first `order_len` are in the game.
     pub order: [u8; ITEM_IDS],
+    /// How many entries of `order` are in the game (0..24); a collect removes one, keeping the
+    /// others' order (§2), like the reference's `items` list.
     pub order_len: u8,
+    /// Players 0 and 1 (absolute ids).
     pub players: [Player; 2],
+    /// `numStalePushTurns` (§7.1): same-line push conflicts in a row; 10 ends the game.
     pub stale: u32,
+    /// `gameTurnsLeft` (§4): 149 in the first announced turn, already decremented.
     pub turns_left: i32,
+    /// The type of the announced turn (of the last turn played once the game is over).
     pub turn_type: TurnType,
+    /// Whether the game is over.
     pub game_over: bool,
+    /// Why it ended, once it has (§8).
     pub end_reason: Option<EndReason>,
+    /// League constants (§10): `N`, `V`, tile pool.
     pub league: League,
 }
 

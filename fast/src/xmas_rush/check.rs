@@ -157,7 +157,7 @@ pub fn parse_diff(data: &[u8]) {
         assert_eq!(r::parse_line(&action.to_string()), Ok(action.clone()));
         assert!(Action::from_reference(&action).is_some(), "parsed actions fit the packed form");
     }
-    if let Ok(view) = r::View::parse(&text) {
-        assert_eq!(r::View::parse(&view.to_string()), Ok(view));
+    if let Ok(view) = r::parse_turn(&text) {
+        assert_eq!(r::parse_turn(&view.to_string()), Ok(view));
     }
 }

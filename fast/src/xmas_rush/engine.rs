@@ -38,7 +38,10 @@ impl TraceEngine for FastEngine {
 /// A game in progress on the packed state, with the last turn's events.
 #[derive(Clone, Debug)]
 pub struct FastPlay {
+    /// The packed state the next input describes (or the finished game).
     pub state: State,
+    /// The events of the turn just played, in emission order (§12), the reference's type;
+    /// empty after setup.
     pub events: Vec<r::Event>,
 }
 
@@ -79,9 +82,7 @@ impl TracePlay for FastPlay {
     }
 
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
-        if actions.len() != 2 {
-            return Err(format!("expected 2 actions, found {}", actions.len()));
-        }
+        let actions = twinsim_reference::game::turn_lines::<2>(actions)?;
         let answer =
             |a: &Option<String>| Answer::from_reference(&r::Answer::from_line(a.as_deref()));
         let answers = [answer(&actions[0]), answer(&actions[1])];

@@ -3,15 +3,19 @@
 //! asked for. Every operation names its reference twin and is checked against it (traces,
 //! quickcheck, the `xmas_rush_game_diff` fuzz target).
 //!
-//! [`FastXmasRush`] is the typed `Game` (twin of `twinsim_reference::xmas_rush::XmasRush`); [`engine`]
-//! the text-level `TraceEngine`.
+//! [`FastXmasRush`] is the typed `Game` (twin of [`twinsim_reference::xmas_rush::XmasRush`]);
+//! [`engine()`] returns the text-level `TraceEngine`.
 //!
 //! Cold paths reuse the reference: setup (once per game, then packed), parsing a bot's line,
 //! and the trace JSON of a state (through [`State::to_reference`]).
 
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub mod bench;
 pub mod bfs;
 pub mod board;
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub mod check;
 pub mod engine;
 pub mod protocol;
@@ -25,7 +29,6 @@ mod tests;
 #[cfg(test)]
 mod typed_tests;
 
-pub use bench::bench_ops;
 pub use board::State;
 pub use engine::{engine, legal_lines, FastEngine, FastPlay, ENGINE};
 pub use rules::{play_turn, Action, Answer, NoEvents, Sink};

@@ -1,4 +1,5 @@
-//! The per-turn input from the packed state (twin of `twinsim_reference::xmas_rush::render_view`).
+//! The per-turn input from the packed state (twin of
+//! [`twinsim_reference::xmas_rush::render_view`]).
 
 use super::board::*;
 use std::fmt::Write;
@@ -11,7 +12,7 @@ fn tile_text(out: &mut String, n: u8) {
     }
 }
 
-/// §9: the exact text sent to player `p` (twin of `twinsim_reference::xmas_rush::render_view`).
+/// §9: the exact text sent to player `p` (twin of [`twinsim_reference::xmas_rush::render_view`]).
 pub fn render_view(s: &State, p: usize) -> String {
     let mut out = String::with_capacity(600);
     out.push(if s.turn_type == TurnType::Push { '0' } else { '1' });

@@ -1,12 +1,16 @@
 //! One push by shifts and masks: the nibble rows, the item byte rows, the direction sets and the
-//! quest sets all shift the same way; players move through a precomputed table. Twin of `twinsim_reference::xmas_rush::rules::apply_push`.
+//! quest sets all shift the same way; players move through a precomputed table. Twin of
+//! [`twinsim_reference::xmas_rush::rules::apply_push`].
 
 use super::board::*;
 
-/// Direction indices (rules doc §1).
+/// Direction index of UP (rules doc §1), twin of `Direction::Up as u8`: towards row 0.
 pub const UP: u8 = 0;
+/// Direction index of RIGHT (§1): towards column 6.
 pub const RIGHT: u8 = 1;
+/// Direction index of DOWN (§1): towards row 6.
 pub const DOWN: u8 = 2;
+/// Direction index of LEFT (§1): towards column 0.
 pub const LEFT: u8 = 3;
 
 /// Cells of column 0 (`COLUMN << x` is column `x`).
@@ -130,7 +134,7 @@ fn shift_item_rows(rows: &mut [u64; 7], line: usize, dir: u8, value: u64) -> u8 
 
 /// Player `p` pushes line `line` (0..6) in direction `dir` (0..3): the hand tile enters, the far
 /// tile goes to the hand, items travel with their tiles, players on the line move along with
-/// wrap-around. Twin of `twinsim_reference::xmas_rush::rules::apply_push`.
+/// wrap-around. Twin of [`twinsim_reference::xmas_rush::rules::apply_push`].
 #[inline]
 pub fn push(s: &mut State, p: usize, line: usize, dir: u8) {
     // One dispatch on the direction; each body is compiled with its direction constant.

@@ -1,6 +1,6 @@
-//! The game turn on the packed state (twins of `twinsim_reference::xmas_rush::rules`: `play_turn`,
-//! `start_turn`, `collect`, the push and move resolutions). Events are optional: a search passes
-//! [`NoEvents`] and pays nothing for them.
+//! The game turn on the packed state (twins of [`twinsim_reference::xmas_rush::rules`]:
+//! `play_turn`, `start_turn`, `collect`, the push and move resolutions). Events are optional: a
+//! search passes [`NoEvents`] and pays nothing for them.
 
 use super::bfs::{edges, step};
 use super::board::*;
@@ -31,11 +31,24 @@ impl Sink for NoEvents {
     fn emit(&mut self, _: impl FnOnce() -> Event) {}
 }
 
-/// A well-formed action, without heap (twin of `twinsim_reference::xmas_rush::Action`).
+/// A well-formed action, without heap (twin of [`twinsim_reference::xmas_rush::Action`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
-    Push { line: u8, dir: u8 },
-    Move { steps: [u8; 20], len: u8 },
+    /// `PUSH <line> <dir>` (§5 rule 2, §7.1).
+    Push {
+        /// Row (LEFT/RIGHT) or column (UP/DOWN) index, 0..6.
+        line: u8,
+        /// Direction index 0..3 ([`UP`](super::push::UP) … [`LEFT`](super::push::LEFT)).
+        dir: u8,
+    },
+    /// `MOVE <dir>…` (§5 rule 3, §7.2).
+    Move {
+        /// Direction indices 0..3; only `steps[..len]` are meaningful.
+        steps: [u8; 20],
+        /// Number of steps, 1..20.
+        len: u8,
+    },
+    /// `PASS` (§5 rule 4): a MOVE-turn action that does nothing.
     Pass,
 }
 
@@ -107,12 +120,15 @@ impl Action {
     }
 }
 
-/// What a player answered (twin of `twinsim_reference::xmas_rush::Answer`).
+/// What a player answered (twin of [`twinsim_reference::xmas_rush::Answer`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Answer {
+    /// A well-formed line; it may still be of the wrong type for the turn (§5), which is checked
+    /// when the turn is played.
     Action(Action),
     /// An invalid line, with the referee's reason.
     Invalid(String),
+    /// No answer in time (trace action `null`): fatal, reason `timeout` (§8).
     Timeout,
 }
 

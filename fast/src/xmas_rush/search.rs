@@ -72,7 +72,7 @@ pub fn quest_cells(s: &State, p: usize) -> ([u8; 3], usize) {
 }
 
 /// Greedy: nearest quest item first (ties: quest order), then the next, within 20 steps.
-/// Twin of `twinsim_reference::xmas_rush::search::greedy_walk`.
+/// Twin of [`twinsim_reference::xmas_rush::search::greedy_walk`].
 pub fn greedy_walk(s: &State, p: usize) -> Walk {
     let e = edges(s);
     let (mut left, mut n) = quest_cells(s, p);
@@ -97,7 +97,7 @@ pub fn greedy_walk(s: &State, p: usize) -> Walk {
 }
 
 /// Exact: the most quest items collectable within 20 steps, over every order of every subset.
-/// Twin of `twinsim_reference::xmas_rush::search::most_items`.
+/// Twin of [`twinsim_reference::xmas_rush::search::most_items`].
 pub fn most_items(s: &State, p: usize) -> usize {
     let e = edges(s);
     let (cells, n) = quest_cells(s, p);
@@ -121,7 +121,7 @@ pub fn most_items(s: &State, p: usize) -> usize {
     best(&dist, 0, 0, n, 20)
 }
 
-/// One entry of the move cache (twin of `twinsim_reference::xmas_rush::search::PushPair`).
+/// One entry of the move cache (twin of [`twinsim_reference::xmas_rush::search::PushPair`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PushPair {
     /// Cells reachable after the pushes (49-bit set).
@@ -135,7 +135,7 @@ pub struct PushPair {
 /// The move cache: every pair (push `a` of player `p`, push `b` of the opponent), `[a][b]`,
 /// push `k` = line `k / 4`, direction `k % 4`, each resolved as a full turn on a copy of the
 /// packed state, written into `out` (no allocation). Twin of
-/// `twinsim_reference::xmas_rush::search::move_cache`.
+/// [`twinsim_reference::xmas_rush::search::move_cache`].
 pub fn move_cache(s: &State, p: usize, out: &mut [[PushPair; 28]; 28]) {
     use super::rules::{play_turn, Action, Answer, NoEvents};
     let push = |k: usize| Answer::Action(Action::Push { line: (k / 4) as u8, dir: (k % 4) as u8 });

@@ -1,7 +1,7 @@
 //! The typed [`Game`] API on the packed state: [`FastXmasRush`], twin of
-//! `twinsim_reference::xmas_rush::XmasRush`.
+//! [`twinsim_reference::xmas_rush::XmasRush`].
 //!
-//! Actions and params are the reference's own types (`twinsim_reference::xmas_rush::Action`,
+//! Actions and params are the reference's own types ([`twinsim_reference::xmas_rush::Action`],
 //! `League`), so a search can compare the two twins and a bot can print the actions; they are
 //! converted to the packed [`Action`] at the boundary of [`step`]. The
 //! legal MOVE list comes from a path tree on the bitboard ([`path_tree`]), not from the
@@ -17,15 +17,15 @@ use twinsim_reference::xmas_rush as r;
 use twinsim_reference::xmas_rush::{Direction, League, TurnType, MAX_STEPS, SIZE};
 
 /// X-mas Rush through the typed [`Game`] API on the packed [`State`]. Twin of
-/// `twinsim_reference::xmas_rush::XmasRush`: same seeded setup, same legal lists in the same order,
-/// same accepted and refused actions with the same errors, same resulting states (through
+/// [`twinsim_reference::xmas_rush::XmasRush`]: same seeded setup, same legal lists in the same
+/// order, same accepted and refused actions with the same errors, same resulting states (through
 /// [`State::to_reference`]) and outcomes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FastXmasRush;
 
 /// A breadth-first tree of shortest paths from one cell (twin of
-/// `twinsim_reference::xmas_rush::rules::shortest_paths`): cells in BFS order, directions tried in
-/// index order, each cell reached through the first parent that finds it. No allocation.
+/// [`twinsim_reference::xmas_rush::rules::shortest_paths`]): cells in BFS order, directions tried
+/// in index order, each cell reached through the first parent that finds it. No allocation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PathTree {
     /// Reached cells (`y * 7 + x`) in BFS order; the start first.
@@ -55,8 +55,8 @@ impl PathTree {
 }
 
 /// The shortest-path tree from `(x, y)` on the current board (twin of
-/// `twinsim_reference::xmas_rush::rules::shortest_paths`, same cells in the same order with the same
-/// paths).
+/// [`twinsim_reference::xmas_rush::rules::shortest_paths`], same cells in the same order with the
+/// same paths).
 pub fn path_tree(s: &State, x: usize, y: usize) -> PathTree {
     let e = edges(s);
     let start = (y * 7 + x) as u8;
@@ -84,9 +84,9 @@ pub fn path_tree(s: &State, x: usize, y: usize) -> PathTree {
     tree
 }
 
-/// Every legal action of `player` (twin of `twinsim_reference::xmas_rush::legal_actions`, same list in
-/// the same order): in a PUSH turn the 28 pushes (line-major, directions in index order); in a
-/// MOVE turn `PASS`, then one shortest `MOVE` (1 to 20 steps) per other reachable cell, in BFS
+/// Every legal action of `player` (twin of [`twinsim_reference::xmas_rush::legal_actions`], same
+/// list in the same order): in a PUSH turn the 28 pushes (line-major, directions in index order);
+/// in a MOVE turn `PASS`, then one shortest `MOVE` (1 to 20 steps) per other reachable cell, in BFS
 /// order. Empty once the game is over or for a player index over 1.
 pub fn legal_actions(s: &State, player: PlayerId) -> Vec<r::Action> {
     if s.game_over || player > 1 {
@@ -111,8 +111,8 @@ pub fn legal_actions(s: &State, player: PlayerId) -> Vec<r::Action> {
     }
 }
 
-/// The final result (twin of `twinsim_reference::xmas_rush::outcome`): scores as reported, ranks from
-/// them, the trace's reason word; `None` while the game runs.
+/// The final result (twin of [`twinsim_reference::xmas_rush::outcome`]): scores as reported, ranks
+/// from them, the trace's reason word; `None` while the game runs.
 pub fn outcome(s: &State) -> Option<Outcome> {
     let reason = s.end_reason.filter(|_| s.game_over)?;
     let scores = vec![s.players[0].score, s.players[1].score];
@@ -127,13 +127,8 @@ pub fn outcome(s: &State) -> Option<Outcome> {
 /// `XmasRush::step`, in its order: turn type, MOVE length, PUSH line).
 fn checked(action: &r::Action, turn_type: TurnType) -> Result<Action, String> {
     r::rules::check_type(action, turn_type)?;
+    r::rules::check_shape(action)?;
     match action {
-        r::Action::Move(steps) if steps.is_empty() || steps.len() > MAX_STEPS => {
-            Err(format!("a MOVE has 1 to {MAX_STEPS} steps (§5)"))
-        }
-        r::Action::Push { line, .. } if *line >= SIZE => {
-            Err("a PUSH line is 0..6 (§5)".to_string())
-        }
         r::Action::Push { line, direction } => {
             Ok(Action::Push { line: *line as u8, dir: direction.index() as u8 })
         }

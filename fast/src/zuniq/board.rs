@@ -7,13 +7,20 @@ use super::tables::*;
 /// cell i+1, `down` when cell i is linked to cell i+5, `border` when cell i is linked to OUTSIDE.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Links {
+    /// Bit `i` (cell index `5*row + col`, 0..24; never set for the rightmost cells `A5`..`E5`):
+    /// the vertical wall between cell `i` and the cell to its right is not placed.
     pub right: u32,
+    /// Bit `i` (never set for the bottom row `E1`..`E5`): the horizontal wall between cell `i`
+    /// and the cell below it is not placed.
     pub down: u32,
+    /// Bit `i`: cell `i` is on the edge and at least one of its border walls is not placed, so
+    /// it reaches OUTSIDE directly (§4). Interior cells never have this bit.
     pub border: u32,
 }
 
 impl Links {
-    /// Twin of the §4 graph of `twinsim_reference::zuniq::zones` (`region_of` walks the same links).
+    /// Twin of the §4 graph of [`twinsim_reference::zuniq::zones`] (`region_of` walks the same
+    /// links).
     #[inline]
     pub fn of(walls: u64) -> Links {
         let free = !walls;
@@ -77,15 +84,17 @@ impl Links {
 pub struct Board {
     /// Placed walls (bit = wall index).
     pub walls: u64,
-    /// Cells in closed zones.
+    /// Cells in closed zones (bit = cell index `5*row + col`, 0..24); `25 − popcount` is the
+    /// trace's `open_cells`.
     pub closed: u32,
-    /// Bit s set when a zone of size s is closed.
+    /// Bit `s` (1..25) set when a zone of size `s` has been closed: §5 rule 3 forbids closing
+    /// another one of that size.
     pub used: u32,
     /// Walls next to a closed cell (placed or not): never legal again.
     pub dead: u64,
-    /// Number of moves played.
+    /// Number of valid moves played (§3); White (0) moves when it is even, Black (1) when odd.
     pub ply: u8,
-    /// Ply of each player's first claim, 0 = none.
+    /// 1-based ply of each player's first `!` claim (§7), 0 = none.
     pub claims: [u8; 2],
     /// Zobrist hash of (fixed walls, used sizes, side to move, claims).
     pub hash: u64,
@@ -97,7 +106,8 @@ impl Default for Board {
     }
 }
 
-/// What [`Board::check`] found for a wall (twin of `twinsim_reference::zuniq::rules::check_wall`).
+/// What [`Board::check`] found for a wall (twin of
+/// [`twinsim_reference::zuniq::rules::check_wall`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Check {
     /// Legal; the cells it closes (0: none).
@@ -159,7 +169,8 @@ impl Board {
         self.cut_with(&Links::of(self.walls), w)
     }
 
-    /// Rules §5 with §8's order of reasons. Twin of `twinsim_reference::zuniq::rules::check_wall`.
+    /// Rules §5 with §8's order of reasons. Twin of
+    /// [`twinsim_reference::zuniq::rules::check_wall`].
     pub fn check(&self, w: usize) -> Check {
         self.check_with(&Links::of(self.walls), w)
     }
@@ -202,7 +213,7 @@ impl Board {
         walls
     }
 
-    /// All legal walls as one mask. Twin of `twinsim_reference::zuniq::rules::legal_walls_of`.
+    /// All legal walls as one mask. Twin of [`twinsim_reference::zuniq::rules::legal_walls_of`].
     #[inline]
     pub fn legal_mask(&self) -> u64 {
         let links = Links::of(self.walls);
@@ -247,7 +258,7 @@ impl Board {
 
     /// Places legal wall `w` whose cut-off cells are `cut` (from [`Board::check`] or the
     /// caller's own knowledge); updates closed cells, used sizes, dead walls and the hash.
-    /// Twin of the wall part of `twinsim_reference::zuniq::rules::apply_move`.
+    /// Twin of the wall part of [`twinsim_reference::zuniq::rules::apply_move`].
     #[inline]
     pub fn place(&mut self, w: usize, cut: u32) {
         let bit = 1u64 << w;

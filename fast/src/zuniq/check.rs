@@ -88,7 +88,7 @@ pub fn parse_diff(text: &str) -> Result<(), String> {
     if fast != reference {
         return Err(format!("{text:?}: fast {fast:?}, reference {reference:?}"));
     }
-    if let Ok(view) = twinsim_reference::zuniq::parse_view(text) {
+    if let Ok(view) = twinsim_reference::zuniq::parse_turn(text) {
         if view.to_string() != text {
             return Err(format!("view {text:?} renders as {view}"));
         }

@@ -1,5 +1,5 @@
 //! The fast engine behind `twinsim replay --engine fast`: the same records as the reference
-//! (`twinsim_reference::zuniq::trace`), produced from the fast state.
+//! ([`twinsim_reference::zuniq::trace`]), produced from the fast state.
 
 use super::typed::{wall_names, State};
 use serde_json::{json, Map, Value};
@@ -30,11 +30,13 @@ impl TraceEngine for FastZuniqEngine {
 /// A game in progress with the last turn's views and events.
 #[derive(Clone, Debug)]
 pub struct FastPlay {
-    /// The state.
+    /// The fast state after the last turn.
     pub state: State,
-    /// Views sent after the last turn.
+    /// The text each program received after the last turn (§9 `views`: the bare move for the
+    /// mover's opponent, `""` for the mover, `Quit` for both at the end); `["Start", ""]` at
+    /// setup.
     pub views: [String; 2],
-    /// Events of the last turn.
+    /// Events of the last turn, in the §9 order (claim, zone closed, no legal move).
     pub events: Vec<Event>,
 }
 
@@ -51,7 +53,7 @@ impl FastPlay {
     }
 }
 
-/// The outcome object (§9). Twin of `twinsim_reference::zuniq::trace::outcome_json`.
+/// The outcome object (§9). Twin of [`twinsim_reference::zuniq::trace::outcome_json`].
 pub fn outcome_json(state: &State) -> Option<Value> {
     let scores = state.scores()?;
     let reason = match state.end.as_ref()? {
@@ -99,9 +101,7 @@ impl TracePlay for FastPlay {
         plain.into_iter().chain(claimed).collect()
     }
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
-        let [line] = actions else {
-            return Err(format!("expected the mover's single line, found {}", actions.len()));
-        };
+        let [line] = twinsim_reference::game::turn_lines::<1>(actions)?;
         let mut events = Vec::new();
         let placed =
             self.state.referee_turn(line.as_deref(), &mut events).map_err(|e| e.to_string())?;

@@ -4,8 +4,8 @@
 //! vertical `Xnv` → `30 + 6*row + (n-1)` (30..59). Cell index: `5*row + col` (0..24). With these,
 //! the horizontal walls of dot row r+1 sit exactly 5 bits above the cells of row r.
 //!
-//! Reference twin of every table: [`twinsim_reference::zuniq::board`] (`Wall::sides`, `Cell::walls`,
-//! `all_walls`), checked entry by entry in the tests.
+//! Reference twin of every table: [`twinsim_reference::zuniq::board`] (`Wall::sides`,
+//! `Cell::walls`, `all_walls`), checked entry by entry in the tests.
 
 /// No cell (the OUTSIDE side of a border wall).
 pub const NONE: u8 = 255;

@@ -12,17 +12,21 @@ use twinsim_reference::zuniq::{Action, End, Orientation, Params, State as RefSta
 /// Fast Zuniq state: the board plus how the game ended.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct State {
-    /// The position.
+    /// Walls, ply, claims and the derived zone masks (§3); twin of the reference's `walls`,
+    /// `ply` and `claims`.
     pub board: Board,
-    /// The game is over.
+    /// Whether the game is over (§6 no legal move, or §8 invalid output / timeout): the trace's
+    /// `finished`.
     pub finished: bool,
-    /// The winner once over.
+    /// The winner once over: the last mover after §6, the offender's opponent after §8
+    /// (0 = White, 1 = Black). Zuniq has no draws.
     pub winner: Option<PlayerId>,
-    /// Why it ended.
+    /// Why it ended, once it has: the reference's [`End`].
     pub end: Option<End>,
 }
 
-/// Wall index of a reference wall.
+/// Wall index 0..59 of a reference wall (`Xnh` → `5*row + (n-1)`, `Xnv` → `30 + 6*row +
+/// (n-1)`, rules doc §2).
 pub fn index_of(wall: Wall) -> usize {
     wall_index(
         wall.row() as usize,
@@ -67,7 +71,8 @@ impl State {
         }
     }
 
-    /// Legal walls as a mask (0 once over). Twin of `twinsim_reference::zuniq::rules::legal_walls`.
+    /// Legal walls as a mask (0 once over). Twin of
+    /// [`twinsim_reference::zuniq::rules::legal_walls`].
     pub fn legal_mask(&self) -> u64 {
         if self.finished {
             0
@@ -86,14 +91,14 @@ impl State {
     }
 
     /// A legal move: place, claim, end test (§6, §7). `cut` from [`Board::check`].
-    /// Twin of `twinsim_reference::zuniq::rules::apply_move`.
+    /// Twin of [`twinsim_reference::zuniq::rules::apply_move`].
     pub fn apply(&mut self, w: usize, cut: u32, claim: bool, events: &mut Vec<Event>) {
         self.apply_with(w, cut, claim, |event| events.push(event));
     }
 
     /// [`State::apply`] handing each event to `event` (in the §9 order) instead of a list, so
     /// that a caller who ignores them allocates nothing. Twin of
-    /// `twinsim_reference::zuniq::rules::apply_move`.
+    /// [`twinsim_reference::zuniq::rules::apply_move`].
     #[inline]
     pub fn apply_with(&mut self, w: usize, cut: u32, claim: bool, mut event: impl FnMut(Event)) {
         let mover = self.board.to_move();
@@ -210,7 +215,7 @@ impl State {
 
 impl Check {
     /// The cells a legal wall cuts off, or the reference's reason for refusing it (§5, in
-    /// §8's order). Twin of the result of `twinsim_reference::zuniq::rules::check_wall`.
+    /// §8's order). Twin of the result of [`twinsim_reference::zuniq::rules::check_wall`].
     #[inline]
     pub fn legality(self) -> Result<u32, Illegal> {
         match self {
@@ -223,10 +228,10 @@ impl Check {
 }
 
 /// The typed game API ([`Game`]) over the fast state. Reference twin:
-/// `twinsim_reference::zuniq::Zuniq`. Same `Action` and `Params` types as the reference (a wall index
-/// is converted at the boundary); `new_game`, `players_to_act`, `legal_actions` (ASCII order,
-/// no claims), `step` (same refusals, same errors, same resulting state) and `outcome` agree
-/// with it exactly.
+/// [`twinsim_reference::zuniq::Zuniq`]. Same `Action` and `Params` types as the reference (a wall
+/// index is converted at the boundary); `new_game`, `players_to_act`, `legal_actions` (ASCII order,
+/// no claims), `step` (same refusals, same errors, same resulting state) and `outcome` agree with
+/// it exactly.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FastZuniq;
 
@@ -322,7 +327,7 @@ pub fn wall_names(mask: u64) -> Vec<String> {
 }
 
 /// §8 check 2 on bytes: `[A-F][1-5]h` or `[A-E][1-6]v`, optionally followed by one `!`.
-/// Twin of `twinsim_reference::zuniq::parse_output` (which also says what is wrong).
+/// Twin of [`twinsim_reference::zuniq::parse_output`] (which also says what is wrong).
 #[inline]
 pub fn parse_line(line: &[u8]) -> Option<(usize, bool)> {
     let (name, claim) = match line {

@@ -5,7 +5,8 @@
 //! - [`state`]: §1–§2, what the referee keeps;
 //! - [`setup`]: §3–§7 generation (SHA1PRNG draws, each mini-game's `reset`, the 251 tracks);
 //! - [`rules`]: §4–§9, ticks, ends of runs, ranks, medals, the turn, scoring, deactivation;
-//! - [`protocol`]: §10–§11, the input text (render and parse) and the output line validation;
+//! - [`protocol`]: §10–§11, the input text (render and parse), the search state a view
+//!   rebuilds, and the output line validation;
 //! - [`display`]: a picture for the terminal;
 //! - [`trace`]: §15, the traces' JSON state and the text-level engine.
 
@@ -18,8 +19,8 @@ pub mod trace;
 
 pub use display::render_board;
 pub use protocol::{
-    parse_command, parse_first_input, parse_turn_input, render_first_input, render_turn_input,
-    Command, GameLine, InitView, ScoreLine, TurnView,
+    parse_command, parse_first_input, parse_init, parse_turn, render_first_input,
+    render_turn_input, Command, GameLine, InitView, ScoreLine, TurnView,
 };
 pub use rules::{outcome, points, ranks, resolve_turn, PlayerInput};
 pub use setup::{hurdle_track, hurdle_tracks, new_game, new_game_unchecked, SetupError};

@@ -1,10 +1,14 @@
 //! The protocol in both directions (rules doc §10–§11): the text each player reads every turn
 //! (rendered from a state byte-exact, and parsed back into a typed view), and the bot's output
 //! line, validated exactly like the referee's Java regex.
+//!
+//! A bot reads its input with [`parse_turn`] ([`parse_first_input`] on the first turn) and rebuilds a state to search on with
+//! [`state_from_view`], whose documentation says what the view hides and what is assumed instead.
 
 use super::rules::points;
 use super::state::*;
 use crate::game::ParseError;
+use crate::sha1prng::Sha1Prng;
 
 // ---------------------------------------------------------------------------------------------
 // §10 Input protocol
@@ -250,14 +254,29 @@ impl WithLine for ParseError {
 }
 
 /// Parses the per-turn input (§10), the one call a bot makes each turn after the first.
-pub fn parse_turn_input(text: &str, nb_games: usize) -> Result<TurnView, ParseError> {
+pub fn parse_turn(text: &str, nb_games: usize) -> Result<TurnView, ParseError> {
     let lines: Vec<&str> = text.split('\n').collect();
     parse_turn_lines(&lines, nb_games, 1)
 }
 
-/// Parses the first input (§10): the two init lines, then the turn lines.
-pub fn parse_first_input(text: &str) -> Result<(InitView, TurnView), ParseError> {
+/// Parses the initialization input (§10): exactly the two lines `<playerIdx>` (0, 1 or 2) and
+/// `<nbGames>` (1 or 4).
+pub fn parse_init(text: &str) -> Result<InitView, ParseError> {
     let lines: Vec<&str> = text.split('\n').collect();
+    let init = parse_init_lines(&lines)?;
+    if lines.len() > 2 {
+        return Err(ParseError {
+            line: 3,
+            column: 1,
+            expected: "the end of the init lines".into(),
+            found: lines[2].to_string(),
+        });
+    }
+    Ok(init)
+}
+
+/// The two init lines at the start of `lines` (§10); what follows is not looked at.
+fn parse_init_lines(lines: &[&str]) -> Result<InitView, ParseError> {
     let player_line = lines.first().copied().unwrap_or("");
     let player = parse_int::<usize>(1, (1, player_line), "the player index (0, 1 or 2)")?;
     if player >= PLAYER_COUNT {
@@ -280,8 +299,183 @@ pub fn parse_first_input(text: &str) -> Result<(InitView, TurnView), ParseError>
             found: games_line.to_string(),
         });
     }
-    let turn = parse_turn_lines(&lines[2..], nb_games, 3)?;
-    Ok((InitView { player, nb_games }, turn))
+    Ok(InitView { player, nb_games })
+}
+
+/// Parses the first input (§10), what a bot reads before its first action: the two init lines
+/// ([`parse_init`]), then the turn lines ([`parse_turn`]).
+pub fn parse_first_input(text: &str) -> Result<(InitView, TurnView), ParseError> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let init = parse_init_lines(&lines)?;
+    let turn = parse_turn_lines(&lines[2..], init.nb_games, 3)?;
+    Ok((init, turn))
+}
+
+// ---------------------------------------------------------------------------------------------
+// §10 The view → a search state
+// ---------------------------------------------------------------------------------------------
+
+/// The mini-game kinds of a first view (§12): one game is the hurdles-only league; four games
+/// are the top league unless the second line's GPU is a hurdle track (league 2: four hurdles).
+/// Only a first view tells: on later turns a `GAME_OVER` line hides the second track.
+pub fn mini_games_of_first_view(view: &TurnView) -> Vec<MiniGameKind> {
+    let second_is_a_track = |line: &GameLine| line.gpu.bytes().all(|b| b == b'.' || b == b'#');
+    let league = match view.games.get(1) {
+        None => League::Wood1,
+        Some(line) if second_is_a_track(line) => League::Wood2,
+        Some(_) => League::Top,
+    };
+    league.mini_games()
+}
+
+/// §12: the league whose mini-games are `kinds` (see [`mini_games_of_first_view`]).
+fn league_of(kinds: &[MiniGameKind]) -> League {
+    match kinds {
+        [_] => League::Wood1,
+        [_, MiniGameKind::Hurdles, ..] => League::Wood2,
+        _ => League::Top,
+    }
+}
+
+/// The players a turn shows to have been deactivated (§9), from the views before and after it:
+/// the view has no such flag, but the hurdle race tells (§4.3): a player with no stun left, not
+/// on the last cell, always moves at least one cell when it acts, so one that stays put on a
+/// turn the race ticked gave no action. (Archery or diving cannot tell: a cursor can stay
+/// clamped on the border, a diver can miss.) A player deactivated while stunned stays stunned
+/// until the race resets (a dead hurdler does not tick), so recognition can take a race.
+pub fn deactivated(before: &TurnView, after: &TurnView, kinds: &[MiniGameKind]) -> [bool; 3] {
+    let mut out = [false; PLAYER_COUNT];
+    for (g, &kind) in kinds.iter().enumerate() {
+        let (Some(b), Some(a)) = (before.games.get(g), after.games.get(g)) else { continue };
+        if kind != MiniGameKind::Hurdles || b.gpu == "GAME_OVER" {
+            continue;
+        }
+        for (p, dead) in out.iter_mut().enumerate() {
+            let (position, stun) = (b.registers[p], b.registers[3 + p]);
+            if stun == 0 && position < 29 && a.registers[p] == position {
+                *dead = true;
+            }
+        }
+    }
+    out
+}
+
+/// §10 the view → a search state: rebuilds the referee's state from what a player reads, `turn`
+/// turns having been resolved (the view has no turn number: the bot counts its turns), for the
+/// mini-games `kinds` (from the first view, [`mini_games_of_first_view`]).
+///
+/// What the view shows is kept as is: the medals (score lines), every running mini-game's GPU
+/// (hurdle track, remaining winds, skating risk order, diving goal) and registers (positions,
+/// stuns, cursors, risks, points, combos, the skating timer). What it hides, and what is assumed
+/// instead:
+/// - the referee's SHA1PRNG (§3), which draws every future run and the skating order of the
+///   next turns: seeded with `seed` (the determinization: one plausible future, drawn with the
+///   referee's own distributions);
+/// - which players were deactivated (§9, no flag in the view): those of `inactive` (the caller's
+///   deduction, see [`deactivated`]) are inactive and dead in every mini-game, the others active
+///   (the referee marks a deactivated player dead in a mini-game at its next tick, which the
+///   missing action makes certain, so the futures are the same);
+/// - a hurdle race's finishers and rank (§4.4): a running race has none, so a player on the last
+///   cell is counted finished first;
+/// - the run a `GAME_OVER` line hides (it is about to be regenerated, §3): the previous state's
+///   values (`previous`, if any), else an empty track, no winds, the default skating order and
+///   no goal; only the skating risk order could matter (the reset shuffles it in place, §6.1),
+///   and that is drawn again anyway;
+/// - the league: read from `kinds` (§12).
+///
+/// A view with fewer game lines than `kinds` gives a state with fewer mini-games; missing score
+/// lines give no medals.
+pub fn state_from_view(
+    view: &TurnView,
+    kinds: &[MiniGameKind],
+    turn: u32,
+    seed: i64,
+    previous: Option<&State>,
+    inactive: [bool; 3],
+) -> State {
+    let three = |r: &[i32; 7], k: usize| [r[k], r[k + 1], r[k + 2]];
+    let games = kinds
+        .iter()
+        .zip(&view.games)
+        .enumerate()
+        .map(|(g, (&kind, line))| {
+            let over = line.gpu == "GAME_OVER";
+            let before = previous.and_then(|p| p.games.get(g)).map(|m| &m.run);
+            let r = &line.registers;
+            let run = match kind {
+                MiniGameKind::Hurdles => {
+                    let map = match before {
+                        Some(Run::Hurdles(h)) if over => h.map.clone(),
+                        _ if over || line.gpu.len() != TRACK_LENGTH => vec![b'.'; TRACK_LENGTH],
+                        _ => line.gpu.as_bytes().to_vec(),
+                    };
+                    let positions = three(r, 0);
+                    // §4.4: a running race has no finisher (the first finish ends it).
+                    let finished = positions.map(|p| if p >= 29 { 0 } else { -1 });
+                    Run::Hurdles(HurdleRace {
+                        map,
+                        positions,
+                        stun_timers: three(r, 3),
+                        dead: inactive,
+                        finished,
+                        rank: finished.iter().filter(|&&f| f == 0).count() as i32,
+                    })
+                }
+                MiniGameKind::Archery => Run::Archery(Archery {
+                    cursors: [(r[0], r[1]), (r[2], r[3]), (r[4], r[5])],
+                    wind: if over {
+                        Vec::new()
+                    } else {
+                        line.gpu.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect()
+                    },
+                    dead: inactive,
+                }),
+                MiniGameKind::Skating => {
+                    let mut directions = [Action::Up, Action::Down, Action::Left, Action::Right];
+                    let letters: Vec<Action> =
+                        line.gpu.chars().filter_map(Action::from_letter).collect();
+                    if !over && letters.len() == 4 {
+                        directions.copy_from_slice(&letters);
+                    } else if let Some(Run::Skating(s)) = before {
+                        directions = s.directions;
+                    }
+                    Run::Skating(Skating {
+                        positions: three(r, 0),
+                        risk: three(r, 3),
+                        dead: inactive,
+                        directions,
+                        timer: r[6],
+                    })
+                }
+                MiniGameKind::Diving => Run::Diving(Diving {
+                    goal: if over {
+                        Vec::new()
+                    } else {
+                        line.gpu.chars().filter_map(Action::from_letter).collect()
+                    },
+                    points: three(r, 0),
+                    combo: three(r, 3),
+                    dead: inactive,
+                }),
+            };
+            MiniGame { run, should_reset: over, resetting: false }
+        })
+        .collect();
+    let medals = std::array::from_fn(|p| {
+        let mut m = view.scores.get(p).map(|s| s.medals.clone()).unwrap_or_default();
+        m.resize(kinds.len(), [0; 3]);
+        m
+    });
+    State {
+        league: league_of(kinds),
+        turn,
+        active: inactive.map(|i| !i),
+        medals,
+        games,
+        rng: Sha1Prng::new(seed),
+        events: Vec::new(),
+        end: None,
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -298,14 +492,10 @@ pub struct Command {
 }
 
 /// Java's `\s` (§11.2): ASCII whitespace only.
-fn is_java_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r')
-}
+use crate::java_text::is_java_space;
 
 /// Java's line terminators, the characters `.` refuses (§11.2).
-fn is_line_terminator(c: char) -> bool {
-    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
-}
+use crate::java_text::is_java_line_terminator as is_line_terminator;
 
 /// What the referee expects in front of a line (§11.3's message).
 const KEYWORDS: &str = "UP, DOWN, LEFT or RIGHT (ASCII letters, any case)";

@@ -10,16 +10,11 @@ use super::state::*;
 use super::trace::inputs_from_lines;
 use crate::java_random::JavaRandom;
 
-macro_rules! snap {
-    ($name:expr, $value:expr) => {
-        insta::with_settings!({
-            snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/../snapshots/olymbits"),
-            prepend_module_to_snapshot => false,
-            omit_expression => true,
-        }, {
-            insta::assert_snapshot!($name, $value);
-        })
-    };
+/// Checks `value` against `snapshots/olymbits/<name>.snap`.
+fn snap(name: &str, value: String) {
+    let mut settings = crate::testing::snapshot_settings("olymbits");
+    settings.set_omit_expression(true);
+    settings.bind(|| insta::assert_snapshot!(name, value));
 }
 
 /// Lines of a small deterministic "bot": seeded random actions, with an invalid line for
@@ -61,13 +56,13 @@ fn play(seed: i64, league: League, turns: u32, bad_turn: u32) -> (State, String)
 #[test]
 fn snapshot_board_seed_1_setup() {
     let state = new_game(1, &Params::default()).unwrap();
-    snap!("board_seed_1_setup", render_board(&state, false));
+    snap("board_seed_1_setup", render_board(&state, false));
 }
 
 #[test]
 fn snapshot_board_seed_42_turn_30_coloured() {
     let (state, _) = play(42, League::Top, 30, 0);
-    snap!("board_seed_42_turn_30_colour", render_board(&state, true));
+    snap("board_seed_42_turn_30_colour", render_board(&state, true));
 }
 
 #[test]
@@ -76,23 +71,23 @@ fn snapshot_views_seed_7_turn_12() {
     let views: Vec<String> = (0..PLAYER_COUNT)
         .map(|i| if state.active[i] { render_turn_input(&state) } else { "(inactive)".to_string() })
         .collect();
-    snap!("views_seed_7_turn_12", views.join("\n--\n"));
+    snap("views_seed_7_turn_12", views.join("\n--\n"));
 }
 
 #[test]
 fn snapshot_playthrough_league_1() {
     let (_, log) = play(-5361951184528285422, League::Wood1, 100, 0);
-    snap!("playthrough_league_1", log);
+    snap("playthrough_league_1", log);
 }
 
 #[test]
 fn snapshot_playthrough_league_2() {
     let (_, log) = play(2576045555110323102, League::Wood2, 100, 0);
-    snap!("playthrough_league_2", log);
+    snap("playthrough_league_2", log);
 }
 
 #[test]
 fn snapshot_playthrough_league_3() {
     let (_, log) = play(1, League::Top, 100, 60);
-    snap!("playthrough_league_3", log);
+    snap("playthrough_league_3", log);
 }

@@ -396,9 +396,9 @@ fn league_2_plays_four_independent_hurdle_races() {
 
 #[test]
 fn turn_input_parse_errors_say_where() {
-    let e = parse_turn_input("0 0 0 0\n0 0 0 0\n0 x 0 0\n.... 0 0 0 0 0 0 0", 1).unwrap_err();
+    let e = parse_turn("0 0 0 0\n0 0 0 0\n0 x 0 0\n.... 0 0 0 0 0 0 0", 1).unwrap_err();
     assert_eq!((e.line, e.column, e.found.as_str()), (3, 3, "x"));
-    let e = parse_turn_input("0 0 0 0\n0 0 0 0", 1).unwrap_err();
+    let e = parse_turn("0 0 0 0\n0 0 0 0", 1).unwrap_err();
     assert_eq!(e.line, 3);
     let e = parse_first_input("7\n4").unwrap_err();
     assert_eq!(e.line, 1);
@@ -705,4 +705,144 @@ fn trace_state_has_the_schema_keys() {
     assert_eq!(v["games"][1]["cursors"][0], serde_json::json!([-6, 9]));
     assert_eq!(v["games"][2]["order"], "RDLU");
     assert_eq!(v["games"][3]["type"], "diving");
+}
+
+// ---------------------------------------------------------------------------------------------
+// §10 both ways: render the inputs from the true state, parse them, rebuild the state
+// ---------------------------------------------------------------------------------------------
+
+/// The round trip at one turn: every player's first input and the turn input render to texts
+/// that parse back to the state's view; the league is read back from the first view; and the
+/// state rebuilt from the view (`protocol::state_from_view`, the deactivated players given) is
+/// the true state but for the generator, the events, the runs a `GAME_OVER` line hides and the
+/// `dead` flags a deactivated player gets at each mini-game's next tick.
+/// Returns the rebuilt state (the next turn's `previous`).
+fn check_inputs_round_trip(truth: &State, previous: Option<&State>, context: &str) -> State {
+    let view = TurnView::from_state(truth);
+    let kinds = truth.league.mini_games();
+    for p in 0..PLAYER_COUNT {
+        let first = parse_first_input(&render_first_input(truth, p))
+            .unwrap_or_else(|e| panic!("{context}: {e}"));
+        let init = InitView { player: p, nb_games: kinds.len() };
+        assert_eq!(first, (init, view.clone()), "{context}");
+        assert_eq!(parse_init(&init.render()), Ok(init), "{context}");
+    }
+    let parsed = parse_turn(&render_turn_input(truth), kinds.len())
+        .unwrap_or_else(|e| panic!("{context}: {e}"));
+    assert_eq!(parsed, view, "{context}");
+    if truth.turn == 0 {
+        assert_eq!(mini_games_of_first_view(&parsed), kinds, "{context}");
+    }
+    let inactive = truth.active.map(|a| !a);
+    let rebuilt = state_from_view(&parsed, &kinds, truth.turn, 5, previous, inactive);
+    assert_eq!(TurnView::from_state(&rebuilt), view, "{context}: the rebuilt state's view");
+    let mut expected = truth.clone();
+    expected.rng = rebuilt.rng.clone();
+    expected.events = rebuilt.events.clone();
+    for (g, game) in expected.games.iter_mut().enumerate() {
+        if game.should_reset {
+            game.run = rebuilt.games[g].run.clone();
+        }
+        game.resetting = rebuilt.games[g].resetting;
+        // A deactivated player is marked dead by each mini-game at its next tick (§9), which
+        // its missing action makes certain; the rebuilt state marks it at once.
+        for p in (0..PLAYER_COUNT).filter(|&p| inactive[p]) {
+            match &mut game.run {
+                Run::Hurdles(h) => h.dead[p] = true,
+                Run::Archery(a) => a.dead[p] = true,
+                Run::Skating(s) => s.dead[p] = true,
+                Run::Diving(d) => d.dead[p] = true,
+            }
+        }
+    }
+    assert_eq!(rebuilt, expected, "{context}");
+    rebuilt
+}
+
+#[test]
+fn inputs_round_trip_and_rebuild_the_state_in_random_games() {
+    let mut turns = 0;
+    for seed in 1..=6i64 {
+        for league in [League::Wood1, League::Wood2, League::Top] {
+            let mut state = new_game(seed, &Params { league }).expect("seed is not 0");
+            let mut chooser = crate::java_random::JavaRandom::new(seed * 7 + 3);
+            let mut previous: Option<State> = None;
+            let mut before: Option<TurnView> = None;
+            // One player stops answering in some games (§11.4): deactivated players too.
+            let quitter = (seed % 3) as usize;
+            while !state.is_over() {
+                let context = format!("seed {seed}, {league:?}, turn {}", state.turn);
+                previous = Some(check_inputs_round_trip(&state, previous.as_ref(), &context));
+                let view = TurnView::from_state(&state);
+                if let Some(before) = &before {
+                    let seen = deactivated(before, &view, &state.league.mini_games());
+                    for (p, (&seen, &active)) in seen.iter().zip(&state.active).enumerate() {
+                        assert!(!seen || !active, "{context}: player {p} is active");
+                    }
+                }
+                before = Some(view);
+                let inputs: [PlayerInput; 3] = std::array::from_fn(|p| {
+                    let quits = seed % 2 == 0 && p == quitter && state.turn >= 40;
+                    if !state.active[p] {
+                        PlayerInput::NotAsked
+                    } else if quits {
+                        PlayerInput::Timeout
+                    } else {
+                        let pick = chooser.next_int_bounded(4).unwrap_or(0) as usize;
+                        PlayerInput::Action(Action::ALL[pick])
+                    }
+                });
+                resolve_turn(&mut state, &inputs).expect("the game is running");
+                turns += 1;
+            }
+        }
+    }
+    assert!(turns > 1000, "only {turns} turns");
+}
+
+#[test]
+fn referee_inputs_of_the_traces_parse_and_the_engine_inputs_round_trip() {
+    let games = crate::trace::shipped_traces("olymbits.jsonl");
+    let mut checked = 0;
+    for game in &games {
+        let seed = game.seed.expect("seeded");
+        let params = super::trace::params_from_json(&game.params).expect("params");
+        let mut play = super::OlymbitsPlay { state: new_game(seed, &params).expect("seed") };
+        let nb_games = play.state.nb_games();
+        let mut previous = None;
+        crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
+            let context = format!("seed {seed}, turn {moment}");
+            for text in texts {
+                let view = if moment == 0 {
+                    let (init, view) = parse_first_input(text).unwrap_or_else(|e| panic!("{e}"));
+                    assert_eq!(format!("{}\n{}", init.render(), view.render()), text, "{context}");
+                    view
+                } else {
+                    let view = parse_turn(text, nb_games).unwrap_or_else(|e| panic!("{e}"));
+                    assert_eq!(view.render(), text, "{context}");
+                    view
+                };
+                assert_eq!(view, TurnView::from_state(&play.state), "{context}");
+            }
+            if !play.state.is_over() {
+                previous = Some(check_inputs_round_trip(&play.state, previous.as_ref(), &context));
+                checked += 1;
+            }
+        });
+    }
+    assert!(games.len() > 40 && checked > 1000, "{} games, {checked} turns", games.len());
+}
+
+#[test]
+fn init_lines_parse_alone_and_say_where_they_fail() {
+    assert_eq!(parse_init("2\n4"), Ok(InitView { player: 2, nb_games: 4 }));
+    assert_eq!(parse_init("0\n1"), Ok(InitView { player: 0, nb_games: 1 }));
+    let e = parse_init("3\n4").unwrap_err();
+    assert_eq!((e.line, e.found.as_str()), (1, "3"));
+    let e = parse_init("1\n2").unwrap_err();
+    assert_eq!((e.line, e.found.as_str()), (2, "2"));
+    let e = parse_init("1").unwrap_err();
+    assert_eq!(e.line, 2);
+    let e = parse_init("1\n4\n0 0 0").unwrap_err();
+    assert_eq!((e.line, e.found.as_str()), (3, "0 0 0"));
 }

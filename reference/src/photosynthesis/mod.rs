@@ -5,7 +5,8 @@
 //! - [`state`]: §2 the state, §10 league parameters, the typed action.
 //! - [`setup`]: §3 the RNG, §4 setup (holes, starting trees, first shadows, day-0 gathering).
 //! - [`rules`]: §5 days and the sun, §6 an ACTIONS frame, §7 disqualification, §9 scoring.
-//! - [`protocol`]: §6.2 parsing bot lines, §8 the possible-actions list and the views.
+//! - [`protocol`]: §6.2 parsing bot lines, §8 the possible-actions list, the views and the
+//!   search state a view rebuilds.
 //! - [`trace`]: §13 the trace schema and the text-level engine.
 //! - [`display`]: the board picture.
 //!
@@ -23,7 +24,7 @@ pub mod trace;
 #[cfg(test)]
 mod tests;
 
-pub use protocol::{parse_line, parse_view, render_view, Command, LineError, View};
+pub use protocol::{parse_init, parse_line, parse_turn, render_view, Command, LineError, View};
 pub use rules::Answer;
 pub use state::{Action, Params, Player, State, Tree};
 

@@ -1,9 +1,12 @@
 //! §6.2 Output syntax and parsing (bot → referee) and §8 Protocol (referee → bot): the
 //! possible-actions list with its shuffles, the view texts, and a typed view a bot can parse.
+//!
+//! A bot reads its input with [`parse_turn`] (the first turn's carries the init block) and rebuilds a state to search on with
+//! [`state_from_view`], whose documentation says what the view hides and what is assumed instead.
 
 use super::board::{self, NUM_CELLS};
 use super::rules;
-use super::state::{Action, Params, State};
+use super::state::{Action, Params, Player, State, Tree};
 use crate::game::ParseError;
 use crate::java_random::JavaRandom;
 
@@ -31,14 +34,10 @@ pub struct LineError {
 }
 
 /// Java's `\s` without flags: space, tab, LF, VT, FF, CR (§6.2).
-pub fn is_java_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r')
-}
+pub use crate::java_text::is_java_space;
 
 /// The characters Java's `.` does not match without flags: the line terminators (§6.2).
-pub fn is_java_line_terminator(c: char) -> bool {
-    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
-}
+pub use crate::java_text::is_java_line_terminator;
 
 /// A failed match: 0-based char position and what was expected there.
 type Miss = (usize, String);
@@ -240,12 +239,15 @@ pub fn possible_actions_with(state: &State, player: usize, rng: &mut JavaRandom)
     lines
 }
 
-/// §6.1 step 2 / §8: builds `player`'s list with the game RNG itself (consuming its draws).
-pub fn possible_actions(state: &mut State, player: usize) -> Vec<Action> {
+/// §6.1 step 2, §8: advances the game generator past the shuffles of `player`'s printed
+/// possible-actions list, as the referee does when it builds the player's input. The list itself
+/// is dropped: no rule reads it (§6.3 validates each answer on its own, [`rules::validate`]), but
+/// the draws of its shuffles are the only use of the generator during play, so they must be made
+/// for later lists (and the traces' `rng_state`) to match the referee's.
+pub fn advance_rng_past_printed_list(state: &mut State, player: usize) {
     let mut rng = state.rng.clone();
-    let lines = possible_actions_with(state, player, &mut rng);
+    possible_actions_with(state, player, &mut rng);
     state.rng = rng;
-    lines
 }
 
 /// §8: the possible-actions lists of this decision point, as the referee prints them: player 0
@@ -280,9 +282,13 @@ pub struct CellInfo {
 /// One tree line of the turn block (§8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ViewTree {
+    /// `cellIndex`.
     pub cell: usize,
+    /// `size`: 0 (seed) to 3.
     pub size: u8,
+    /// `isMine`: the reader's tree.
     pub is_mine: bool,
+    /// `isDormant`: used this day.
     pub is_dormant: bool,
 }
 
@@ -292,12 +298,19 @@ pub struct ViewTree {
 pub struct View {
     /// The initialisation block (first turn only).
     pub cells: Option<Vec<CellInfo>>,
+    /// `day`, 0-based.
     pub day: i32,
+    /// `nutrients`.
     pub nutrients: i32,
+    /// `mySun`.
     pub my_sun: i32,
+    /// `myScore`.
     pub my_score: i32,
+    /// `oppSun`.
     pub opp_sun: i32,
+    /// `oppScore`.
     pub opp_score: i32,
+    /// `oppIsWaiting`: the opponent has said WAIT for the rest of the day.
     pub opp_is_waiting: bool,
     /// Trees in ascending cell index, seeds included.
     pub trees: Vec<ViewTree>,
@@ -433,6 +446,48 @@ impl<'a> ViewReader<'a> {
         Ok(out)
     }
 
+    /// The 37 cell lines of the init block (§8): index, richness 0..3, six neighbours.
+    fn cell_lines(&mut self) -> Result<Vec<CellInfo>, ParseError> {
+        let mut cells = vec![];
+        for _ in 0..NUM_CELLS {
+            let v = self.ints(8, "cell line")?;
+            self.index_and_level(&v, "a cell index and a richness 0..3")?;
+            cells.push(CellInfo {
+                index: v[0] as usize,
+                richness: v[1] as u8,
+                neighbours: [v[2], v[3], v[4], v[5], v[6], v[7]],
+            });
+        }
+        Ok(cells)
+    }
+
+    /// The line just read (`values`) must start with a cell index (not negative) and a level
+    /// 0..3 (a richness or a tree size); `expected` says which.
+    fn index_and_level(&self, values: &[i32], expected: &str) -> Result<(), ParseError> {
+        if values[0] >= 0 && (0..=3).contains(&values[1]) {
+            return Ok(());
+        }
+        Err(ParseError {
+            line: self.next,
+            column: 1,
+            expected: expected.into(),
+            found: self.lines[self.next - 1].to_string(),
+        })
+    }
+
+    /// The end of the input must come next.
+    fn end(&self) -> Result<(), ParseError> {
+        match self.lines.get(self.next) {
+            None => Ok(()),
+            Some(line) => Err(ParseError {
+                line: self.next + 1,
+                column: 1,
+                expected: "end of input".into(),
+                found: line.to_string(),
+            }),
+        }
+    }
+
     fn flag(&self, value: i32, what: &str) -> Result<bool, ParseError> {
         match value {
             0 => Ok(false),
@@ -447,32 +502,34 @@ impl<'a> ViewReader<'a> {
     }
 }
 
+/// §8: parses the initialisation block alone: `numberOfCells` (37), then one line per cell
+/// (index, richness, six neighbours). The first turn's input starts with it, and [`parse_turn`]
+/// reads it there too (into [`View::cells`]).
+pub fn parse_init(text: &str) -> Result<Vec<CellInfo>, ParseError> {
+    let mut r = ViewReader { lines: text.split('\n').collect(), next: 0 };
+    let count = r.ints(1, "numberOfCells")?[0];
+    if count != NUM_CELLS as i32 {
+        return Err(ParseError {
+            line: 1,
+            column: 1,
+            expected: format!("numberOfCells {NUM_CELLS}"),
+            found: count.to_string(),
+        });
+    }
+    let cells = r.cell_lines()?;
+    r.end()?;
+    Ok(cells)
+}
+
 /// §8: parses a view text (what a bot reads at one decision point) into a typed [`View`]. The
 /// init block is recognised by its first line `37` (a day is at most 23).
-pub fn parse_view(text: &str) -> Result<View, ParseError> {
+pub fn parse_turn(text: &str) -> Result<View, ParseError> {
     let mut r = ViewReader { lines: text.split('\n').collect(), next: 0 };
     let first = r.ints(1, "numberOfCells or day")?[0];
     let mut cells = None;
     let day;
     if first == NUM_CELLS as i32 {
-        let mut list = vec![];
-        for _ in 0..NUM_CELLS {
-            let v = r.ints(8, "cell line")?;
-            if v[0] < 0 || !(0..=3).contains(&v[1]) {
-                return Err(ParseError {
-                    line: r.next,
-                    column: 1,
-                    expected: "a cell index and a richness 0..3".into(),
-                    found: r.lines[r.next - 1].to_string(),
-                });
-            }
-            list.push(CellInfo {
-                index: v[0] as usize,
-                richness: v[1] as u8,
-                neighbours: [v[2], v[3], v[4], v[5], v[6], v[7]],
-            });
-        }
-        cells = Some(list);
+        cells = Some(r.cell_lines()?);
         day = r.ints(1, "day")?[0];
     } else {
         day = first;
@@ -485,14 +542,7 @@ pub fn parse_view(text: &str) -> Result<View, ParseError> {
     let mut trees = vec![];
     for _ in 0..count.max(0) {
         let v = r.ints(4, "tree line")?;
-        if v[0] < 0 || !(0..=3).contains(&v[1]) {
-            return Err(ParseError {
-                line: r.next,
-                column: 1,
-                expected: "a cell index and a size 0..3".into(),
-                found: r.lines[r.next - 1].to_string(),
-            });
-        }
+        r.index_and_level(&v, "a cell index and a size 0..3")?;
         trees.push(ViewTree {
             cell: v[0] as usize,
             size: v[1] as u8,
@@ -509,14 +559,7 @@ pub fn parse_view(text: &str) -> Result<View, ParseError> {
             .map_err(|e| ParseError { line: number, ..e.error })?;
         possible_actions.push(command.action);
     }
-    if r.next != r.lines.len() {
-        return Err(ParseError {
-            line: r.next + 1,
-            column: 1,
-            expected: "end of input".into(),
-            found: r.lines[r.next].to_string(),
-        });
-    }
+    r.end()?;
     Ok(View {
         cells,
         day,
@@ -529,4 +572,52 @@ pub fn parse_view(text: &str) -> Result<View, ParseError> {
         trees,
         possible_actions,
     })
+}
+
+/// §8 the view → a search state: rebuilds the state of the decision point a view describes, for
+/// the player `seat` who reads it, from the init block's `cells` (richness, read on the first
+/// turn) and the turn's `view`.
+///
+/// Photosynthesis has no fog: the view shows the whole board, the day, the nutrients, both suns
+/// and scores and whether the opponent waits, which is everything the rules read to go on. What
+/// it does not show, and what is assumed instead:
+/// - the referee's generator (§4), used only to shuffle the printed lists of possible actions
+///   (§8, [`possible_actions_with`]), so no rule outcome depends on it: determinized as
+///   `new Random(rng_seed)`;
+/// - the shadow map of the morning (§5), read only by the gathering that already happened (the
+///   next gathering uses the map recomputed when the sun moves): set to the map of the current
+///   trees;
+/// - the league: the contest rules (league 3, [`Params::default`], 24 days);
+/// - whether the opponent was deactivated (§11, a timeout or a malformed line): assumed active;
+/// - the executions count (§11): 1, this execution (views after the first carry no init block).
+///
+/// `seat` is 0 or 1 (a larger value is taken as 1); cells of `cells` outside the board are
+/// ignored.
+pub fn state_from_view(cells: &[CellInfo], view: &View, seat: usize, rng_seed: i64) -> State {
+    let seat = seat.min(1);
+    let mut state = State::blank(rng_seed, Params::default());
+    for c in cells {
+        if c.index < NUM_CELLS {
+            state.richness[c.index] = c.richness;
+        }
+    }
+    let day = view.day.max(0) as u32;
+    state.day = day;
+    state.sun_direction = (day % 6) as usize;
+    state.nutrients = view.nutrients;
+    state.players[seat] =
+        Player { sun: view.my_sun, score: view.my_score, waiting: false, active: true };
+    state.players[1 - seat] = Player {
+        sun: view.opp_sun,
+        score: view.opp_score,
+        waiting: view.opp_is_waiting,
+        active: true,
+    };
+    for t in &view.trees {
+        let owner = if t.is_mine { seat } else { 1 - seat };
+        state.trees.insert(t.cell, Tree { size: t.size, owner, dormant: t.is_dormant });
+    }
+    rules::compute_shadows(&mut state);
+    state.executions = 1;
+    state
 }

@@ -1,5 +1,17 @@
 //! §5 Days, frames and the sun; §6 an ACTIONS frame (order of operations, validation, costs);
 //! §7 invalid output and disqualification; §9 end of game and scoring.
+//!
+//! **Where legal moves come from.** The rules never list moves: an ACTIONS frame checks each
+//! answer on its own ([`validate`], §6.3), and an illegal one is a silent WAIT (§7). The list of
+//! legal moves is §8's possible-actions list, which the referee prints for the bot:
+//! [`protocol::possible_action_groups`] (WAIT, then completes, grows and seeds, under the same
+//! conditions as [`validate`]), which is what `Game::legal_actions` returns and what
+//! [`protocol::views`] prints once shuffled.
+//!
+//! **The generator.** After setup, the game's generator (§3) is used only to shuffle those
+//! printed lists. The referee builds them whether or not anyone reads them, so [`play_frame`]
+//! makes the same draws through [`protocol::advance_rng_past_printed_list`], a call whose only
+//! effect is to advance the generator.
 
 use super::board::{self, NUM_CELLS};
 use super::protocol;
@@ -13,7 +25,10 @@ pub enum Answer {
     Action(Action),
     /// A line that does not parse (§6.2): disqualification. `got` is the text the messages
     /// quote (the line, or the `NumberFormatException` text for a number overflow).
-    Malformed { got: String },
+    Malformed {
+        /// The quoted text.
+        got: String,
+    },
     /// No answer in time: disqualification (§7).
     Timeout,
 }
@@ -146,11 +161,26 @@ fn lookup(index: i32) -> Result<usize, String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Grow the tree on the cell, paying the cost.
-    Grow { cell: usize, cost: i32 },
+    Grow {
+        /// The tree's cell.
+        cell: usize,
+        /// The sun paid.
+        cost: i32,
+    },
     /// Queue the tree on the cell for completion, paying 4.
-    Complete { cell: usize },
+    Complete {
+        /// The tree's cell.
+        cell: usize,
+    },
     /// Queue a seed from source to target, paying the cost.
-    Seed { source: usize, target: usize, cost: i32 },
+    Seed {
+        /// The cell of the tree that throws the seed.
+        source: usize,
+        /// The cell the seed lands on.
+        target: usize,
+        /// The sun paid.
+        cost: i32,
+    },
 }
 
 /// §6.3 Validation, checks in the referee's order; `Err` holds the message of the first failing
@@ -301,11 +331,12 @@ pub fn play_frame(
     let mut sent_seeds: Vec<(usize, usize)> = vec![]; // (owner, target)
     let mut dying: Vec<usize> = vec![];
 
-    // Step 2: each asked player's input is built (shuffling with the game RNG) and it is run.
+    // Step 2: each asked player's input is built and it is run. Building the input shuffles its
+    // possible-actions list with the game RNG (§8): the list is not needed here, only the draws.
     let asked = [state.is_asked(0), state.is_asked(1)];
     for (p, &is_asked) in asked.iter().enumerate() {
         if is_asked {
-            protocol::possible_actions(state, p);
+            protocol::advance_rng_past_printed_list(state, p);
             state.executions += 1;
         }
     }

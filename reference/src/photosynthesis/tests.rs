@@ -1,7 +1,7 @@
 //! Unit tests: one per rule, and one named after each item of the rules doc's §12 pitfalls.
 
-use super::board;
-use super::protocol::{self, parse_line, parse_view, render_view};
+use super::board::{self, NUM_CELLS};
+use super::protocol::{self, parse_line, parse_turn, render_view};
 use super::rules::{self, Answer};
 use super::setup;
 use super::state::{Action, Params, State, Tree};
@@ -439,7 +439,7 @@ fn pitfall_9_waiting_player_gets_no_input() {
     rules::play_frame(&mut s, &[act(Action::Wait), act(Action::Grow(20))]).unwrap();
     let views = protocol::view_texts(&s);
     assert!(views[0].is_none());
-    let v1 = parse_view(views[1].as_deref().unwrap()).unwrap();
+    let v1 = parse_turn(views[1].as_deref().unwrap()).unwrap();
     assert!(v1.opp_is_waiting);
     assert_eq!(Photosynthesis::players_to_act(&s), vec![1]);
     // A None for the waiting player is not a timeout.
@@ -489,9 +489,9 @@ fn the_first_view_carries_the_init_block_and_round_trips() {
     let s = Photosynthesis::new_game(1, &Params::default());
     let text = protocol::view_texts(&s)[0].clone().unwrap();
     assert!(text.starts_with("37\n0 3 1 2 3 4 5 6\n1 0 7 8 2 0 6 18\n"));
-    let view = parse_view(&text).unwrap();
+    let view = parse_turn(&text).unwrap();
     assert_eq!(render_view(&view), text);
-    assert!(parse_view("3\n20\n1 2\n").is_err());
+    assert!(parse_turn("3\n20\n1 2\n").is_err());
 }
 
 #[test]
@@ -520,4 +520,122 @@ fn setup_events_are_the_day_zero_gathering() {
         events,
         vec!["Round 0/23", "$0 has collected 2 sun points", "$1 has collected 2 sun points"]
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// §8 both ways: render a view from the true state, parse it, rebuild the state
+// ---------------------------------------------------------------------------------------------
+
+/// The round trip at one decision point: every asked player's view renders to a text that parses
+/// back to the same view, and the state rebuilt from it (`protocol::state_from_view`) has the
+/// true state's trees, players (a deactivated opponent aside), richness, day, sun and nutrients,
+/// and, in the top league with both players active, the same legal actions for both players and,
+/// once both WAIT, the same next state but for the generator (and, at the end, the morning's
+/// shadows). Returns the
+/// number of views checked.
+fn check_views_round_trip(truth: &State, context: &str) -> usize {
+    let cells = protocol::init_cells(truth);
+    let mut checked = 0;
+    for (seat, view) in protocol::views(truth).into_iter().enumerate() {
+        let Some(view) = view else { continue };
+        let text = render_view(&view);
+        let parsed = parse_turn(&text).unwrap_or_else(|e| panic!("{context}: {e}\n{text}"));
+        assert_eq!(parsed, view, "{context}: seat {seat}");
+        if let Some(init) = &view.cells {
+            let block = text.lines().take(NUM_CELLS + 1).collect::<Vec<_>>();
+            assert_eq!(protocol::parse_init(&block.join("\n")).as_ref(), Ok(init), "{context}");
+        }
+        let rebuilt = protocol::state_from_view(&cells, &parsed, seat, 5);
+        assert_eq!(rebuilt.trees, truth.trees, "{context}: seat {seat}");
+        // A deactivated opponent (§11) is not shown: the rebuilt one is active.
+        let mut players = truth.players;
+        players[1 - seat].active = true;
+        assert_eq!(rebuilt.players, players, "{context}: seat {seat}");
+        assert_eq!(rebuilt.richness, truth.richness, "{context}");
+        assert_eq!(
+            (rebuilt.day, rebuilt.sun_direction, rebuilt.nutrients),
+            (truth.day, truth.sun_direction, truth.nutrients),
+            "{context}"
+        );
+        if truth.params == Params::default() && truth.players.iter().all(|p| p.active) {
+            for p in 0..2 {
+                assert_eq!(
+                    Photosynthesis::legal_actions(&rebuilt, p),
+                    Photosynthesis::legal_actions(truth, p),
+                    "{context}: seat {seat}, player {p}"
+                );
+            }
+            let waits: Vec<Option<Action>> =
+                (0..2).map(|p| truth.is_asked(p).then_some(Action::Wait)).collect();
+            let (mut a, mut b) = (rebuilt.clone(), truth.clone());
+            Photosynthesis::step(&mut a, &waits).expect("WAIT is always legal");
+            Photosynthesis::step(&mut b, &waits).expect("WAIT is always legal");
+            a.rng = b.rng.clone();
+            a.executions = b.executions;
+            if b.game_over {
+                // §12.3: the last day does not turn the sun, so the final state keeps the
+                // morning's shadow map, which the view does not show.
+                a.shadows = b.shadows;
+            }
+            assert_eq!(a, b, "{context}: seat {seat}, after both WAIT");
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn views_round_trip_and_rebuild_the_state_in_random_games() {
+    let mut checked = 0;
+    for seed in 1..=12 {
+        let mut s = Photosynthesis::new_game(seed, &Params::default());
+        let mut chooser = JavaRandom::new(seed * 31);
+        while !s.game_over {
+            checked += check_views_round_trip(&s, &format!("seed {seed}, day {}", s.day));
+            let joint: Vec<Option<Action>> = (0..2)
+                .map(|p| {
+                    let legal = Photosynthesis::legal_actions(&s, p);
+                    (!legal.is_empty()).then(|| {
+                        legal[chooser.next_int_bounded(legal.len() as i32).unwrap_or(0) as usize]
+                    })
+                })
+                .collect();
+            Photosynthesis::step(&mut s, &joint).expect("legal actions");
+        }
+    }
+    assert!(checked > 1000, "only {checked} views checked");
+}
+
+#[test]
+fn referee_views_of_the_traces_parse_and_the_engine_views_round_trip() {
+    let games = crate::trace::shipped_traces("photosynthesis.jsonl");
+    let mut checked = 0;
+    for game in &games {
+        let seed = game.seed.expect("seeded");
+        let params = super::trace::params_from_json(&game.params).expect("params");
+        let mut play = super::trace::ReferencePlay::new(seed, params);
+        crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
+            let context = format!("seed {seed}, turn {moment}");
+            for text in texts {
+                let view = parse_turn(text).unwrap_or_else(|e| panic!("{context}: {e}"));
+                assert_eq!(render_view(&view), text, "{context}");
+            }
+            checked += check_views_round_trip(&play.state, &context);
+        });
+    }
+    assert!(games.len() > 40 && checked > 1000, "{} games, {checked} views", games.len());
+}
+
+#[test]
+fn the_init_block_parses_alone_and_says_where_it_fails() {
+    let s = Photosynthesis::new_game(1, &Params::default());
+    let text = protocol::view_texts(&s)[0].clone().unwrap();
+    let block: Vec<&str> = text.lines().take(NUM_CELLS + 1).collect();
+    assert_eq!(protocol::parse_init(&block.join("\n")), Ok(protocol::init_cells(&s)));
+    let e = protocol::parse_init("36").unwrap_err();
+    assert_eq!((e.line, e.found.as_str()), (1, "36"));
+    let e = protocol::parse_init(&block[..10].join("\n")).unwrap_err();
+    assert_eq!(e.line, 11);
+    let e = protocol::parse_init(&text).unwrap_err();
+    assert_eq!((e.line, e.expected.as_str()), (NUM_CELLS + 2, "end of input"));
 }

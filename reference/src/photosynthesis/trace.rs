@@ -171,9 +171,7 @@ impl TracePlay for ReferencePlay {
     }
 
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
-        if actions.len() != 2 {
-            return Err(format!("expected 2 action slots, found {}", actions.len()));
-        }
+        let actions = crate::game::turn_lines::<2>(actions)?;
         let params = self.state.params;
         let answers = [0, 1].map(|p| {
             self.state.is_asked(p).then(|| protocol::read_answer(actions[p].as_deref(), &params))

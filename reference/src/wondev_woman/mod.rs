@@ -3,16 +3,17 @@
 //!
 //! - [`state`]: §1 board, coordinates, state; the action, record and event types.
 //! - [`setup`]: §2 seeded setup and map generation.
-//! - [`rules`]: §3 turns, §5 MOVE&BUILD, §6 PUSH&BUILD, §7 fog, §8 end of game, §9 legal list,
-//!   §10 one action.
-//! - [`protocol`]: §4 output syntax and §9 input, both directions.
+//! - [`rules`]: §3 turns, §4 validation, §5 MOVE&BUILD, §6 PUSH&BUILD, §7 fog, §8 end of game,
+//!   §9 legal list, §10 one action, §11 leagues, in the doc's order.
+//! - [`protocol`]: §4 output syntax and §9 input, both directions, and the search state a view
+//!   rebuilds.
 //! - [`trace`]: §13 the JSON state schema and the text-level engine.
 //! - [`display`]: a picture of the board.
-//! - [`eval`]: the Voronoi evaluation (not a rule: the reference twin of the fast one).
+//! - [`bot`]: not rules but what a bot computes from its views: the fog deduction
+//!   ([`bot::fog`]) and the Voronoi evaluation ([`bot::eval`]).
 
+pub mod bot;
 pub mod display;
-pub mod eval;
-pub mod fog;
 pub mod protocol;
 pub mod rules;
 pub mod setup;
@@ -92,32 +93,14 @@ impl Game for WondevWoman {
         let Some(action) = &actions[player] else {
             return Err(StepError::NotToAct { player });
         };
-        if let Action::Build { kind, unit, dir1, dir2 } = *action {
-            let check = if unit >= state.units[player].len() {
-                Err(state::Elimination {
-                    reason: state::Reason::InvalidInput,
-                    message: format!("no unit {unit}"),
-                })
-            } else {
-                match kind {
-                    Kind::Move => rules::check_move(state, player, unit, dir1, dir2),
-                    Kind::Push if state.params.league.can_push() => {
-                        rules::check_push(state, player, unit, dir1, dir2)
-                    }
-                    Kind::Push => Err(state::Elimination {
-                        reason: state::Reason::InvalidCommand,
-                        message: "no PUSH&BUILD in this league".into(),
-                    }),
-                }
-            };
-            if let Err(e) = check {
-                return Err(StepError::Illegal {
-                    player,
-                    error: IllegalAction { reason: format!("{}: {}", e.reason.code(), e.message) },
-                });
-            }
+        let resolution = rules::check_action(state, player, action);
+        if let (Action::Build { .. }, Err(e)) = (action, &resolution) {
+            return Err(StepError::Illegal {
+                player,
+                error: IllegalAction { reason: format!("{}: {}", e.reason.code(), e.message) },
+            });
         }
-        rules::apply_action(state, player, action);
+        rules::act(state, player, resolution);
         Ok(())
     }
 

@@ -1,18 +1,17 @@
 //! §4 Output syntax (bot → referee) and §9 Protocol (referee → bot), both directions.
+//!
+//! A bot reads its input with [`parse_turn`] (after [`parse_init`]) and rebuilds a state to search on with
+//! [`state_from_view`], whose documentation says what the view hides and what is assumed instead.
 
 use super::rules;
-use super::state::{Action, Dir, Kind, League, Point, State};
+use super::state::{Action, Dir, Kind, League, Params, Point, State};
 use crate::game::ParseError;
 
 /// §4: `\s` of a Java regex: exactly `[ \t\n\x0B\f\r]`.
-pub fn is_java_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r')
-}
+pub use crate::java_text::is_java_space;
 
 /// §4: the characters Java's `.` does not match (line terminators).
-pub fn is_line_terminator(c: char) -> bool {
-    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
-}
+pub use crate::java_text::is_java_line_terminator as is_line_terminator;
 
 /// The command word of an action line, as §4 and §10 classify it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -311,7 +310,7 @@ fn parse_xy(line: &str, n: usize) -> Result<(i32, i32), ParseError> {
 
 /// §9: reads a turn input (given the init values) into a [`View`]: the call a bot makes each
 /// turn.
-pub fn parse_view(text: &str, size: usize, units: usize) -> Result<View, ParseError> {
+pub fn parse_turn(text: &str, size: usize, units: usize) -> Result<View, ParseError> {
     let lines: Vec<&str> = text.split('\n').collect();
     let get = |i: usize| lines.get(i).copied().ok_or_else(|| err(i + 1, 1, "another line", ""));
     let mut grid = vec![];
@@ -360,4 +359,53 @@ pub fn parse_view(text: &str, size: usize, units: usize) -> Result<View, ParseEr
         return Err(err(n + 1, 1, "the end of the input", lines[n]));
     }
     Ok(View { grid, mine, theirs, legal })
+}
+
+/// §9 the view → a search state, from player 0's seat (the rules do not depend on the seat, §5
+/// to §7; only the turn order does, §3): the view's grid and own units as shown, the enemy's
+/// units at `enemy` (`[unit 0, unit 1]`), and the enemy alive or not (`enemy_alive`, §8).
+///
+/// What the view hides, and what is assumed instead:
+/// - the hidden enemy units (§7, `-1 -1`): placed where `enemy` says. A bot knows the visible
+///   ones and can deduce the set of possible placements of the others
+///   (`bot::fog::Tracker`); choosing one of them is the determinization;
+/// - whether the enemy was eliminated (§8, not shown): `enemy_alive`;
+/// - the scores (not shown, §9): both 0, so a search counts the points scored from now on;
+/// - the seat and the round: we are player 0 to move in round `round` (the caller counts its own
+///   turns; capped below the 200-round limit of §3 so the state is still running);
+/// - the league: the top league (Bronze, `GAME_VERSION` 3, §11: fog and pushes), whose views
+///   are the only ones with hidden units; no action records (they only feed trace events).
+///
+/// For a top-league view, with `enemy` the true placement (the shown units where shown), the
+/// rebuilt state's own view (§9) is the view itself: same grid, units and legal list.
+pub fn state_from_view(view: &View, enemy: [Point; 2], enemy_alive: bool, round: u32) -> State {
+    let mut state = state_from_parts(&view.grid, &view.mine, enemy, enemy_alive);
+    state.round = round.min(rules::MAX_ROUNDS - 1);
+    state
+}
+
+/// The state of [`state_from_view`] from its parts (a grid and own units that need not come from
+/// a parsed view, as in the fog deduction's replays), in round 0.
+pub fn state_from_parts(
+    grid: &[Vec<Option<u8>>],
+    mine: &[Point],
+    enemy: [Point; 2],
+    enemy_alive: bool,
+) -> State {
+    State {
+        params: Params { league: League::Bronze, map_index: -1, symmetric: false },
+        map_index: 0,
+        size: grid.len(),
+        heights: grid.to_vec(),
+        units: [mine.to_vec(), enemy.to_vec()],
+        scores: [0, 0],
+        dead: [false, !enemy_alive],
+        won: [false, false],
+        round: 0,
+        to_move: Some(0),
+        game_over: false,
+        end_reason: None,
+        records: [vec![None; mine.len()], vec![None; 2]],
+        last_turn: None,
+    }
 }

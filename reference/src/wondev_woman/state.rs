@@ -296,6 +296,35 @@ pub struct Elimination {
     pub message: String,
 }
 
+impl Elimination {
+    /// The elimination for `reason` with the referee's message for it (§5, §6, §8, §13): the
+    /// message's values `a` and `b` are the cell's x and y, the heights from and to, the push's
+    /// two directions, the unit and the friendly unit, the expected text and the line read, or
+    /// the player (`b` unused) and the height (`b` unused). Both twins build their eliminations
+    /// here, so the messages are written once.
+    pub fn new(reason: Reason, a: impl fmt::Display, b: impl fmt::Display) -> Elimination {
+        let message = match reason {
+            Reason::BadCoords | Reason::MoveTooHigh => {
+                format!("Cannot move to position ({a},{b}).")
+            }
+            Reason::InvalidMove => format!("Cannot move from height {a} to {b}."),
+            Reason::MoveOnUnit => format!("Trying to move onto an occupied cell at ({a},{b})."),
+            Reason::InvalidPlace => format!("Cannot build on position ({a},{b})."),
+            Reason::PlaceTooHigh => format!("Cannot build at height {a}."),
+            Reason::PlaceOnUnit => format!("Trying to build on a unit at position ({a},{b})."),
+            Reason::PushInvalid => format!("Not a valid push: {a} + {b}."),
+            Reason::PushVoid => format!("Nobody to push at position ({a}, {b})."),
+            Reason::FriendlyFire => format!("Unit {a} is tried to push friendly unit {b}."),
+            Reason::PushOnUnit => format!("Trying to push onto another unit: {a} + {b}."),
+            Reason::InvalidInput => format!("Invalid input. Expected '{a}' but found '{b}'"),
+            Reason::Timeout => format!("${a} has not provided an action in time."),
+            Reason::SelfDestruct => format!("${a} accepts defeat!"),
+            Reason::InvalidCommand => "InvalidCommand".to_string(),
+        };
+        Elimination { reason, message }
+    }
+}
+
 /// §10/§13.1: the action record (`ActionResult`) of a successful command, kept by the acting
 /// unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

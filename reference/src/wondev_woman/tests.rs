@@ -537,9 +537,9 @@ fn s9_view_text_round_trips() {
     for p in 0..2 {
         let v = protocol::view(&s, p);
         let text = protocol::render_view(&v);
-        assert_eq!(protocol::parse_view(&text, s.size, 2).unwrap(), v);
+        assert_eq!(protocol::parse_turn(&text, s.size, 2).unwrap(), v);
     }
-    assert!(protocol::parse_view("00\n0x", 2, 1).is_err());
+    assert!(protocol::parse_turn("00\n0x", 2, 1).is_err());
 }
 
 // ---------------------------------------------------------------- §11
@@ -932,30 +932,13 @@ fn prop_every_legal_action_is_accepted_and_changes_the_state() {
 }
 
 #[test]
-fn prop_clone_then_step_equals_step() {
-    fn prop(seed: i64, league: u8, choices: Vec<u8>) -> bool {
-        playout(seed, league_of(league), &long_choices(choices)).iter().all(|(s, line)| {
-            if s.game_over {
-                return true;
-            }
-            let mut a = s.clone();
-            let mut b = s.clone();
-            rules::play_line(&mut a, line.as_deref()).unwrap();
-            rules::play_line(&mut b, line.as_deref()).unwrap();
-            a == b
-        })
-    }
-    QuickCheck::new().tests(60).quickcheck(prop as fn(i64, u8, Vec<u8>) -> bool);
-}
-
-#[test]
 fn prop_views_render_then_parse_back() {
     fn prop(seed: i64, league: u8, choices: Vec<u8>) -> bool {
         let league = league_of(league);
         playout(seed, league, &long_choices(choices)).iter().all(|(s, _)| {
             (0..2).all(|p| {
                 let v = protocol::view(s, p);
-                protocol::parse_view(&protocol::render_view(&v), s.size, league.units_per_player())
+                protocol::parse_turn(&protocol::render_view(&v), s.size, league.units_per_player())
                     == Ok(v)
             })
         })
@@ -1031,7 +1014,7 @@ fn prop_swapping_a_players_unit_ids_relabels_the_legal_moves() {
 fn prop_parser_never_panics_and_accepts_the_printed_form() {
     fn prop(s: String) -> bool {
         let _ = protocol::parse_command(&s);
-        let _ = protocol::parse_view(&s, 5, 2);
+        let _ = protocol::parse_turn(&s, 5, 2);
         true
     }
     QuickCheck::new().tests(500).quickcheck(prop as fn(String) -> bool);
@@ -1054,4 +1037,74 @@ fn perft_small_depths() {
     assert_eq!(rules::perft(&s, 1), 20);
     let d2 = rules::perft(&s, 2);
     assert!(d2 > 20);
+}
+
+// ---------------------------------------------------------------- §9 both ways
+
+/// The round trip at one decision point: the init input and the mover's view render to texts
+/// that parse back to them, and in the top league the state rebuilt from the view
+/// (`protocol::state_from_view`, with the true enemy placement and liveness) shows that same
+/// view from its player 0 (grid, own units, the visible enemy units, the legal list) and has its
+/// units and heights. Returns whether a view was checked.
+fn check_view_round_trip(truth: &State, context: &str) -> bool {
+    let units = truth.params.league.units_per_player();
+    assert_eq!(
+        protocol::parse_init(&protocol::render_init(truth)),
+        Ok((truth.size, units)),
+        "{context}"
+    );
+    let Some(me) = truth.to_move.filter(|_| !truth.game_over) else {
+        return false;
+    };
+    let view = protocol::view(truth, me);
+    let text = protocol::render_view(&view);
+    let parsed = protocol::parse_turn(&text, truth.size, units)
+        .unwrap_or_else(|e| panic!("{context}: {e}\n{text}"));
+    assert_eq!(parsed, view, "{context}");
+    if truth.params.league == League::Bronze {
+        let enemy = [truth.units[1 - me][0], truth.units[1 - me][1]];
+        let rebuilt = protocol::state_from_view(&parsed, enemy, !truth.dead[1 - me], truth.round);
+        assert_eq!(protocol::view(&rebuilt, 0), parsed, "{context}: the rebuilt state's view");
+        assert_eq!(rebuilt.heights, truth.heights, "{context}");
+        assert_eq!(rebuilt.units, [truth.units[me].clone(), truth.units[1 - me].clone()]);
+        assert_eq!((rebuilt.round, rebuilt.to_move), (truth.round, Some(0)), "{context}");
+    }
+    true
+}
+
+#[test]
+fn prop_views_rebuild_the_state_they_show() {
+    fn prop(seed: i64, league: u8, choices: Vec<u8>) -> bool {
+        let league = league_of(league);
+        let games = playout(seed, league, &long_choices(choices));
+        for (s, _) in &games {
+            check_view_round_trip(s, &format!("seed {seed}, round {}", s.round));
+        }
+        true
+    }
+    QuickCheck::new().tests(60).quickcheck(prop as fn(i64, u8, Vec<u8>) -> bool);
+}
+
+#[test]
+fn referee_views_of_the_traces_parse_and_the_engine_views_round_trip() {
+    let games = crate::trace::shipped_traces("wondev-woman.jsonl");
+    let mut checked = 0;
+    for game in &games {
+        let seed = game.seed.expect("seeded");
+        let params = super::trace::params_from_json(&game.params).expect("params");
+        let mut play = super::trace::Play { state: setup::new_game(seed, &params) };
+        let (size, units) = (play.state.size, params.league.units_per_player());
+        let init = game.setup.get("init_input").and_then(|v| v.get(0)).and_then(|v| v.as_str());
+        assert_eq!(protocol::parse_init(init.expect("init_input")), Ok((size, units)));
+        crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
+            let context = format!("seed {seed}, turn {moment}");
+            for text in texts {
+                let view = protocol::parse_turn(text, size, units)
+                    .unwrap_or_else(|e| panic!("{context}: {e}"));
+                assert_eq!(protocol::render_view(&view), text, "{context}");
+            }
+            checked += usize::from(check_view_round_trip(&play.state, &context));
+        });
+    }
+    assert!(games.len() > 40 && checked > 1000, "{} games, {checked} views", games.len());
 }

@@ -191,13 +191,8 @@ impl TracePlay for Play {
         }
     }
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
-        if actions.len() != 1 {
-            return Err(format!(
-                "expected the mover's single line, found {} entries",
-                actions.len()
-            ));
-        }
-        rules::play_line(&mut self.state, actions[0].as_deref()).map_err(|e| format!("{e:?}"))
+        let [line] = crate::game::turn_lines::<1>(actions)?;
+        rules::play_line(&mut self.state, line.as_deref()).map_err(|e| format!("{e:?}"))
     }
     fn turn_record(&self) -> Map<String, Value> {
         let s = &self.state;

@@ -9,7 +9,12 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// `PUSH <id> <dir>`: UP/DOWN push column `id`, LEFT/RIGHT push row `id`.
-    Push { line: usize, direction: Direction },
+    Push {
+        /// The row (LEFT/RIGHT) or column (UP/DOWN) index, 0..6.
+        line: usize,
+        /// Where the tiles of the line move; the hand tile enters at the opposite end (§7.1).
+        direction: Direction,
+    },
     /// `MOVE <dir> …`: 1 to 20 steps.
     Move(Vec<Direction>),
     /// `PASS`.
@@ -57,12 +62,26 @@ impl fmt::Display for Action {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LineError {
     /// Rule 1: longer than 124 characters (`length` in Java `String.length()` units).
-    TooLong { length: usize },
+    TooLong {
+        /// The line's length in UTF-16 code units; always > [`MAX_LINE_LENGTH`].
+        length: usize,
+    },
     /// Rule 5: a MOVE with 21 or more well-formed directions.
-    TooManySteps { steps: usize, line: String },
+    TooManySteps {
+        /// How many directions the line has; always > [`MAX_STEPS`].
+        steps: usize,
+        /// The whole line, echoed in the reason `max 20 steps - <line>`.
+        line: String,
+    },
     /// Rule 6 (and the `PUSH   UP` convention of rule 2): no pattern matches; `error` says where
     /// the line leaves the grammar.
-    Unrecognized { line: String, error: ParseError },
+    Unrecognized {
+        /// The whole line as printed; it is the event's reason word for word (possibly empty).
+        line: String,
+        /// Where and why the line leaves the grammar (for humans; the referee reports only
+        /// `line`).
+        error: ParseError,
+    },
 }
 
 impl LineError {

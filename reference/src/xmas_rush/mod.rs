@@ -6,7 +6,7 @@
 //! - [`setup`]: §3 setup and its exact `java.util.Random` calls;
 //! - [`rules`]: §4 the game turn, §6 the collect check, §7 resolution, §8 end of game;
 //! - [`actions`]: §5 actions and how a bot's line is read;
-//! - [`protocol`]: §9 the per-turn input (typed view, render, parse);
+//! - [`protocol`]: §9 the per-turn input (typed view, render, parse, the state a view rebuilds);
 //! - [`search`]: plain path searches a bot runs in a MOVE turn (§7.2), twins of the fast ones;
 //! - [`json`](mod@json): §12 the trace state schema; [`display`]: a picture for terminals.
 //!
@@ -25,7 +25,7 @@ pub mod state;
 mod tests;
 
 pub use actions::{parse_line, Action, LineError};
-pub use protocol::{render_view, view, View};
+pub use protocol::{parse_turn, render_view, view, View};
 pub use rules::{new_game, Answer, Event};
 pub use state::*;
 
@@ -121,26 +121,10 @@ impl Game for XmasRush {
         let mut answers = [Answer::Timeout, Answer::Timeout];
         for (p, action) in actions.iter().enumerate() {
             if let Some(action) = action {
-                if let Err(reason) = rules::check_type(action, state.turn_type) {
+                let checked = rules::check_type(action, state.turn_type)
+                    .and_then(|()| rules::check_shape(action));
+                if let Err(reason) = checked {
                     return Err(StepError::Illegal { player: p, error: IllegalAction { reason } });
-                }
-                if let Action::Move(steps) = action {
-                    if steps.is_empty() || steps.len() > MAX_STEPS {
-                        let reason = format!("a MOVE has 1 to {MAX_STEPS} steps (§5)");
-                        return Err(StepError::Illegal {
-                            player: p,
-                            error: IllegalAction { reason },
-                        });
-                    }
-                }
-                if let Action::Push { line, .. } = action {
-                    if *line >= SIZE {
-                        let reason = "a PUSH line is 0..6 (§5)".to_string();
-                        return Err(StepError::Illegal {
-                            player: p,
-                            error: IllegalAction { reason },
-                        });
-                    }
                 }
                 answers[p] = Answer::Action(action.clone());
             }
@@ -198,7 +182,9 @@ impl TraceEngine for XmasRushEngine {
 /// A game in progress behind the text-level engine, with the last turn's events.
 #[derive(Clone, Debug)]
 pub struct XmasRushPlay {
+    /// The referee state the next input describes (or the finished game).
     pub state: State,
+    /// The events of the turn just played, in emission order (§12); empty after setup.
     pub events: Vec<Event>,
 }
 
@@ -236,9 +222,7 @@ impl TracePlay for XmasRushPlay {
     }
 
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
-        if actions.len() != 2 {
-            return Err(format!("expected 2 actions, found {}", actions.len()));
-        }
+        let actions = crate::game::turn_lines::<2>(actions)?;
         let answers =
             [Answer::from_line(actions[0].as_deref()), Answer::from_line(actions[1].as_deref())];
         self.events = rules::play_turn(&mut self.state, &answers).map_err(|e| e.to_string())?;

@@ -1,5 +1,8 @@
 //! What a bot reads each turn (rules doc §9 "Per-turn input"): a typed view, the exact text the
 //! referee sends, and a parser of that text back into the view.
+//!
+//! A bot reads its input with [`parse_turn`] and rebuilds a state to search on with
+//! [`state_from_view`], whose documentation says what the view hides and what is assumed instead.
 
 use super::state::*;
 use crate::game::{ParseError, PlayerId};
@@ -10,7 +13,9 @@ use std::fmt;
 pub struct PlayerView {
     /// Hidden + revealed quests not yet completed.
     pub num_cards: usize,
+    /// Column 0..6, absolute (never mirrored for player 1).
     pub x: usize,
+    /// Row 0..6, absolute.
     pub y: usize,
     /// The hand tile's pattern.
     pub tile: Pattern,
@@ -19,6 +24,7 @@ pub struct PlayerView {
 /// One item line (§9 item 5): `itemName itemX itemY itemPlayerId`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ItemView {
+    /// Which item; with `owner` it names a unique [`Item`].
     pub name: ItemName,
     /// Board column, or −1 (on my hand tile) / −2 (on the opponent's).
     pub x: i32,
@@ -31,6 +37,7 @@ pub struct ItemView {
 /// One quest line (§9 item 7): `itemName questPlayerId`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct QuestView {
+    /// The item the quest asks for (owned by the same player).
     pub name: ItemName,
     /// 0 = mine, 1 = the opponent's.
     pub owner: usize,
@@ -39,6 +46,7 @@ pub struct QuestView {
 /// Everything one player reads in one game turn (§9), ids relative to him (0 = me).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct View {
+    /// The first input line: `0` = PUSH turn, `1` = MOVE turn.
     pub turn_type: TurnType,
     /// `tiles[y][x]`, row by row, as the input lists them.
     pub tiles: [[Pattern; SIZE]; SIZE],
@@ -224,57 +232,55 @@ fn read_player(lines: &mut Lines<'_>) -> Result<PlayerView, ParseError> {
     })
 }
 
-impl View {
-    /// Parses one turn's input (§9) — the call a bot makes each turn. Strict: the exact format
-    /// the referee prints (single spaces, no extra lines).
-    pub fn parse(text: &str) -> Result<View, ParseError> {
-        let mut lines = Lines { lines: text.split('\n').collect(), next: 0 };
-        let (n, f) = lines.fields(1, "the turn type 0 or 1")?;
-        let turn_type = match f[0] {
-            "0" => TurnType::Push,
-            "1" => TurnType::Move,
-            _ => return Err(bad(n, &f, 0, "the turn type 0 or 1")),
-        };
-        let mut tiles = [[Pattern { open: [false; 4] }; SIZE]; SIZE];
-        for row in tiles.iter_mut() {
-            let (n, f) = lines.fields(SIZE, "a row of 7 tiles")?;
-            for (x, cell) in row.iter_mut().enumerate() {
-                *cell = pattern(n, &f, x)?;
-            }
+/// Parses one turn's input (§9) — the call a bot makes each turn. Strict: the exact format
+/// the referee prints (single spaces, no extra lines).
+pub fn parse_turn(text: &str) -> Result<View, ParseError> {
+    let mut lines = Lines { lines: text.split('\n').collect(), next: 0 };
+    let (n, f) = lines.fields(1, "the turn type 0 or 1")?;
+    let turn_type = match f[0] {
+        "0" => TurnType::Push,
+        "1" => TurnType::Move,
+        _ => return Err(bad(n, &f, 0, "the turn type 0 or 1")),
+    };
+    let mut tiles = [[Pattern { open: [false; 4] }; SIZE]; SIZE];
+    for row in tiles.iter_mut() {
+        let (n, f) = lines.fields(SIZE, "a row of 7 tiles")?;
+        for (x, cell) in row.iter_mut().enumerate() {
+            *cell = pattern(n, &f, x)?;
         }
-        let me = read_player(&mut lines)?;
-        let opponent = read_player(&mut lines)?;
-        let (n, f) = lines.fields(1, "numItems")?;
-        let count: usize = number(n, &f, 0, "an item count")?;
-        let mut items = Vec::new();
-        for _ in 0..count {
-            let (n, f) = lines.fields(4, "itemName itemX itemY itemPlayerId")?;
-            let name = item_name(n, &f, 0)?;
-            let x: i32 = number(n, &f, 1, "a coordinate, -1 or -2")?;
-            let y: i32 = number(n, &f, 2, "a coordinate, -1 or -2")?;
-            let on_board = (0..SIZE as i32).contains(&x) && (0..SIZE as i32).contains(&y);
-            if !(on_board || (x == -1 && y == -1) || (x == -2 && y == -2)) {
-                return Err(bad(n, &f, 1, "a board cell, -1 -1 or -2 -2"));
-            }
-            items.push(ItemView { name, x, y, owner: owner(n, &f, 3)? });
-        }
-        let (n, f) = lines.fields(1, "numQuests")?;
-        let count: usize = number(n, &f, 0, "a quest count")?;
-        let mut quests = Vec::new();
-        for _ in 0..count {
-            let (n, f) = lines.fields(2, "questItemName questPlayerId")?;
-            quests.push(QuestView { name: item_name(n, &f, 0)?, owner: owner(n, &f, 1)? });
-        }
-        if lines.next < lines.lines.len() {
-            return Err(ParseError {
-                line: lines.next + 1,
-                column: 1,
-                expected: "end of input".into(),
-                found: lines.lines[lines.next].to_string(),
-            });
-        }
-        Ok(View { turn_type, tiles, players: [me, opponent], items, quests })
     }
+    let me = read_player(&mut lines)?;
+    let opponent = read_player(&mut lines)?;
+    let (n, f) = lines.fields(1, "numItems")?;
+    let count: usize = number(n, &f, 0, "an item count")?;
+    let mut items = Vec::new();
+    for _ in 0..count {
+        let (n, f) = lines.fields(4, "itemName itemX itemY itemPlayerId")?;
+        let name = item_name(n, &f, 0)?;
+        let x: i32 = number(n, &f, 1, "a coordinate, -1 or -2")?;
+        let y: i32 = number(n, &f, 2, "a coordinate, -1 or -2")?;
+        let on_board = (0..SIZE as i32).contains(&x) && (0..SIZE as i32).contains(&y);
+        if !(on_board || (x == -1 && y == -1) || (x == -2 && y == -2)) {
+            return Err(bad(n, &f, 1, "a board cell, -1 -1 or -2 -2"));
+        }
+        items.push(ItemView { name, x, y, owner: owner(n, &f, 3)? });
+    }
+    let (n, f) = lines.fields(1, "numQuests")?;
+    let count: usize = number(n, &f, 0, "a quest count")?;
+    let mut quests = Vec::new();
+    for _ in 0..count {
+        let (n, f) = lines.fields(2, "questItemName questPlayerId")?;
+        quests.push(QuestView { name: item_name(n, &f, 0)?, owner: owner(n, &f, 1)? });
+    }
+    if lines.next < lines.lines.len() {
+        return Err(ParseError {
+            line: lines.next + 1,
+            column: 1,
+            expected: "end of input".into(),
+            found: lines.lines[lines.next].to_string(),
+        });
+    }
+    Ok(View { turn_type, tiles, players: [me, opponent], items, quests })
 }
 
 /// What a bot knows besides the current view (§9 hides the deck order and the turn number, and
@@ -284,9 +290,14 @@ impl View {
 /// quests (a stack: the last card is revealed first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ViewContext {
+    /// The league the game is played in (§10): fixes `N`, `V` and hence the scores.
     pub league: League,
+    /// `gameTurnsLeft` already decremented for the turn being read: 149 at the first input.
     pub turns_left: i32,
+    /// Consecutive same-line push conflicts so far (§7.1), 0..9 while the game goes on.
     pub stale: u32,
+    /// `decks[p]`: a guessed (or known) order of absolute player `p`'s hidden cards, top last;
+    /// it should hold the names [`unseen_quests`] gives for `p`.
     pub decks: [Vec<ItemName>; 2],
 }
 

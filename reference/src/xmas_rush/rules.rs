@@ -15,7 +15,8 @@ pub enum Answer {
     Action(Action),
     /// A line the referee rejects (§5 rules 1, 5, 6).
     Invalid(LineError),
-    /// No answer in time (§5, §8).
+    /// No answer in time (§5, §8); a trace action `null`. An empty line is not a timeout but
+    /// an [`Answer::Invalid`] line.
     Timeout,
 }
 
@@ -47,32 +48,43 @@ impl Answer {
     }
 }
 
-/// A referee summary message (§12 templates), `$i` being the player.
+/// A referee summary message (§12 templates), `$i` being the player (absolute id). `Display`
+/// prints the exact trace text; the order of a turn's events is the one §12 lists.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
-    /// `$i completed a quest`
+    /// `$i completed a quest`: a collect check (§6) found his revealed quest's item under him.
     CompletedQuest(PlayerId),
-    /// `$i passed`
+    /// `$i passed`: an accepted `PASS`, emitted while parsing (§7.2).
     Passed(PlayerId),
-    /// `$i: invalid input - <reason>`
+    /// `$i: invalid input - <reason>`: a fatal line (§5); the string is [`LineError::reason`]
+    /// or the wrong-type message `can't "<T>" while expecting a <TT> action`.
     InvalidInput(PlayerId, String),
-    /// `$i: timeout - no input provided`
+    /// `$i: timeout - no input provided`: no answer in time (§8), fatal.
     Timeout(PlayerId),
     /// `$i pushed row L to the D` / `$i pushed column L D`
-    Pushed { player: PlayerId, line: usize, direction: Direction },
-    /// `Both players tried to push the same line. Nothing happens!`
+    Pushed {
+        /// Who pushed (absolute id).
+        player: PlayerId,
+        /// Row or column index 0..6 (`L`).
+        line: usize,
+        /// `D`: LEFT/RIGHT print `row L to the D`, UP/DOWN print `column L D`.
+        direction: Direction,
+    },
+    /// `Both players tried to push the same line. Nothing happens!`: a same-index conflict in
+    /// one push group (§7.1); the stale counter goes up by one.
     Conflict,
-    /// `$i moved D`
+    /// `$i moved D`: one valid step of a MOVE, in its step round (§7.2).
     Moved(PlayerId, Direction),
-    /// `$i: invalid input - MOVE D` (a step into a wall, not fatal)
+    /// `$i: invalid input - MOVE D`: a step into a wall (§7.2). Not fatal: the player stays and
+    /// his remaining steps are discarded.
     Wall(PlayerId, Direction),
-    /// `Max turns reached!`
+    /// `Max turns reached!`: the game ends at the start of turn 151 (§4 step 1).
     MaxTurns,
-    /// `The game ended in a deadlock!`
+    /// `The game ended in a deadlock!`: the stale counter reached [`STALE_LIMIT`] (§4 step 2).
     Deadlock,
-    /// `$i won!`
+    /// `$i won!`: the last event of a game whose scores differ (§8).
     Won(PlayerId),
-    /// `It's a draw!`
+    /// `It's a draw!`: the last event of a game with equal scores (§8).
     Draw,
 }
 
@@ -193,6 +205,18 @@ pub fn check_type(action: &Action, turn_type: TurnType) -> Result<(), String> {
             action.type_name(),
             turn_type.name()
         ))
+    }
+}
+
+/// §5: the typed API's shape check, after [`check_type`]: a MOVE has 1 to [`MAX_STEPS`] steps
+/// and a PUSH names a line of the board (a printed line cannot express anything else).
+pub fn check_shape(action: &Action) -> Result<(), String> {
+    match action {
+        Action::Move(steps) if steps.is_empty() || steps.len() > MAX_STEPS => {
+            Err(format!("a MOVE has 1 to {MAX_STEPS} steps (§5)"))
+        }
+        Action::Push { line, .. } if *line >= SIZE => Err("a PUSH line is 0..6 (§5)".to_string()),
+        _ => Ok(()),
     }
 }
 

@@ -18,9 +18,13 @@ pub const STALE_LIMIT: u32 = 10;
 /// A direction (§1). The discriminant is the direction index: UP=0, RIGHT=1, DOWN=2, LEFT=3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
+    /// Towards row 0, vector (0,−1); index 0, the first character of a pattern string.
     Up = 0,
+    /// Towards column 6, vector (+1,0); index 1.
     Right = 1,
+    /// Towards row 6, vector (0,+1); index 2.
     Down = 2,
+    /// Towards column 0, vector (−1,0); index 3.
     Left = 3,
 }
 
@@ -79,6 +83,9 @@ impl fmt::Display for Direction {
 /// A tile's paths (§1): `open[i]` is true when the tile has a path towards direction index `i`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pattern {
+    /// Indexed by [`Direction::index`] (UP, RIGHT, DOWN, LEFT): `"0110"` is
+    /// `[false, true, true, false]`, a right + down corner. Patterns never change after setup:
+    /// pushes move tiles, they do not rotate them (§7.1).
     pub open: [bool; 4],
 }
 
@@ -138,17 +145,29 @@ impl fmt::Display for Pattern {
 /// The twelve item names of §3 step 5, in the referee's list order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ItemName {
+    /// `ARROW`, index 0 of [`ItemName::ALL`].
     Arrow,
+    /// `BOOK`, index 1 of [`ItemName::ALL`].
     Book,
+    /// `CANE`, index 2 of [`ItemName::ALL`].
     Cane,
+    /// `CANDY`, index 3 of [`ItemName::ALL`].
     Candy,
+    /// `DIAMOND`, index 4 of [`ItemName::ALL`].
     Diamond,
+    /// `FISH`, index 5 of [`ItemName::ALL`].
     Fish,
+    /// `MASK`, index 6 of [`ItemName::ALL`].
     Mask,
+    /// `KEY`, index 7 of [`ItemName::ALL`].
     Key,
+    /// `POTION`, index 8 of [`ItemName::ALL`].
     Potion,
+    /// `SCROLL`, index 9 of [`ItemName::ALL`].
     Scroll,
+    /// `SHIELD`, index 10 of [`ItemName::ALL`].
     Shield,
+    /// `SWORD`, index 11 of [`ItemName::ALL`].
     Sword,
 }
 
@@ -203,14 +222,19 @@ impl fmt::Display for ItemName {
 /// An item (§2): a name and the player who may collect it. Unique in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Item {
+    /// Which of the twelve items; each name exists once per player (when `N` = 12).
     pub name: ItemName,
+    /// The only player who can collect it (§6): 0 or 1, absolute (not relative to a viewer).
     pub owner: PlayerId,
 }
 
 /// A tile (§1): a pattern and at most one item, which travels with the tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tile {
+    /// The paths of the tile; fixed for the whole game.
     pub pattern: Pattern,
+    /// The item on the tile, if any. It can only be collected while the tile is on the board (§6),
+    /// never while it is a hand tile.
     pub item: Option<Item>,
 }
 
@@ -224,7 +248,9 @@ impl Tile {
 /// PUSH or MOVE (§4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TurnType {
+    /// Only `PUSH <id> <dir>` is accepted (§5); input code `0` (§9). Odd game turns 1, 3, …, 149.
     Push,
+    /// `MOVE <dir>…` or `PASS` is accepted (§5); input code `1` (§9). Even game turns 2, …, 150.
     Move,
 }
 
@@ -336,10 +362,18 @@ pub enum Failure {
 /// How the game ended (§8), in the trace's `reason` vocabulary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
+    /// `max_turns`: all 150 game turns were played (§4 step 1, event `Max turns reached!`).
     MaxTurns,
+    /// `deadlock`: [`STALE_LIMIT`] PUSH turns in a row had a same-line conflict (§4 step 2, §7.1,
+    /// event `The game ended in a deadlock!`).
     Deadlock,
+    /// `timeout`: a player gave no answer in time. Takes precedence over `invalid_action` when both
+    /// players fail in the same turn (§8).
     Timeout,
+    /// `invalid_action`: a player printed a line that is malformed or of the wrong type (§5).
     InvalidAction,
+    /// `quests_completed`: at a turn start an active player had completed all `N` quests
+    /// (§4 step 3).
     QuestsCompleted,
 }
 
@@ -360,23 +394,24 @@ impl EndReason {
 /// describes (start steps 1–5 of §4 done), or a finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
-    /// League constants.
+    /// League constants (§10): `N`, `V`, the tile pool and the `threeWay` rule.
     pub league: League,
     /// `tiles[x][y]`, column `x`, row `y`.
     pub tiles: [[Tile; SIZE]; SIZE],
-    /// Players 0 and 1.
+    /// Players 0 and 1 (absolute ids; player 0 starts at (0,0), player 1 at (6,6)).
     pub players: [Player; 2],
     /// Every item not yet collected, in the order fixed at setup (§2, §3 step 9).
     pub items: Vec<Item>,
-    /// `numStalePushTurns` (§7.1).
+    /// `numStalePushTurns` (§7.1): PUSH turns in a row with a same-line conflict, 0..10;
+    /// reaching [`STALE_LIMIT`] ends the game at the next turn start.
     pub stale: u32,
     /// `gameTurnsLeft` (§4), already decremented for the announced turn.
     pub turns_left: i32,
     /// The type of the announced turn (of the last turn played once the game is over).
     pub turn_type: TurnType,
-    /// Whether the game is over.
+    /// Whether the game is over (then no further turn starts; both players are inactive).
     pub game_over: bool,
-    /// Why it ended, once it has.
+    /// Why it ended, once it has (§8).
     pub end_reason: Option<EndReason>,
 }
 
@@ -385,7 +420,8 @@ pub struct State {
 pub enum ItemPlace {
     /// On the board tile at `(x, y)`.
     Board(usize, usize),
-    /// On this player's hand tile.
+    /// On this player's hand tile (absolute id); the input shows it as `-1 -1` to him and
+    /// `-2 -2` to the opponent (§9).
     Hand(PlayerId),
 }
 

@@ -1,7 +1,6 @@
 //! Unit tests per rule (one per item of the rules doc's §11 "Pitfalls"), quickcheck properties
 //! over states deep into random games, and insta snapshots.
 
-use super::json::state_json;
 use super::rules::*;
 use super::*;
 use crate::game::{Game, StepError};
@@ -52,9 +51,7 @@ fn canonical(p: Pattern) -> String {
 }
 
 fn trace_games() -> Vec<crate::trace::TraceGame> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/traces/xmas-rush.jsonl");
-    let text = std::fs::read_to_string(path).expect("the trace file");
-    crate::trace::parse_jsonl(&text).expect("valid traces")
+    crate::trace::shipped_traces("xmas-rush.jsonl")
 }
 
 /// The lines random play chooses from: the legal ones, plus (in MOVE turns) a few fixed paths
@@ -115,21 +112,6 @@ fn rot_turns_the_tile_clockwise() {
     assert_eq!(pat("0110").rotated(2).to_string(), "1001");
     assert_eq!(pat("0110").rotated(1).to_string(), "0011");
     assert_eq!(pat("0110").rotated(4), pat("0110"));
-}
-
-#[test]
-fn setup_matches_every_trace_initial_state() {
-    for game in trace_games() {
-        let league = league_from_params(&game.params).expect("league");
-        let state = new_game(game.seed.unwrap_or(0), league);
-        assert_eq!(
-            Some(&state_json(&state)),
-            game.setup.get("initial"),
-            "seed {:?} league {}",
-            game.seed,
-            league.level
-        );
-    }
 }
 
 #[test]
@@ -784,7 +766,7 @@ fn prop_a_rendered_view_parses_back_to_the_same_view() {
     fn property(deep: Deep) -> bool {
         (0..2).all(|p| {
             let text = render_view(&deep.state, p);
-            match View::parse(&text) {
+            match parse_turn(&text) {
                 Ok(parsed) => parsed == view(&deep.state, p) && parsed.to_string() == text,
                 Err(_) => false,
             }
@@ -814,7 +796,7 @@ fn prop_stepping_a_finished_game_is_refused() {
 fn prop_parsers_never_panic_and_actions_print_back() {
     fn property(text: String, steps: Vec<u8>, line: u8) -> bool {
         let _ = parse_line(&text);
-        let _ = View::parse(&text);
+        let _ = parse_turn(&text);
         let steps: Vec<Direction> =
             steps.iter().take(20).map(|s| Direction::ALL[*s as usize % 4]).collect();
         let mut actions = vec![
@@ -833,13 +815,6 @@ fn prop_parsers_never_panic_and_actions_print_back() {
 // Snapshots: boards, views, and a short golden playthrough per league
 // ---------------------------------------------------------------------------------------------
 
-fn snapshot_settings() -> insta::Settings {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../snapshots/xmas_rush"));
-    settings.set_prepend_module_to_snapshot(false);
-    settings
-}
-
 #[test]
 fn snapshot_boards_and_views_of_seeded_positions() {
     for (seed, level, turns) in [(1000_i64, 6_i64, 0_usize), (2018, 6, 17), (42, 2, 9), (7, 4, 30)]
@@ -855,7 +830,7 @@ fn snapshot_boards_and_views_of_seeded_positions() {
             render_view(&state, 0),
             render_view(&state, 1)
         );
-        snapshot_settings().bind(|| {
+        crate::testing::snapshot_settings("xmas_rush").bind(|| {
             insta::assert_snapshot!(format!("position_seed{seed}_league{level}_turn{turns}"), text);
         });
     }
@@ -891,7 +866,7 @@ fn snapshot_golden_playthrough_per_league() {
             }
             text.push('\n');
         }
-        snapshot_settings().bind(|| {
+        crate::testing::snapshot_settings("xmas_rush").bind(|| {
             insta::assert_snapshot!(format!("playthrough_league{level}"), text);
         });
     }
@@ -1014,4 +989,61 @@ fn typed_actions_outside_the_grammar_are_read_as_their_printed_line() {
     assert_eq!(state, before);
     assert_eq!(step_target(&state, 9, 0, Direction::Left), None);
     assert_eq!(reachable(&state, 7, 7), vec![(7, 7)]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// §9 both ways: the view rebuilds the state
+// ---------------------------------------------------------------------------------------------
+
+/// The round trip at one turn: each player's view renders to a text that parses back to it, and
+/// the state rebuilt from it (`protocol::state_from_view`, given what a view hides: the true
+/// decks, turns left and stale-push count) is the true state. Returns whether it was checked (a
+/// finished game is shown to nobody).
+fn check_view_rebuilds_the_state(truth: &State, context: &str) -> bool {
+    if truth.game_over {
+        return false;
+    }
+    let hidden = protocol::ViewContext {
+        league: truth.league,
+        turns_left: truth.turns_left,
+        stale: truth.stale,
+        decks: [truth.players[0].deck.clone(), truth.players[1].deck.clone()],
+    };
+    for me in 0..2 {
+        let text = render_view(truth, me);
+        let parsed = parse_turn(&text).unwrap_or_else(|e| panic!("{context}: {e}"));
+        assert_eq!(parsed, view(truth, me), "{context}, seat {me}");
+        let rebuilt = protocol::state_from_view(&parsed, me, &hidden);
+        assert_eq!(&rebuilt, truth, "{context}, seat {me}");
+    }
+    true
+}
+
+#[test]
+fn prop_a_view_rebuilds_the_state() {
+    fn property(deep: Deep) -> bool {
+        check_view_rebuilds_the_state(&deep.state, "a deep state");
+        true
+    }
+    check(property as fn(Deep) -> bool);
+}
+
+#[test]
+fn referee_views_of_the_traces_parse_and_rebuild_the_states() {
+    let games = trace_games();
+    let mut checked = 0;
+    for game in &games {
+        let league = league_from_params(&game.params).expect("league");
+        let seed = game.seed.unwrap_or(0);
+        let mut play = XmasRushPlay { state: new_game(seed, league), events: Vec::new() };
+        crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
+            let context = format!("seed {seed}, turn {moment}");
+            for text in texts {
+                let parsed = parse_turn(text).unwrap_or_else(|e| panic!("{context}: {e}"));
+                assert_eq!(parsed.to_string(), text, "{context}");
+            }
+            checked += usize::from(check_view_rebuilds_the_state(&play.state, &context));
+        });
+    }
+    assert!(games.len() > 40 && checked > 1000, "{} games, {checked} turns", games.len());
 }

@@ -19,7 +19,7 @@ pub mod zones;
 mod tests;
 
 pub use board::{Cell, Orientation, Wall};
-pub use protocol::{parse_output, parse_view, Action, View};
+pub use protocol::{parse_output, parse_turn, Action, View};
 pub use rules::{Event, Illegal, InvalidReason};
 pub use state::{End, State};
 pub use zones::Zone;

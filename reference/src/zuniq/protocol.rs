@@ -1,10 +1,13 @@
 //! Rules doc §8 "Protocol (stdin/stdout, one item per line)": what a bot prints (a wall name,
 //! optionally followed by `!`) and what it reads (`Start`, the opponent's bare move, `Quit`).
+//!
+//! A bot reads its input with [`parse_turn`] and rebuilds a state to search on with
+//! [`state_from_view`], whose documentation says what the view hides and what is assumed instead.
 
 use super::board::{Orientation, Wall};
-use super::rules::Event;
+use super::rules::{self, Event};
 use super::state::State;
-use crate::game::ParseError;
+use crate::game::{ParseError, StepError};
 use std::fmt;
 use std::str::FromStr;
 
@@ -112,7 +115,7 @@ impl fmt::Display for View {
 
 /// §8: reads the line a bot receives (`Start`, a wall name or `Quit`; `""` = nothing sent)
 /// into a typed view. The one call a bot author makes per input line.
-pub fn parse_view(text: &str) -> Result<View, ParseError> {
+pub fn parse_turn(text: &str) -> Result<View, ParseError> {
     match text {
         "" => Ok(View::Nothing),
         "Start" => Ok(View::Start),
@@ -122,6 +125,24 @@ pub fn parse_view(text: &str) -> Result<View, ParseError> {
             error
         }),
     }
+}
+
+/// §8 the view → a search state: the state after `view`, from the state the bot knew before it
+/// (`known`: the position after its own last move, or [`State::new`] before the first input).
+/// Zuniq hides nothing on the board: the bot keeps the position by playing its own moves and
+/// the opponent's moves its views relay. What a view does not show, and what is assumed:
+/// - the opponent's `!` claim (§7: the relayed move is bare): assumed not made, so the rebuilt
+///   state has no claim of the opponent's; only the final bonus depends on it;
+/// - the last move of the game: `Quit` replaces it (§8), so the state is left as known.
+///
+/// `Start`, `Quit` and nothing sent change nothing; a relayed wall that is illegal on `known` is
+/// refused with the rules' error (the views do not come from one game with `known`).
+pub fn state_from_view(known: &State, view: &View) -> Result<State, StepError> {
+    let mut state = known.clone();
+    if let View::Move(wall) = *view {
+        rules::apply_move(&mut state, Action { wall, claim: false })?;
+    }
+    Ok(state)
 }
 
 /// §8: what each player is sent before the first move: `Start` to White, nothing to Black.
@@ -198,9 +219,9 @@ mod tests {
         let mut views = vec![View::Start, View::Quit, View::Nothing];
         views.extend(super::super::board::all_walls().into_iter().map(View::Move));
         for view in views {
-            assert_eq!(parse_view(&view.to_string()), Ok(view));
+            assert_eq!(parse_turn(&view.to_string()), Ok(view));
         }
-        assert!(parse_view("A1h!").is_err());
-        assert!(parse_view("start").is_err());
+        assert!(parse_turn("A1h!").is_err());
+        assert!(parse_turn("start").is_err());
     }
 }

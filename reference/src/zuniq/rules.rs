@@ -131,15 +131,35 @@ fn perft_walls(walls: &BTreeSet<Wall>, depth: u32) -> u64 {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// `player P claims victory at ply X` (§7: the first `!` of a player).
-    Claim { player: PlayerId, ply: u32 },
+    Claim {
+        /// The claimer: 0 = White, 1 = Black.
+        player: PlayerId,
+        /// `X`: the 1-based ply of the move carrying the `!` (the new ply count), which sets the
+        /// bonus `min(10, max(0, (C − X) / 2))`, C = 39 for White, 40 for Black.
+        ply: u32,
+    },
     /// `player P repeats claim (ignored)` (§7: a later `!` of the same player).
-    RepeatClaim { player: PlayerId },
+    RepeatClaim {
+        /// The player (0 = White, 1 = Black) who had already claimed.
+        player: PlayerId,
+    },
     /// `zone closed: size N` (§4, at most one per move).
-    ZoneClosed { size: usize },
+    ZoneClosed {
+        /// `N`: the new zone's cell count, 1..25, different from every earlier zone's (§5 rule 3).
+        size: usize,
+    },
     /// `player Q has no legal move` (§6: the game ends).
-    NoLegalMove { player: PlayerId },
+    NoLegalMove {
+        /// `Q`: the player now to move, who loses; the mover wins.
+        player: PlayerId,
+    },
     /// `invalid action by player P: R` (§8).
-    Invalid { player: PlayerId, reason: InvalidReason },
+    Invalid {
+        /// `P`: the offender, who loses with 0 points (§7).
+        player: PlayerId,
+        /// `R`: the first of the §8 checks that failed (timeout, malformed, occupied, ...).
+        reason: InvalidReason,
+    },
 }
 
 impl fmt::Display for Event {

@@ -2,7 +2,7 @@
 //! over positions reached by random playouts.
 
 use super::board::{all_walls, transform_wall, Wall};
-use super::protocol::{parse_output, parse_view, placed_wall, views_after, Action, View};
+use super::protocol::{parse_output, parse_turn, placed_wall, views_after, Action, View};
 use super::rules::{
     apply_move, check_wall, claim_bonus, legal_walls, perft, referee_turn, scores, Event, Illegal,
     InvalidReason,
@@ -12,6 +12,7 @@ use super::trace::{outcome_json, ZuniqPlay};
 use super::zones::{closed_zones, zones_closed_by, Zone};
 use super::{Params, Zuniq};
 use crate::game::{Game, StepError, TracePlay};
+use crate::java_random::JavaRandom;
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 use std::collections::BTreeSet;
 
@@ -350,18 +351,6 @@ fn perft_from_the_doc_positions() {
 // ---------------------------------------------------------------------------------------------
 // Property tests over positions reached by random playouts.
 
-/// A small deterministic generator for the playouts (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    }
-}
-
 /// A game played from the empty board by random legal moves (with random claims), stopped
 /// after `plies` moves or at the end.
 #[derive(Clone, Debug)]
@@ -374,14 +363,14 @@ struct Playout {
 }
 
 fn playout(seed: u64, plies: usize) -> Playout {
-    let mut rng = Rng(seed | 1);
+    let mut rng = JavaRandom::new(seed as i64);
     let mut state = State::new();
     let mut lines = Vec::new();
     let mut states = Vec::new();
     while !state.finished && lines.len() < plies {
         let legal = legal_walls(&state);
-        let wall = legal[rng.below(legal.len())];
-        let claim = rng.below(8) == 0;
+        let wall = legal[rng.next_below(legal.len() as i32) as usize];
+        let claim = rng.next_below(8) == 0;
         let line = Action { wall, claim }.to_string();
         referee_turn(&mut state, Some(&line)).unwrap();
         lines.push(line);
@@ -484,32 +473,13 @@ fn property_the_rules_are_symmetric_under_the_8_board_symmetries() {
 }
 
 #[test]
-fn property_clone_then_step_equals_step() {
-    fn prop(p: Playout, choice: usize, claim: bool) -> bool {
-        let state = p.last();
-        let legal = Zuniq::legal_actions(&state, state.to_move());
-        if legal.is_empty() {
-            return true;
-        }
-        let mut action = legal[choice % legal.len()];
-        action.claim = claim;
-        let mut slots = [None, None];
-        slots[state.to_move()] = Some(action);
-        let mut a = state.clone();
-        let mut b = a.clone();
-        Zuniq::step(&mut a, &slots).is_ok() && Zuniq::step(&mut b, &slots).is_ok() && a == b
-    }
-    QuickCheck::new().tests(50).quickcheck(prop as fn(Playout, usize, bool) -> bool);
-}
-
-#[test]
 fn property_rendered_views_parse_back() {
     fn prop(p: Playout) -> bool {
         let mut before = State::new();
         p.states.iter().all(|state| {
             let views = views_after(state, placed_wall(&before, state));
             before = state.clone();
-            views.iter().all(|v| parse_view(&v.to_string()) == Ok(*v))
+            views.iter().all(|v| parse_turn(&v.to_string()) == Ok(*v))
         })
     }
     check(30, prop);
@@ -593,4 +563,80 @@ fn hand_made_states_do_not_panic() {
     assert_eq!(claim_bonus(1, odd.claims[1]), 10);
     let _ = odd.to_json();
     let _ = referee_turn(&mut odd, Some("A1h!"));
+}
+
+// §8 both ways: each seat keeps the position from its views and its own moves.
+
+/// Plays `lines` (the mover's printed line each turn) through the referee, each seat keeping its
+/// own state from what it reads (`parse_turn` of the rendered view, then
+/// `protocol::state_from_view`) and from its own valid moves; while the game runs, each kept
+/// state must be the true state but for the opponent's hidden claim. Returns the turns checked.
+fn check_kept_states(lines: &[Option<String>], context: &str) -> usize {
+    let mut play = ZuniqPlay::new(State::new());
+    let mut known = [State::new(), State::new()];
+    let mut checked = 0;
+    for (turn, line) in lines.iter().enumerate() {
+        if play.state.finished {
+            break;
+        }
+        let mover = play.state.to_move();
+        play.play_turn(std::slice::from_ref(line)).expect("running");
+        if play.state.finished {
+            break;
+        }
+        let own = line.as_deref().map(parse_output).and_then(Result::ok).expect("a valid move");
+        apply_move(&mut known[mover], own).expect("a legal move");
+        for (seat, kept) in known.iter_mut().enumerate() {
+            let text = play.views[seat].to_string();
+            let view = parse_turn(&text).unwrap_or_else(|e| panic!("{context}: {e}"));
+            assert_eq!(view, play.views[seat], "{context}, turn {turn}");
+            *kept = super::protocol::state_from_view(kept, &view)
+                .unwrap_or_else(|e| panic!("{context}, turn {turn}: {e}"));
+            let mut expected = play.state.clone();
+            expected.claims[1 - seat] = kept.claims[1 - seat];
+            assert_eq!(*kept, expected, "{context}, turn {turn}, seat {seat}");
+            assert_eq!(kept.claims[1 - seat], None, "{context}: the opponent's claim is unseen");
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn seats_keep_the_true_state_from_their_views_in_random_games() {
+    let mut checked = 0;
+    for seed in 1..=20i64 {
+        let mut state = State::new();
+        let mut chooser = crate::java_random::JavaRandom::new(seed);
+        let mut lines = vec![];
+        while !state.finished {
+            let legal = legal_walls(&state);
+            let wall = legal[chooser.next_int_bounded(legal.len() as i32).unwrap_or(0) as usize];
+            let claim = chooser.next_int_bounded(8) == Some(0);
+            let action = Action { wall, claim };
+            lines.push(Some(action.to_string()));
+            apply_move(&mut state, action).expect("legal");
+        }
+        checked += check_kept_states(&lines, &format!("seed {seed}"));
+    }
+    assert!(checked > 500, "only {checked} turns");
+}
+
+#[test]
+fn seats_keep_the_true_state_from_their_views_in_the_traces() {
+    let games = crate::trace::shipped_traces("zuniq.jsonl");
+    let mut checked = 0;
+    for (index, game) in games.iter().enumerate() {
+        let mut play = ZuniqPlay::new(State::new());
+        crate::trace::walk_trace(game, &mut play, |_, moment, texts| {
+            for text in texts {
+                let view = parse_turn(text).unwrap_or_else(|e| panic!("game {index}: {e}"));
+                assert_eq!(view.to_string(), text, "game {index}, turn {moment}");
+            }
+        });
+        let lines: Vec<Option<String>> =
+            game.turns.iter().map(|t| t.actions.first().cloned().flatten()).collect();
+        checked += check_kept_states(&lines, &format!("game {index}"));
+    }
+    assert!(games.len() > 40 && checked > 500, "{} games, {checked} turns", games.len());
 }

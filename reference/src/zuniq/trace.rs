@@ -35,11 +35,12 @@ impl TraceEngine for ZuniqEngine {
 /// A game in progress, with what the last turn produced.
 #[derive(Clone, Debug)]
 pub struct ZuniqPlay {
-    /// The referee state.
+    /// The referee state after the last turn (the empty board at setup).
     pub state: State,
     /// The views sent after the last turn (the initial views before any turn).
     pub views: [View; 2],
-    /// The events of the last turn.
+    /// The events of the last turn, in the §9 order (claim, zone closed, no legal move; or the
+    /// single invalid-action event).
     pub events: Vec<Event>,
 }
 
@@ -104,9 +105,7 @@ impl TracePlay for ZuniqPlay {
         plain.chain(claimed).collect()
     }
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
-        let [line] = actions else {
-            return Err(format!("expected the mover's single line, found {}", actions.len()));
-        };
+        let [line] = crate::game::turn_lines::<1>(actions)?;
         let before = self.state.clone();
         let events = referee_turn(&mut self.state, line.as_deref()).map_err(|e| e.to_string())?;
         self.views = views_after(&self.state, placed_wall(&before, &self.state));

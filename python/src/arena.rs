@@ -1,0 +1,161 @@
+//! The arena and the built-in search bots from Python: `twinsim.arena(...)` runs the arena of
+//! the `twinsim arena` command and returns its results as data; `twinsim.bot(...)` is a search
+//! bot as a callable from the text a referee sends to the line it prints.
+
+use crate::{engine_kind, game_id};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use serde_json::{json, Value};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use twinsim_arena::{ArenaConfig, BotSpec};
+use twinsim_search::bot::ViewPlayer;
+use twinsim_search::stdio::TurnClock;
+
+/// Runs `games` arena games of `game` between `bots` (one per seat: `builtin:random`,
+/// `builtin:greedy`, `builtin:<search>[@engine][:iterations=N]`, or a shell command), seats
+/// rotating, and returns `{"results": [...], "bots": [...]}` as JSON: every game's result and
+/// each bot's totals.
+#[pyfunction]
+#[pyo3(signature = (game, bots, games=10, seed=1, league=None, engine="fast", threads=None, time_scale=1.0))]
+#[allow(clippy::too_many_arguments)]
+pub fn arena_json(
+    py: Python<'_>,
+    game: &str,
+    bots: Vec<String>,
+    games: usize,
+    seed: i64,
+    league: Option<u32>,
+    engine: &str,
+    threads: Option<usize>,
+    time_scale: f64,
+) -> PyResult<String> {
+    let id = game_id(game)?;
+    let players = crate::spec(game)?.2;
+    if bots.len() != players {
+        return Err(PyValueError::new_err(format!(
+            "{game} has {players} seats: give {players} bots, not {}",
+            bots.len()
+        )));
+    }
+    if !(time_scale.is_finite() && time_scale > 0.0) {
+        return Err(PyValueError::new_err("time_scale must be a positive number"));
+    }
+    if threads == Some(0) {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    let specs = bots
+        .iter()
+        .map(|b| b.parse::<BotSpec>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(PyValueError::new_err)?;
+    let config = ArenaConfig {
+        game: id.name().to_string(),
+        bots: specs,
+        games,
+        seed,
+        league,
+        time_scale,
+        engine: engine_kind(engine)?,
+        threads,
+        out: None,
+        resume: false,
+        stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
+        interrupt: None,
+        lockstep: false,
+    };
+    // Results arrive streamed, in game order; a notebook's runs are small enough to keep them.
+    let results = Mutex::new(Vec::new());
+    let end = py
+        .allow_threads(|| {
+            twinsim_arena::run(&config, &|result, _| {
+                results.lock().unwrap_or_else(|e| e.into_inner()).push(result.to_json())
+            })
+        })
+        .map_err(PyValueError::new_err)?;
+    let bots: Vec<Value> = end
+        .standings
+        .totals()
+        .iter()
+        .zip(&config.bots)
+        .map(|(t, spec)| {
+            let played = t.games().max(1) as f64;
+            json!({
+                "bot": spec.to_string(),
+                "wins": t.wins, "draws": t.draws, "losses": t.losses,
+                "win_rate": t.points.win_rate()
+                    .map(|r| json!({"mean": r.mean, "low": r.low, "high": r.high})),
+                "average_score": t.score_sum / played,
+                "timeouts": t.timeouts, "crashes": t.crashes, "illegal": t.illegal,
+                "invalid": t.invalid, "not_started": t.not_started,
+                "first_problems": t.first_problems,
+                "skill": t.rating.ordinal(),
+            })
+        })
+        .collect();
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(json!({ "results": results, "bots": bots }).to_string())
+}
+
+/// A built-in search bot of one seat: called with the text the referee sends (init input
+/// first on the first call), it returns the line to print.
+#[pyclass(module = "twinsim._core")]
+pub struct Bot {
+    player: Mutex<Box<dyn ViewPlayer>>,
+    /// The referee's time rules, kept as a bot on standard input keeps them (Zuniq's budget
+    /// counts the bot's own turns only); `fixed` replaces them with one time per answer.
+    clock: Mutex<TurnClock>,
+    fixed: Option<Duration>,
+}
+
+#[pymethods]
+impl Bot {
+    /// The bot `spec` (`builtin:<search>[@reference|@fast][:iterations=N]`) of `game` for
+    /// `seat`, its randomness seeded by `seed`; `time_ms` replaces the referee's time limits.
+    #[new]
+    #[pyo3(signature = (game, spec, seat, seed=1, time_ms=None))]
+    fn new(game: &str, spec: &str, seat: usize, seed: i64, time_ms: Option<u64>) -> PyResult<Self> {
+        let id = game_id(game)?;
+        let players = crate::spec(game)?.2;
+        if seat >= players {
+            return Err(PyValueError::new_err(format!("{game} has seats 0..{}", players - 1)));
+        }
+        let search = match spec.parse::<BotSpec>().map_err(PyValueError::new_err)? {
+            BotSpec::Search(search) => search,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "{other} is not a search bot: builtin:random and builtin:greedy read the true \
+                     state, not the views (sample the action mask instead); a command is a process"
+                )))
+            }
+        };
+        let player = twinsim_search::bot::make_player(id.name(), &search, seat, seed)
+            .map_err(PyValueError::new_err)?;
+        Ok(Bot {
+            player: Mutex::new(player),
+            clock: Mutex::new(TurnClock::new(id.name())),
+            fixed: time_ms.map(Duration::from_millis),
+        })
+    }
+
+    /// The line this bot prints after reading `input` (`None`: it says nothing). The GIL is
+    /// released while it thinks.
+    fn __call__(&self, py: Python<'_>, input: &str) -> Option<String> {
+        let mut clock = self.clock.lock().unwrap_or_else(|p| p.into_inner());
+        let deadline = match self.fixed {
+            Some(fixed) => Instant::now() + fixed,
+            None => clock.start_turn(),
+        };
+        let mut guard = self.player.lock().unwrap_or_else(|p| p.into_inner());
+        let player: &mut Box<dyn ViewPlayer> = &mut guard;
+        let line = py.allow_threads(|| player.play(input, deadline));
+        clock.end_turn();
+        line
+    }
+
+    /// `(answers, search iterations)` so far.
+    fn stats(&self) -> (u64, u64) {
+        let stats = self.player.lock().unwrap_or_else(|p| p.into_inner()).stats();
+        (stats.moves, stats.iterations)
+    }
+}

@@ -1,0 +1,223 @@
+//! From the referee's text to numbers and back, per game: the feature planes of an observation
+//! (built from one player's views only), the fixed discrete action space, the action mask, and the
+//! canonical line each action index stands for.
+//!
+//! Every seat keeps what its player has been told so far (its [`Seat`]); a view is absorbed as it
+//! arrives, so hidden information never reaches an observation.
+
+pub mod olymbits;
+pub mod photosynthesis;
+pub mod wondev_woman;
+pub mod xmas_rush;
+pub mod zuniq;
+
+/// The five games, by trace name, in the order the tools list them.
+pub const GAMES: [&str; 5] = ["xmas-rush", "photosynthesis", "zuniq", "olymbits", "wondev-woman"];
+
+/// Which game a codec speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameId {
+    XmasRush,
+    Photosynthesis,
+    Zuniq,
+    Olymbits,
+    WondevWoman,
+}
+
+impl GameId {
+    /// The game of a trace name, if it is one of the five.
+    pub fn from_name(name: &str) -> Option<GameId> {
+        Some(match name {
+            "xmas-rush" => GameId::XmasRush,
+            "photosynthesis" => GameId::Photosynthesis,
+            "zuniq" => GameId::Zuniq,
+            "olymbits" => GameId::Olymbits,
+            "wondev-woman" => GameId::WondevWoman,
+            _ => return None,
+        })
+    }
+
+    /// The trace name.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameId::XmasRush => "xmas-rush",
+            GameId::Photosynthesis => "photosynthesis",
+            GameId::Zuniq => "zuniq",
+            GameId::Olymbits => "olymbits",
+            GameId::WondevWoman => "wondev-woman",
+        }
+    }
+
+    /// Shape of one player's observation array.
+    pub fn observation_shape(self) -> &'static [usize] {
+        match self {
+            GameId::XmasRush => &xmas_rush::SHAPE,
+            GameId::Photosynthesis => &photosynthesis::SHAPE,
+            GameId::Zuniq => &zuniq::SHAPE,
+            GameId::Olymbits => &olymbits::SHAPE,
+            GameId::WondevWoman => &wondev_woman::SHAPE,
+        }
+    }
+
+    /// Number of values in one observation.
+    pub fn observation_len(self) -> usize {
+        self.observation_shape().iter().product()
+    }
+
+    /// Size `n` of the game's `Discrete(n)` action space.
+    pub fn num_actions(self) -> usize {
+        match self {
+            GameId::XmasRush => xmas_rush::NUM_ACTIONS,
+            GameId::Photosynthesis => photosynthesis::NUM_ACTIONS,
+            GameId::Zuniq => zuniq::NUM_ACTIONS,
+            GameId::Olymbits => olymbits::NUM_ACTIONS,
+            GameId::WondevWoman => wondev_woman::NUM_ACTIONS,
+        }
+    }
+
+    /// A fresh seat for `player`, who has been told nothing yet.
+    pub fn seat(self, player: usize) -> Seat {
+        match self {
+            GameId::XmasRush => Seat::XmasRush(Default::default()),
+            GameId::Photosynthesis => Seat::Photosynthesis(Default::default()),
+            GameId::Zuniq => Seat::Zuniq(Default::default()),
+            GameId::Olymbits => Seat::Olymbits(Box::new(olymbits::Seat::new(player))),
+            GameId::WondevWoman => Seat::WondevWoman(Default::default()),
+        }
+    }
+}
+
+/// What one player knows, in the shape its game's codec needs.
+#[derive(Clone, Debug)]
+pub enum Seat {
+    XmasRush(xmas_rush::Seat),
+    Photosynthesis(photosynthesis::Seat),
+    Zuniq(zuniq::Seat),
+    // Boxed: its score table is several times the size of the other seats.
+    Olymbits(Box<olymbits::Seat>),
+    WondevWoman(wondev_woman::Seat),
+}
+
+impl Seat {
+    /// Takes in a view the referee sent this player.
+    pub fn absorb_view(&mut self, view: &str) {
+        match self {
+            Seat::XmasRush(s) => s.absorb_view(view),
+            Seat::Photosynthesis(s) => s.absorb_view(view),
+            Seat::Zuniq(s) => s.absorb_view(view),
+            Seat::Olymbits(s) => s.absorb_view(view),
+            Seat::WondevWoman(s) => s.absorb_view(view),
+        }
+    }
+
+    /// Takes in the line this player printed (a player knows its own moves; Zuniq's views carry
+    /// only the opponent's).
+    pub fn absorb_own_line(&mut self, line: &str) {
+        if let Seat::Zuniq(s) = self {
+            s.absorb_move(line);
+        }
+    }
+
+    /// Writes the observation (length `observation_len`) into `out`.
+    pub fn encode(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        match self {
+            Seat::XmasRush(s) => s.encode(out),
+            Seat::Photosynthesis(s) => s.encode(out),
+            Seat::Zuniq(s) => s.encode(out),
+            Seat::Olymbits(s) => s.encode(out),
+            Seat::WondevWoman(s) => s.encode(out),
+        }
+    }
+
+    /// Writes the action mask (length `num_actions`) into `out`: 1 for every index whose
+    /// canonical line is in `legal`, the referee's legal lines for this player (all zeros when the
+    /// player is not to act).
+    pub fn mask(&self, to_act: bool, legal: &[String], out: &mut [i8]) {
+        out.fill(0);
+        if !to_act {
+            return;
+        }
+        // Where the view itself says what is legal, the mask comes from it: no list of strings
+        // is asked of the engine (see `needs_legal_lines`).
+        let listed = |indices: &[usize], out: &mut [i8]| indices.iter().for_each(|i| out[*i] = 1);
+        match self {
+            // A MOVE turn's legal set is every reachable cell (the engine lists a sample of
+            // paths); the view holds all that is needed to find them.
+            Seat::XmasRush(s) if s.is_move_turn() => s.move_mask(out),
+            Seat::Photosynthesis(s) => listed(s.listed(), out),
+            // A player with no legal action must still answer, and is eliminated whatever it
+            // prints: surrender is its one action.
+            Seat::WondevWoman(s) if s.listed().is_empty() => out[wondev_woman::ACCEPT_DEFEAT] = 1,
+            Seat::WondevWoman(s) => listed(s.listed(), out),
+            // Every action is legal for an Olymbits player asked to act.
+            Seat::Olymbits(_) => out.fill(1),
+            _ => {
+                for line in legal {
+                    if let Some(index) = self.index_of(line) {
+                        out[index] = 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether [`Seat::mask`] reads the engine's legal lines now: not where the view lists
+    /// them (Photosynthesis, Wondev Woman), all actions are always legal (Olymbits), or the view
+    /// is enough to find them (an X-mas Rush MOVE).
+    pub fn needs_legal_lines(&self) -> bool {
+        match self {
+            Seat::XmasRush(s) => !s.is_move_turn(),
+            Seat::Photosynthesis(_) | Seat::Olymbits(_) | Seat::WondevWoman(_) => false,
+            Seat::Zuniq(_) => true,
+        }
+    }
+
+    /// The action index a legal line stands for (`None` for lines outside the discrete space).
+    pub fn index_of(&self, line: &str) -> Option<usize> {
+        match self {
+            Seat::XmasRush(s) => s.index_of(line),
+            Seat::Photosynthesis(_) => photosynthesis::index_of(line),
+            Seat::Zuniq(_) => zuniq::index_of(line),
+            Seat::Olymbits(_) => olymbits::index_of(line),
+            Seat::WondevWoman(_) => wondev_woman::index_of(line),
+        }
+    }
+
+    /// The exact line action `index` stands for now (`Err` when `index` is outside the space).
+    pub fn line(&self, index: usize) -> Result<String, String> {
+        let n = match self {
+            Seat::XmasRush(_) => xmas_rush::NUM_ACTIONS,
+            Seat::Photosynthesis(_) => photosynthesis::NUM_ACTIONS,
+            Seat::Zuniq(_) => zuniq::NUM_ACTIONS,
+            Seat::Olymbits(_) => olymbits::NUM_ACTIONS,
+            Seat::WondevWoman(_) => wondev_woman::NUM_ACTIONS,
+        };
+        if index >= n {
+            return Err(format!("action index {index} is outside Discrete({n})"));
+        }
+        Ok(match self {
+            Seat::XmasRush(s) => s.line(index),
+            Seat::Photosynthesis(_) => photosynthesis::line(index),
+            Seat::Zuniq(_) => zuniq::line(index),
+            Seat::Olymbits(_) => olymbits::line(index),
+            Seat::WondevWoman(_) => wondev_woman::line(index),
+        })
+    }
+}
+
+/// The first `N` integers of `line`, read in one pass (0 where absent or unreadable, as for
+/// [`int_at`]).
+pub(crate) fn ints<const N: usize>(line: &str) -> [i64; N] {
+    let mut out = [0; N];
+    for (slot, token) in out.iter_mut().zip(line.split_whitespace()) {
+        *slot = token.parse().unwrap_or(0);
+    }
+    out
+}
+
+/// The integer at token `i` of `line` (0 when absent or unreadable: views are the engine's own
+/// output, so this only guards against a game variant printing fewer fields).
+pub(crate) fn int_at(line: &str, i: usize) -> i64 {
+    line.split_whitespace().nth(i).and_then(|t| t.parse().ok()).unwrap_or(0)
+}

@@ -1,0 +1,297 @@
+//! `VecEnv`: many games of one game stepped together on a thread pool, the GIL released, every
+//! result written straight into the numpy arrays handed back to Python.
+
+use crate::codec::GameId;
+use crate::slot::{Slot, StepError};
+use crate::{engine_kind, game_id};
+use numpy::{PyArray, PyArrayDyn, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use std::sync::Mutex;
+
+/// One game of the batch and the seed it was set up with.
+struct Lane {
+    slot: Slot,
+    seed: i64,
+}
+
+/// The batch's games and the pool that steps them.
+struct Batch {
+    game: GameId,
+    lanes: Vec<Lane>,
+    players: usize,
+    pool: Option<rayon::ThreadPool>,
+}
+
+/// Where one game's results go: its rows of every output array.
+struct Out<'a> {
+    observations: &'a mut [f32],
+    masks: &'a mut [i8],
+    rewards: &'a mut [f32],
+    terminations: &'a mut [bool],
+    to_act: &'a mut [bool],
+    score_deltas: &'a mut [f32],
+}
+
+/// The output arrays of one call, as numpy arrays of shape `(num_envs, num_players, ...)`.
+type Arrays<'py> = (
+    Bound<'py, PyArrayDyn<f32>>,
+    Bound<'py, PyArrayDyn<i8>>,
+    Bound<'py, PyArrayDyn<f32>>,
+    Bound<'py, PyArrayDyn<bool>>,
+    Bound<'py, PyArrayDyn<bool>>,
+    Bound<'py, PyArrayDyn<f32>>,
+);
+
+impl Batch {
+    /// Writes one game's observations, masks and seats to act.
+    fn write_state(slot: &Slot, out: &mut Out<'_>, observation_len: usize, num_actions: usize) {
+        for p in 0..slot.num_players() {
+            slot.observe(p, &mut out.observations[p * observation_len..(p + 1) * observation_len]);
+            slot.mask(p, &mut out.masks[p * num_actions..(p + 1) * num_actions]);
+            out.to_act[p] = slot.to_act()[p];
+        }
+    }
+
+    /// Runs `work` on every lane with its output rows: on the pool, or in this thread.
+    fn for_each<F>(&mut self, arrays: OutSlices<'_>, work: F) -> Result<(), StepError>
+    where
+        F: Fn(usize, &mut Lane, Out<'_>) -> Result<(), StepError> + Sync,
+    {
+        let (players, observation_len, num_actions) =
+            (self.players, self.game.observation_len(), self.game.num_actions());
+        let outs: Vec<Out<'_>> =
+            arrays
+                .observations
+                .chunks_mut(players * observation_len)
+                .zip(arrays.masks.chunks_mut(players * num_actions))
+                .zip(arrays.rewards.chunks_mut(players))
+                .zip(arrays.terminations.chunks_mut(players))
+                .zip(arrays.to_act.chunks_mut(players))
+                .zip(arrays.score_deltas.chunks_mut(players))
+                .map(
+                    |(((((observations, masks), rewards), terminations), to_act), score_deltas)| {
+                        Out { observations, masks, rewards, terminations, to_act, score_deltas }
+                    },
+                )
+                .collect();
+        let jobs = self.lanes.iter_mut().zip(outs).enumerate();
+        match &self.pool {
+            Some(pool) => pool.install(|| {
+                jobs.collect::<Vec<_>>()
+                    .into_par_iter()
+                    .with_min_len(8)
+                    .try_for_each(|(i, (lane, out))| work(i, lane, out))
+            }),
+            None => jobs.into_iter().try_for_each(|(i, (lane, out))| work(i, lane, out)),
+        }
+    }
+}
+
+/// Mutable views of the output arrays' data.
+struct OutSlices<'a> {
+    observations: &'a mut [f32],
+    masks: &'a mut [i8],
+    rewards: &'a mut [f32],
+    terminations: &'a mut [bool],
+    to_act: &'a mut [bool],
+    score_deltas: &'a mut [f32],
+}
+
+/// A batch of `num_envs` games of one game (the core under `twinsim.VecEnv`).
+#[pyclass(module = "twinsim._core")]
+pub struct VecEnv {
+    batch: Mutex<Batch>,
+    num_envs: usize,
+}
+
+fn allocate<'py>(py: Python<'py>, game: GameId, envs: usize, players: usize) -> Arrays<'py> {
+    let mut observation_dims = vec![envs, players];
+    observation_dims.extend_from_slice(game.observation_shape());
+    (
+        PyArray::zeros(py, observation_dims, false),
+        PyArray::zeros(py, vec![envs, players, game.num_actions()], false),
+        PyArray::zeros(py, vec![envs, players], false),
+        PyArray::zeros(py, vec![envs, players], false),
+        PyArray::zeros(py, vec![envs, players], false),
+        PyArray::zeros(py, vec![envs, players], false),
+    )
+}
+
+impl VecEnv {
+    fn batch(&self) -> std::sync::MutexGuard<'_, Batch> {
+        self.batch.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Allocates the outputs, runs `work` on every lane with the GIL released, and returns the
+    /// arrays (observations, masks, rewards, terminations, to_act, score_deltas).
+    fn run<'py, F>(&self, py: Python<'py>, work: F) -> PyResult<Arrays<'py>>
+    where
+        F: Fn(usize, &mut Lane, Out<'_>) -> Result<(), StepError> + Sync + Send,
+    {
+        let mut batch = self.batch();
+        let arrays = allocate(py, batch.game, self.num_envs, batch.players);
+        {
+            let mut observations = arrays.0.readwrite();
+            let mut masks = arrays.1.readwrite();
+            let mut rewards = arrays.2.readwrite();
+            let mut terminations = arrays.3.readwrite();
+            let mut to_act = arrays.4.readwrite();
+            let mut score_deltas = arrays.5.readwrite();
+            let slices = OutSlices {
+                observations: observations.as_slice_mut()?,
+                masks: masks.as_slice_mut()?,
+                rewards: rewards.as_slice_mut()?,
+                terminations: terminations.as_slice_mut()?,
+                to_act: to_act.as_slice_mut()?,
+                score_deltas: score_deltas.as_slice_mut()?,
+            };
+            let batch = &mut *batch;
+            py.allow_threads(|| batch.for_each(slices, work))?;
+        }
+        Ok(arrays)
+    }
+}
+
+#[pymethods]
+impl VecEnv {
+    /// `num_envs` games of `game`; game `i` starts from seed `seed + i`, and its k-th automatic
+    /// reset uses `seed + i + k·num_envs`. `threads`: pool size (default: all cores; 1 steps in
+    /// the calling thread).
+    #[new]
+    #[pyo3(signature = (game, num_envs, seed=1, threads=None, engine="fast", league=None))]
+    fn new(
+        game: &str,
+        num_envs: usize,
+        seed: i64,
+        threads: Option<usize>,
+        engine: &str,
+        league: Option<u32>,
+    ) -> PyResult<Self> {
+        let game = game_id(game)?;
+        let kind = engine_kind(engine)?;
+        if num_envs == 0 {
+            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        }
+        let threads = match threads {
+            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let pool = if threads > 1 {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| PyValueError::new_err(format!("thread pool: {e}")))?;
+            Some(pool)
+        } else {
+            None
+        };
+        let lanes = (0..num_envs)
+            .map(|i| {
+                let seed = seed.wrapping_add(i as i64);
+                Slot::new(game, kind, seed, league, None).map(|slot| Lane { slot, seed })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(PyValueError::new_err)?;
+        let players = lanes[0].slot.num_players();
+        Ok(VecEnv { batch: Mutex::new(Batch { game, lanes, players, pool }), num_envs })
+    }
+
+    /// Number of games in the batch.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.num_envs
+    }
+
+    /// Players per game.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.batch().players
+    }
+
+    /// The seed each game was set up with.
+    fn seeds(&self) -> Vec<i64> {
+        self.batch().lanes.iter().map(|l| l.seed).collect()
+    }
+
+    /// Sets every game up again (game `i` from `seed + i` when `seed` is given, else from its
+    /// current seed) and returns `(observations, masks, to_act)`.
+    #[pyo3(signature = (seed=None))]
+    #[allow(clippy::type_complexity)]
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<i64>,
+    ) -> PyResult<(
+        Bound<'py, PyArrayDyn<f32>>,
+        Bound<'py, PyArrayDyn<i8>>,
+        Bound<'py, PyArrayDyn<bool>>,
+    )> {
+        let game = self.batch().game;
+        let arrays = self.run(py, |i, lane, mut out| {
+            if let Some(seed) = seed {
+                lane.seed = seed.wrapping_add(i as i64);
+            }
+            lane.slot.reset(lane.seed).map_err(StepError::BadAction)?;
+            Batch::write_state(&lane.slot, &mut out, game.observation_len(), game.num_actions());
+            Ok(())
+        })?;
+        Ok((arrays.0, arrays.1, arrays.4))
+    }
+
+    /// Plays one turn of every game: `actions[i, p]` is player `p`'s action index in game `i`
+    /// (ignored for players not to act). Returns `(observations, masks, rewards, terminations,
+    /// to_act, score_deltas)`; a game that ended is set up again at once (its rewards and
+    /// terminations are this step's, its observations the new game's).
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &self,
+        py: Python<'py>,
+        actions: PyReadonlyArray2<'py, i64>,
+    ) -> PyResult<Arrays<'py>> {
+        let (game, players) = {
+            let batch = self.batch();
+            (batch.game, batch.players)
+        };
+        let shape = actions.shape();
+        if shape != [self.num_envs, players] {
+            return Err(PyValueError::new_err(format!(
+                "actions must have shape ({}, {players}) (num_envs, num_players), found {shape:?}",
+                self.num_envs
+            )));
+        }
+        let actions: Vec<i64> = actions.as_array().iter().copied().collect();
+        let n = game.num_actions() as i64;
+        {
+            // Checked before any game moves, so a bad batch changes nothing.
+            let batch = self.batch();
+            for (i, lane) in batch.lanes.iter().enumerate() {
+                for p in 0..players {
+                    let index = actions[i * players + p];
+                    if lane.slot.to_act()[p] && !(0..n).contains(&index) {
+                        return Err(PyValueError::new_err(format!(
+                            "actions[{i}, {p}] = {index} is outside Discrete({n})"
+                        )));
+                    }
+                }
+            }
+        }
+        let num_envs = self.num_envs as i64;
+        self.run(py, |i, lane, mut out| {
+            lane.slot.step_indices(&actions[i * players..(i + 1) * players])?;
+            out.rewards.copy_from_slice(lane.slot.rewards());
+            for (delta, value) in out.score_deltas.iter_mut().zip(lane.slot.scores().1) {
+                *delta = value as f32;
+            }
+            if lane.slot.is_over() {
+                out.terminations.fill(true);
+                lane.seed = lane.seed.wrapping_add(num_envs);
+                lane.slot.reset(lane.seed).map_err(StepError::BadAction)?;
+            }
+            Batch::write_state(&lane.slot, &mut out, game.observation_len(), game.num_actions());
+            Ok(())
+        })
+    }
+}

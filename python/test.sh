@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The Python part of the README's test command: builds and installs the package the way a user
+# does (`pip install ./python`, maturin fetched by pip, one release build of the extension) into
+# a virtual environment under target/, then runs the pytest suite against the installed package.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$(pwd)"
+venv="${CARGO_TARGET_DIR:-$root/target}/python-venv"
+
+python="$(command -v python3 || true)"
+if [ -z "$python" ]; then
+  echo "python/test.sh: python3 (3.9 or newer, with venv and pip) is needed" >&2
+  exit 1
+fi
+if [ ! -x "$venv/bin/python" ]; then
+  "$python" -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --upgrade pip
+# The extension shares the workspace's target directory, so a warm build is incremental.
+CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" \
+  "$venv/bin/python" -m pip install --quiet "./python[test]" "ruff==0.17.6"
+"$venv/bin/ruff" check python
+"$venv/bin/ruff" format --check python
+# From outside python/, so the tests import the installed package, not the source folder.
+cd "$root/target"
+status=0
+"$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests" || status=$?
+if [ "$status" -eq 5 ]; then
+  echo "python/test.sh: pytest collected no tests" >&2
+  exit 1
+fi
+exit "$status"

@@ -1,0 +1,141 @@
+"""twinsim: exact, fast rule engines for five bot-programming games, from Python.
+
+- :func:`env` / :func:`parallel_env`: PettingZoo environments (AEC and Parallel APIs).
+- :class:`VecEnv`: many games stepped together in Rust, Gymnasium's vector API shape.
+- :func:`replay`: a referee trace file through the engines; returns the mismatches.
+- :func:`arena`: bots against each other (the ``twinsim arena`` command); returns the results.
+- :func:`bot`: a built-in search bot as a callable, from the referee's text to its line.
+
+Games: ``xmas-rush``, ``photosynthesis``, ``zuniq``, ``olymbits``, ``wondev-woman``. Each game's
+observation planes and action numbering are documented in ``docs/python.md`` of the repository
+and in :func:`spec`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from . import _core
+from ._core import GameOverError
+from ._envs import TwinsimAECEnv, TwinsimParallelEnv
+from ._vector import VecEnv
+
+__all__ = [
+    "GAMES",
+    "GameOverError",
+    "TwinsimAECEnv",
+    "TwinsimParallelEnv",
+    "VecEnv",
+    "arena",
+    "bot",
+    "env",
+    "parallel_env",
+    "replay",
+    "spec",
+]
+
+#: The five games, by trace name.
+GAMES: tuple[str, ...] = tuple(_core.games())
+
+#: The built-in search bot of each game (``twinsim.bot(game, "builtin:" + name)``).
+SEARCH_BOTS = {
+    "xmas-rush": "smitsimax",
+    "photosynthesis": "beam",
+    "zuniq": "mcts",
+    "olymbits": "smitsimax",
+    "wondev-woman": "alphabeta",
+}
+
+
+def env(
+    game: str,
+    seed: int | None = None,
+    league: int | None = None,
+    engine: str = "fast",
+    render_mode: str | None = None,
+    params: dict | None = None,
+) -> TwinsimAECEnv:
+    """A PettingZoo AEC environment of ``game`` (``engine``: ``"fast"`` or ``"reference"``;
+    ``league``: the referee's league, default the top one; ``seed``: the first reset's seed;
+    ``params``: other setup parameters under a trace's keys, e.g. Wondev Woman's ``mapIndex``)."""
+    return TwinsimAECEnv(
+        game, seed=seed, league=league, engine=engine, render_mode=render_mode, params=params
+    )
+
+
+def parallel_env(
+    game: str,
+    seed: int | None = None,
+    league: int | None = None,
+    engine: str = "fast",
+    render_mode: str | None = None,
+    params: dict | None = None,
+) -> TwinsimParallelEnv:
+    """A PettingZoo Parallel environment of ``game`` (arguments as for :func:`env`)."""
+    return TwinsimParallelEnv(
+        game, seed=seed, league=league, engine=engine, render_mode=render_mode, params=params
+    )
+
+
+def spec(game: str) -> dict:
+    """The shape of ``game``'s spaces: observation shape, action count, players, turn order."""
+    shape, num_actions, num_players, turns = _core.spec(game)
+    return {
+        "observation_shape": tuple(shape),
+        "num_actions": num_actions,
+        "num_players": num_players,
+        "turns": turns,
+    }
+
+
+def replay(path: str, engine: str = "both") -> list[dict]:
+    """Replays a referee trace file (JSON Lines, ``tests/traces/*.jsonl``) through ``engine``
+    (``"fast"``, ``"reference"`` or ``"both"``) and returns one dict per diverging game replay:
+    ``game``, ``seed``, ``engine``, ``turns`` and its first ``differences`` (``moment``,
+    ``field``, ``expected``, ``found``). An empty list means every game replayed identically."""
+    return [
+        {
+            "game": game,
+            "seed": seed,
+            "engine": kind,
+            "turns": turns,
+            "differences": [
+                {"moment": m, "field": f, "expected": e, "found": x} for m, f, e, x in differences
+            ],
+        }
+        for game, seed, kind, turns, differences in _core.replay(str(path), engine)
+    ]
+
+
+def arena(
+    game: str,
+    bots: list[str],
+    games: int = 10,
+    seed: int = 1,
+    league: int | None = None,
+    engine: str = "fast",
+    threads: int | None = None,
+    time_scale: float = 1.0,
+) -> dict:
+    """Plays ``games`` games of ``game`` between ``bots`` (one per seat, seats rotating):
+    ``builtin:random``, ``builtin:greedy``, ``builtin:<search>[@reference|@fast][:iterations=N]``
+    or a shell command speaking the referee's protocol, under the referee's time limits times
+    ``time_scale``. Returns ``{"results": [one dict per game: seed, seats, scores, ranks,
+    reason, turns, timeouts, crashed, illegal, ...], "bots": [one dict per bot: wins, draws,
+    losses, win_rate, average_score, timeouts, crashes, illegal, skill]}``."""
+    if isinstance(bots, str) or not all(isinstance(b, str) for b in bots):
+        raise TypeError("bots must be a list of strings, one per seat")
+    text = _core.arena_json(game, list(bots), games, seed, league, engine, threads, time_scale)
+    return json.loads(text)
+
+
+def bot(
+    game: str, spec: str, seat: int = 0, seed: int = 1, time_ms: int | None = None
+) -> Callable[[str], str | None]:
+    """A built-in search bot of ``game`` playing ``seat``: ``spec`` is
+    ``"builtin:<search>[@reference|@fast][:iterations=N]"`` (see :data:`SEARCH_BOTS`). Call it
+    with the text the referee sends (an environment's ``infos[agent]["view"]``); it returns the
+    line to print, to pass to ``step``. It thinks until the referee's time limit, or ``time_ms``
+    per answer (an ``iterations=N`` spec stops earlier and plays the same every time)."""
+    return _core.Bot(game, spec, seat, seed, time_ms)

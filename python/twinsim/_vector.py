@@ -1,0 +1,103 @@
+"""Batched stepping: many games of one game stepped together in Rust, in the shape of
+Gymnasium's vector API (a leading batch axis), with a second axis for the players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from . import _core
+
+
+class VecEnv:
+    """``num_envs`` games of ``game`` stepped together on a thread pool, the GIL released.
+
+    ``reset()`` returns ``(observations, infos)``; ``step(actions)`` takes an integer array of
+    shape ``(num_envs, num_players)``, one action index per seat (ignored for seats not to act:
+    ``infos["to_act"]``), and returns ``(observations, rewards, terminations, truncations,
+    infos)``. ``observations`` is a dict of ``"observation"`` ``(num_envs, num_players, *shape)``
+    float32 and ``"action_mask"`` ``(num_envs, num_players, n)`` int8; rewards are float32 and
+    terminations and truncations bool, all ``(num_envs, num_players)``. The arrays are fresh on
+    every call and written by Rust in place (no copy).
+
+    A game that ends is set up again within the same step (Gymnasium's same-step autoreset):
+    that step's rewards and terminations are the finished game's, its observations the new
+    game's. Game ``i`` starts from seed ``seed + i``; its k-th new game from
+    ``seed + i + k·num_envs``.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        seed: int = 1,
+        threads: int | None = None,
+        engine: str = "fast",
+        league: int | None = None,
+    ) -> None:
+        for name, value in (("num_envs", num_envs), ("seed", seed)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if threads is not None and (
+            isinstance(threads, bool) or not isinstance(threads, (int, np.integer))
+        ):
+            raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+        if num_envs < 1:
+            raise ValueError("num_envs must be at least 1")
+        shape, num_actions, num_players, turns = _core.spec(game)
+        self._core = _core.VecEnv(game, int(num_envs), int(seed), threads, engine, league)
+        self.game = game
+        self.num_envs = int(num_envs)
+        self.num_players = num_players
+        self.num_actions = num_actions
+        self.turns = turns
+        self.single_observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, tuple(shape), np.float32),
+                "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
+            }
+        )
+        self.single_action_space = spaces.Discrete(num_actions)
+        self.action_space = spaces.MultiDiscrete(
+            np.full((self.num_envs, num_players), num_actions, dtype=np.int64)
+        )
+
+    def seeds(self) -> list[int]:
+        """The seed each game of the batch was set up with."""
+        return self._core.seeds()
+
+    def reset(
+        self, seed: int | None = None, options: dict | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Sets every game up again (game ``i`` from ``seed + i`` when given)."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        observations, masks, to_act = self._core.reset(None if seed is None else int(seed))
+        return {"observation": observations, "action_mask": masks}, {"to_act": to_act}
+
+    def step(self, actions: Any):
+        """Plays one turn of every game; see the class documentation for the shapes."""
+        array = np.asarray(actions)
+        if not np.issubdtype(array.dtype, np.integer):
+            raise TypeError(f"actions must be an integer array, not of dtype {array.dtype}")
+        expected = (self.num_envs, self.num_players)
+        if array.shape != expected:
+            raise ValueError(
+                f"actions must have shape {expected} (num_envs, num_players), found {array.shape}"
+            )
+        array = np.ascontiguousarray(array, dtype=np.int64)
+        observations, masks, rewards, terminations, to_act, deltas = self._core.step(array)
+        truncations = np.zeros_like(terminations)
+        infos = {"to_act": to_act, "score_delta": deltas}
+        return (
+            {"observation": observations, "action_mask": masks},
+            rewards,
+            terminations,
+            truncations,
+            infos,
+        )
+
+    def close(self) -> None:
+        """Nothing to release: the games live in this object."""

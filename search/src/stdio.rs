@@ -1,0 +1,423 @@
+//! Contest bots on standard input and output: read exactly one turn's lines of a game's protocol
+//! (never more, so a bot does not block waiting for input the referee has not sent), and learn
+//! the bot's seat from what the protocol reveals.
+//!
+//! The line structure of each game's input (init input, then each turn) is the one its rules doc
+//! gives in its protocol section; the text returned is what a [`ViewPlayer`](crate::bot::ViewPlayer)
+//! reads: the turn's lines joined by `\n` (the init input first on the first turn), no trailing
+//! newline.
+//!
+//! ```
+//! use twinsim_search::stdio::TurnReader;
+//!
+//! let input = "0\n4\n0 0 0 0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0 0 0 0\n\
+//!              0 0 0 0 0 0 0 0 0 0 0 0 0\nGAME_OVER 0 0 0 0 0 0 0\n\
+//!              GAME_OVER 0 0 0 0 0 0 0\nGAME_OVER 0 0 0 0 0 0 0\nGAME_OVER 0 0 0 0 0 0 0\n";
+//! let mut turns = TurnReader::new("olymbits", input.as_bytes()).unwrap();
+//! let first = turns.next_turn().unwrap().expect("one turn was sent");
+//! assert_eq!(first.lines().count(), 2 + 3 + 4, "init lines, three score lines, four games");
+//! assert_eq!(turns.seat(), Some(0));
+//! assert_eq!(turns.next_turn().unwrap(), None, "end of input");
+//! ```
+
+use std::fmt;
+use std::io::{self, BufRead};
+use std::time::{Duration, Instant};
+use twinsim_reference::game::PlayerId;
+
+/// What went wrong while reading a turn.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The input stream failed.
+    Io(io::Error),
+    /// The input ended in the middle of a turn: `line` is the 1-based line number in the stream
+    /// where a line was still expected, `expected` what it should have held.
+    Truncated {
+        /// 1-based line number of the missing line.
+        line: usize,
+        /// What that line should have held.
+        expected: &'static str,
+    },
+    /// A count line (number of items, trees, actions, ...) was not a small non-negative number.
+    BadCount {
+        /// 1-based line number of the bad line.
+        line: usize,
+        /// What the line should have held.
+        expected: &'static str,
+        /// The line as read.
+        found: String,
+    },
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "reading standard input: {e}"),
+            ReadError::Truncated { line, expected } => {
+                write!(f, "line {line}: input ended, expected {expected}")
+            }
+            ReadError::BadCount { line, expected, found } => {
+                write!(f, "line {line}: expected {expected}, found {found:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+impl From<io::Error> for ReadError {
+    fn from(e: io::Error) -> Self {
+        ReadError::Io(e)
+    }
+}
+
+/// The games whose protocol [`TurnReader`] knows, by their trace names.
+const GAMES: [&str; 5] = ["xmas-rush", "photosynthesis", "zuniq", "olymbits", "wondev-woman"];
+
+/// Reads a game's input one turn at a time.
+pub struct TurnReader<R> {
+    game: &'static str,
+    reader: R,
+    /// Lines read so far (for error positions).
+    line_number: usize,
+    /// Whether the init input is still to come.
+    first: bool,
+    /// Olymbits: mini-games per turn; Wondev Woman: board size and units per player (from init).
+    init_numbers: Vec<usize>,
+    seat: Option<PlayerId>,
+}
+
+/// The largest count a count line may hold: more than any game sends, small enough that a
+/// garbage number cannot make the reader wait for billions of lines.
+const MAX_COUNT: usize = 10_000;
+
+impl<R: BufRead> TurnReader<R> {
+    /// A reader of `game`'s protocol (`xmas-rush`, `photosynthesis`, `zuniq`, `olymbits`,
+    /// `wondev-woman`) over `reader`.
+    pub fn new(game: &str, reader: R) -> Result<Self, String> {
+        let game = GAMES
+            .iter()
+            .find(|g| **g == game)
+            .ok_or_else(|| format!("unknown game {game:?} (one of {})", GAMES.join(", ")))?;
+        Ok(TurnReader {
+            game,
+            reader,
+            line_number: 0,
+            first: true,
+            init_numbers: vec![],
+            seat: None,
+        })
+    }
+
+    /// The bot's seat, once the input has revealed it: Olymbits says the player index in its
+    /// init input, Zuniq's first line is `Start` for White (seat 0) and a move for Black (seat 1).
+    /// The other games' views are written from the reader's side ("me" first) and do not say
+    /// the seat: `Some(0)` there, which is what a bot rebuilding its state from views assumes.
+    pub fn seat(&self) -> Option<PlayerId> {
+        self.seat
+    }
+
+    /// The next turn's text, `None` at the end of the input (or at Zuniq's `Quit`).
+    pub fn next_turn(&mut self) -> Result<Option<String>, ReadError> {
+        let mut lines = Vec::new();
+        // The first line decides between the end of input and a turn.
+        let Some(first) = self.line()? else { return Ok(None) };
+        lines.push(first);
+        let first_turn = std::mem::replace(&mut self.first, false);
+        match self.game {
+            "xmas-rush" => {
+                self.seat = Some(0);
+                self.lines(&mut lines, 7 + 2, "a board row or a player line")?;
+                self.counted(&mut lines, "the number of items")?;
+                self.counted(&mut lines, "the number of quests")?;
+            }
+            "photosynthesis" => {
+                self.seat = Some(0);
+                if first_turn {
+                    let cells = parse_count(&lines[0])
+                        .map_err(|found| self.bad_count("the number of cells", found))?;
+                    self.lines(&mut lines, cells, "a cell line")?;
+                    self.lines(&mut lines, 1, "the day")?;
+                }
+                self.lines(&mut lines, 3, "nutrients or a sun and score line")?;
+                self.counted(&mut lines, "the number of trees")?;
+                self.counted(&mut lines, "the number of possible actions")?;
+            }
+            "zuniq" => {
+                if lines[0] == "Quit" {
+                    return Ok(None);
+                }
+                if first_turn {
+                    self.seat = Some(if lines[0] == "Start" { 0 } else { 1 });
+                }
+            }
+            "olymbits" => {
+                if first_turn {
+                    let seat = parse_count(&lines[0])
+                        .map_err(|found| self.bad_count("the player index", found))?;
+                    self.seat = Some(seat);
+                    self.lines(&mut lines, 1, "the number of mini-games")?;
+                    let games = parse_count(lines.last().map_or("", String::as_str))
+                        .map_err(|found| self.bad_count("the number of mini-games", found))?;
+                    self.init_numbers = vec![games];
+                    self.lines(&mut lines, 1, "player 0's score line")?;
+                }
+                let games = self.init_numbers.first().copied().unwrap_or(4);
+                self.lines(&mut lines, 2 + games, "a score line or a mini-game line")?;
+            }
+            "wondev-woman" => {
+                self.seat = Some(0);
+                if first_turn {
+                    let size = parse_count(&lines[0])
+                        .map_err(|found| self.bad_count("the board size", found))?;
+                    self.lines(&mut lines, 1, "the number of units per player")?;
+                    let units = parse_count(lines.last().map_or("", String::as_str))
+                        .map_err(|found| self.bad_count("the number of units per player", found))?;
+                    self.init_numbers = vec![size, units];
+                    self.lines(&mut lines, 1, "the first board row")?;
+                }
+                let (size, units) = (self.init_numbers[0], self.init_numbers[1]);
+                self.lines(&mut lines, size.saturating_sub(1), "a board row")?;
+                self.lines(&mut lines, 2 * units, "a unit position")?;
+                self.counted(&mut lines, "the number of legal actions")?;
+            }
+            _ => unreachable!("checked in new"),
+        }
+        Ok(Some(lines.join("\n")))
+    }
+
+    /// One line without its end of line, `None` at the end of the input.
+    fn line(&mut self) -> Result<Option<String>, ReadError> {
+        let mut line = String::new();
+        if self.reader.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        self.line_number += 1;
+        let trimmed = line.trim_end_matches(['\n', '\r']).len();
+        line.truncate(trimmed);
+        Ok(Some(line))
+    }
+
+    /// `count` more lines into `lines`.
+    fn lines(
+        &mut self,
+        lines: &mut Vec<String>,
+        count: usize,
+        expected: &'static str,
+    ) -> Result<(), ReadError> {
+        for _ in 0..count {
+            match self.line()? {
+                Some(l) => lines.push(l),
+                None => return Err(ReadError::Truncated { line: self.line_number + 1, expected }),
+            }
+        }
+        Ok(())
+    }
+
+    /// A count line, then that many lines.
+    fn counted(
+        &mut self,
+        lines: &mut Vec<String>,
+        expected: &'static str,
+    ) -> Result<(), ReadError> {
+        self.lines(lines, 1, expected)?;
+        let count = parse_count(lines.last().map_or("", String::as_str))
+            .map_err(|found| self.bad_count(expected, found))?;
+        self.lines(lines, count, "a line of the counted list")
+    }
+
+    fn bad_count(&self, expected: &'static str, found: String) -> ReadError {
+        ReadError::BadCount { line: self.line_number, expected, found }
+    }
+}
+
+/// A count or index line: a non-negative number up to [`MAX_COUNT`]; the line itself otherwise.
+fn parse_count(line: &str) -> Result<usize, String> {
+    match line.trim().parse::<usize>() {
+        Ok(n) if n <= MAX_COUNT => Ok(n),
+        _ => Err(line.to_string()),
+    }
+}
+
+/// The referee's response-time rules of a game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeLimits {
+    /// Limit of a player's first answer.
+    pub first: Duration,
+    /// Limit of each later answer.
+    pub later: Duration,
+    /// A whole-game thinking budget per player instead (Zuniq: 30 s of wall-clock time).
+    pub total: Option<Duration>,
+}
+
+/// The limits the rules docs give: X-mas Rush and Olymbits and Wondev Woman 1000 ms / 50 ms,
+/// Photosynthesis 1000 ms / 100 ms, Zuniq 30 s for the whole game.
+pub fn time_limits(game: &str) -> TimeLimits {
+    let ms = Duration::from_millis;
+    match game {
+        "photosynthesis" => TimeLimits { first: ms(1000), later: ms(100), total: None },
+        "zuniq" => TimeLimits { first: ms(30_000), later: ms(30_000), total: Some(ms(30_000)) },
+        _ => TimeLimits { first: ms(1000), later: ms(50), total: None },
+    }
+}
+
+/// The clock of a bot on standard input: the deadline of each turn, measured from when its
+/// input was read, under the game's [`TimeLimits`].
+pub struct TurnClock {
+    limits: TimeLimits,
+    /// Answers given so far.
+    turns: u32,
+    /// Zuniq: thinking time used so far (the budget counts only the bot's own turns).
+    used: Duration,
+    /// When the current turn's input was read.
+    started: Option<Instant>,
+}
+
+impl TurnClock {
+    /// The share of a limit a bot plans to use: the rest is left for reading, printing and the
+    /// scheduler's jitter between the referee's clock and the bot's (on a loaded 2-core machine
+    /// a process can stall 8-16 ms; at 90% of a 50 ms limit the example bots timed out there).
+    const SAFETY: f64 = 0.6;
+
+    /// The clock of `game` (`xmas-rush`, `photosynthesis`, `zuniq`, `olymbits`, `wondev-woman`)
+    /// under the referee's limits, scaled by the environment variable `TWINSIM_TIME_SCALE` when
+    /// it holds a finite positive number (as `twinsim arena --time-scale` scales the arena's
+    /// limits, so that a bot run in a fast test thinks as long as it is allowed to).
+    pub fn new(game: &str) -> Self {
+        let scale = std::env::var("TWINSIM_TIME_SCALE")
+            .ok()
+            .and_then(|s| s.parse::<f64>().ok())
+            .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1e3)
+            .unwrap_or(1.0);
+        let limits = time_limits(game);
+        let limits = TimeLimits {
+            first: limits.first.mul_f64(scale),
+            later: limits.later.mul_f64(scale),
+            total: limits.total.map(|t| t.mul_f64(scale)),
+        };
+        TurnClock { limits, turns: 0, used: Duration::ZERO, started: None }
+    }
+
+    /// Call when a turn's input has been read: the deadline of its answer (for Zuniq, when the
+    /// game's budget runs out, which is what its bot expects).
+    pub fn start_turn(&mut self) -> Instant {
+        let now = Instant::now();
+        self.started = Some(now);
+        let left = match self.limits.total {
+            Some(total) => total.saturating_sub(self.used),
+            None if self.turns == 0 => self.limits.first,
+            None => self.limits.later,
+        };
+        now + left.mul_f64(Self::SAFETY)
+    }
+
+    /// Call when the answer has been printed.
+    pub fn end_turn(&mut self) {
+        if let Some(start) = self.started.take() {
+            self.used += start.elapsed();
+        }
+        self.turns += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use twinsim_reference::game::TraceEngine;
+
+    /// Every view of every trace game, concatenated as a bot would receive them, splits back into
+    /// exactly those views: the reader consumes neither less nor more than one turn.
+    fn reads_back_the_trace_views(game: &str, engine: &dyn TraceEngine) {
+        let path = format!("{}/../tests/traces/{game}.jsonl", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut checked = 0;
+        for line in text.lines().take(6) {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            let seed = record["seed"].as_i64();
+            let params = record.get("params").cloned().unwrap_or(serde_json::json!({}));
+            let play = engine.setup(seed, &params).unwrap();
+            let players = play.initial_record()["initial_views"].as_array().unwrap().len();
+            for seat in 0..players {
+                // Replay the trace's actions, collecting the texts this seat is sent.
+                let mut play = engine.setup(seed, &params).unwrap();
+                let mut sent = vec![];
+                let initial = play.initial_record();
+                // Wondev Woman's traces keep the init input apart; a bot reads it first.
+                let init = initial.get("init_input").and_then(|i| i[seat].as_str());
+                let init = init.map(|i| format!("{i}\n"));
+                if let Some(v) = initial["initial_views"][seat].as_str().filter(|v| !v.is_empty()) {
+                    sent.push(format!("{}{v}", init.unwrap_or_default()));
+                }
+                for turn in record["turns"].as_array().unwrap() {
+                    let actions: Vec<Option<String>> = turn["actions"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|a| a.as_str().map(str::to_string))
+                        .collect();
+                    if play.play_turn(&actions).is_err() {
+                        break;
+                    }
+                    let rec = play.turn_record();
+                    if let Some(v) = rec["views"][seat].as_str().filter(|v| !v.is_empty()) {
+                        sent.push(v.to_string());
+                    }
+                }
+                let stream: String = sent.iter().map(|v| format!("{v}\n")).collect();
+                let mut reader = TurnReader::new(game, stream.as_bytes()).unwrap();
+                for want in &sent {
+                    if game == "zuniq" && want == "Quit" {
+                        break;
+                    }
+                    let got = reader.next_turn().unwrap().expect("a turn");
+                    assert_eq!(&got, want, "{game} seat {seat}");
+                    checked += 1;
+                }
+                if game == "olymbits" {
+                    assert_eq!(reader.seat(), Some(seat));
+                }
+            }
+        }
+        assert!(checked > 20, "{game}: only {checked} views checked");
+    }
+
+    #[test]
+    fn splits_every_games_input_into_its_turns() {
+        for (game, engine) in [
+            ("xmas-rush", twinsim_reference::xmas_rush::engine()),
+            ("photosynthesis", twinsim_reference::photosynthesis::engine()),
+            ("zuniq", twinsim_reference::zuniq::engine()),
+            ("olymbits", twinsim_reference::olymbits::engine()),
+            ("wondev-woman", twinsim_reference::wondev_woman::engine()),
+        ] {
+            reads_back_the_trace_views(game, engine.expect("every reference engine exists"));
+        }
+    }
+
+    #[test]
+    fn zuniq_seat_and_quit() {
+        let mut r = TurnReader::new("zuniq", "A2h\nB3h\nQuit\n".as_bytes()).unwrap();
+        assert_eq!(r.next_turn().unwrap().as_deref(), Some("A2h"));
+        assert_eq!(r.seat(), Some(1), "a move first: Black");
+        assert_eq!(r.next_turn().unwrap().as_deref(), Some("B3h"));
+        assert_eq!(r.next_turn().unwrap(), None);
+        let mut r = TurnReader::new("zuniq", "Start\n".as_bytes()).unwrap();
+        r.next_turn().unwrap();
+        assert_eq!(r.seat(), Some(0));
+    }
+
+    #[test]
+    fn bad_input_is_an_error_that_says_where() {
+        let mut r = TurnReader::new("wondev-woman", "5\n2\n.....\n".as_bytes()).unwrap();
+        let e = r.next_turn().unwrap_err().to_string();
+        assert_eq!(e, "line 4: input ended, expected a board row");
+        let mut r = TurnReader::new("olymbits", "x\n".as_bytes()).unwrap();
+        let e = r.next_turn().unwrap_err().to_string();
+        assert_eq!(e, "line 1: expected the player index, found \"x\"");
+        let text = "0\n".to_string() + &"0 0 0 0 0 0 0\n".repeat(9) + "99999999999\n";
+        let mut r = TurnReader::new("xmas-rush", text.as_bytes()).unwrap();
+        let e = r.next_turn().unwrap_err().to_string();
+        assert_eq!(e, "line 11: expected the number of items, found \"99999999999\"");
+        assert!(TurnReader::new("chess", "".as_bytes()).is_err());
+    }
+}

@@ -1,0 +1,177 @@
+//! `twinsim arena GAME --bot CMD --bot CMD ...`: bots against each other, the table of results.
+
+use super::progress::Progress;
+use super::{default_engine, known_game, usage_error, EngineChoice};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use twinsim_arena as arena;
+use twinsim_reference::game::EngineKind;
+
+/// What `arena` is asked for: its flags.
+#[derive(clap::Args)]
+pub struct ArenaArgs {
+    /// Game.
+    pub game: String,
+    /// A bot: a shell command (it reads what the referee sends: `twinsim protocol GAME`),
+    /// builtin:random, builtin:greedy, or a search (builtin:smitsimax, beam, mcts, alphabeta;
+    /// add @reference or @fast, and optionally :iterations=N). One per seat.
+    #[arg(long = "bot", required = true)]
+    pub bots: Vec<String>,
+    /// Games to play, 1 to 1,000,000,000 (seats rotate: every seed is played once per
+    /// rotation).
+    #[arg(long, default_value_t = 100, value_parser = super::args::games_at_least_one)]
+    pub games: usize,
+    /// Master seed (any 64-bit integer, negative too).
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    pub seed: i64,
+    /// League (default: the top league).
+    #[arg(long)]
+    pub league: Option<u32>,
+    /// Games run at once, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = super::args::threads)]
+    pub threads: Option<usize>,
+    /// Multiplies the referee's time limits (e.g. 2 on a slow machine): above 0, at most
+    /// 1000.
+    #[arg(long, default_value_t = 1.0, value_parser = super::args::time_scale)]
+    pub time_scale: f64,
+    /// Engine that referees (default: fast where built, else reference); `both`: the fast twin
+    /// referees and the reference engine replays every turn in lockstep, and the run stops at
+    /// the first divergence with its differences.
+    #[arg(long, value_enum)]
+    pub engine: Option<EngineChoice>,
+    /// Write every game as a trace, each bot's stderr, and results.jsonl here.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Most bytes of each process bot's stderr kept per game in --out (0 to 1 GiB; default
+    /// 256 KiB); a cut file ends with a marker line saying how much was dropped.
+    #[arg(long, default_value_t = arena::bots::DEFAULT_STDERR_LIMIT, value_parser = super::args::stderr_limit)]
+    pub stderr_limit: usize,
+    /// Continue the run recorded in --out.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// Print the results as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs the arena and prints the table (or JSON).
+pub fn run(request: ArenaArgs) -> ExitCode {
+    if let Err(code) = known_game(&request.game) {
+        return code;
+    }
+    let specs: Result<Vec<arena::BotSpec>, String> =
+        request.bots.iter().map(|b| b.parse()).collect();
+    let specs = match specs {
+        Ok(s) => s,
+        Err(e) => return usage_error(e),
+    };
+    // `both`: the default twin referees and the other replays every turn in lockstep.
+    let engine = match request.engine {
+        Some(EngineChoice::Reference) => EngineKind::Reference,
+        Some(EngineChoice::Fast) => EngineKind::Fast,
+        Some(EngineChoice::Both) | None => default_engine(&request.game),
+    };
+    let lockstep = request.engine == Some(EngineChoice::Both);
+    let interrupt = super::interrupt::watch();
+    let config = arena::ArenaConfig {
+        game: request.game,
+        bots: specs,
+        games: request.games,
+        seed: request.seed,
+        league: request.league,
+        time_scale: request.time_scale,
+        engine,
+        threads: request.threads,
+        out: request.out,
+        resume: request.resume,
+        stderr_limit: request.stderr_limit,
+        interrupt: Some(interrupt),
+        lockstep,
+    };
+    let json_output = request.json;
+    let progress = Progress::new(!json_output);
+    if json_output {
+        print!("{{\"games\":[");
+    }
+    let first = std::sync::atomic::AtomicBool::new(true);
+    let on_game = |result: &arena::GameResult, standings: &arena::Standings| {
+        if json_output {
+            // Streamed: one game per line as it is counted, so memory stays flat.
+            let comma =
+                if first.swap(false, std::sync::atomic::Ordering::SeqCst) { "" } else { "," };
+            println!("{comma}{}", result.to_json());
+        }
+        let done = standings.games();
+        progress.report(done, config.games, done == config.games, || {
+            let rates: Vec<String> = standings
+                .totals()
+                .iter()
+                .enumerate()
+                .map(|(b, t)| {
+                    let rate = t.points.win_rate().map_or(0.0, |r| r.mean);
+                    format!("bot{b} {:.1}%", 100.0 * rate)
+                })
+                .collect();
+            format!("win rates: {}", rates.join("  "))
+        });
+    };
+    let end = match arena::run(&config, &on_game) {
+        Ok(end) => end,
+        Err(e) => {
+            if json_output {
+                println!("]}}");
+            }
+            return usage_error(format!("arena: {e}"));
+        }
+    };
+    let standings = &end.standings;
+    if json_output {
+        let bots: Vec<Value> = standings
+            .totals()
+            .iter()
+            .enumerate()
+            .map(|(b, t)| {
+                json!({
+                    "bot": config.bots[b].to_string(), "wins": t.wins, "draws": t.draws,
+                    "losses": t.losses, "invalid": t.invalid, "timeouts": t.timeouts,
+                    "crashes": t.crashes, "not_started": t.not_started,
+                    "first_problems": t.first_problems, "illegal": t.illegal,
+                    "iterations_per_move": t.iterations_per_move(),
+                    "win_rate": t.points.win_rate().map(|r| json!([r.mean, r.low, r.high])),
+                    "average_score": t.average_score(),
+                    "openskill": [t.rating.mu, t.rating.sigma],
+                })
+            })
+            .collect();
+        println!("],\"bots\":{},\"interrupted\":{}}}", Value::Array(bots), end.interrupted);
+    } else {
+        print!("{}", arena::report(&config, standings));
+    }
+    if let Some(dir) = &config.out {
+        match crate::view::write_arena_index(dir) {
+            Ok(index) => eprintln!("replays: {}", index.display()),
+            Err(e) => return usage_error(format!("arena: writing the replay index: {e}")),
+        }
+    }
+    if end.interrupted {
+        eprintln!(
+            "twinsim: interrupted after {} of {} games.{}",
+            standings.games(),
+            config.games,
+            resume_hint(&config)
+        );
+        return ExitCode::from(130);
+    }
+    ExitCode::SUCCESS
+}
+
+/// How to continue an interrupted run.
+fn resume_hint(config: &arena::ArenaConfig) -> String {
+    match &config.out {
+        Some(dir) => {
+            format!(" Continue it with the same command and `--out {} --resume`.", dir.display())
+        }
+        None => " Runs with `--out DIR` can be continued with `--resume`.".into(),
+    }
+}

@@ -1,0 +1,45 @@
+//! `twinsim perft GAME --depth D`: leaf counts of the legal-move tree, depth 0 to D.
+
+use super::{known_game, usage_error, EngineChoice};
+use serde_json::json;
+use std::process::ExitCode;
+use std::time::Instant;
+use twinsim::perft;
+use twinsim_arena::registry;
+use twinsim_reference::game::TurnStructure;
+
+/// Prints one table per engine: every depth from 0 (one leaf: the position itself) to `depth`.
+pub fn run(game: &str, depth: u32, seed: i64, engine: EngineChoice) -> ExitCode {
+    if let Err(code) = known_game(game) {
+        return code;
+    }
+    let mut any = false;
+    for kind in engine.kinds() {
+        let Some(engine) = registry::engine(game, kind) else {
+            println!("{game}: no {kind} engine yet");
+            continue;
+        };
+        if engine.turns() != TurnStructure::Alternating {
+            return usage_error(format!(
+                "perft is for alternating games (zuniq, wondev-woman); {game} is simultaneous"
+            ));
+        }
+        let play = match engine.setup(Some(seed), &json!({})) {
+            Ok(p) => p,
+            Err(e) => return usage_error(format!("setup failed: {e}")),
+        };
+        any = true;
+        println!("{game} seed {seed}, {kind} engine");
+        println!("{:>5} {:>16} {:>12}", "depth", "leaves", "ms");
+        for d in 0..=depth {
+            let start = Instant::now();
+            let n = perft::perft(play.as_ref(), d);
+            println!("{d:>5} {n:>16} {:>12.1}", start.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    if any {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

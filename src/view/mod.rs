@@ -1,0 +1,548 @@
+//! `twinsim view`: a referee trace (or an arena's `traces.jsonl`) as one self-contained HTML page
+//! that replays the game turn by turn in a browser, and `DIR/index.html` for `arena --out DIR`.
+//!
+//! The page is the embedded template (`viewer.html`, `viewer.css`, `viewer.js`) with the games'
+//! records inlined as JSON: no network, no build step. The drawing is done in the browser from the
+//! trace records (states, views, actions, events), so the Rust side only checks the records'
+//! shape and escapes them.
+
+use serde_json::Value;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+const TEMPLATE: &str = include_str!("viewer.html");
+const STYLE: &str = include_str!("viewer.css");
+const SCRIPT: &str = include_str!("viewer.js");
+
+/// The games the page knows how to draw (the trace format's `game` values).
+pub const GAMES: [&str; 5] = ["xmas-rush", "photosynthesis", "zuniq", "olymbits", "wondev-woman"];
+
+/// Why a page could not be written.
+#[derive(Debug)]
+pub enum ViewError {
+    /// A file could not be read.
+    Read { path: PathBuf, error: std::io::Error },
+    /// A file could not be written.
+    Write { path: PathBuf, error: std::io::Error },
+    /// A line is not JSON.
+    Json { path: PathBuf, line: usize, error: serde_json::Error },
+    /// A line is JSON but not a game record the page can draw.
+    NotAGame { path: PathBuf, line: usize, why: String },
+    /// The file holds no game.
+    NoGames { path: PathBuf },
+    /// `--game K` with K not below the number of games in the file.
+    GameOutOfRange { path: PathBuf, index: usize, count: usize },
+}
+
+impl fmt::Display for ViewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ViewError::Read { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            ViewError::Write { path, error } => {
+                write!(f, "cannot write {}: {error}", path.display())
+            }
+            ViewError::Json { path, line, error } => {
+                write!(f, "{}:{line}: not JSON: {error}", path.display())
+            }
+            ViewError::NotAGame { path, line, why } => {
+                write!(f, "{}:{line}: not a game record: {why}", path.display())
+            }
+            ViewError::NoGames { path } => write!(f, "{}: no game in the file", path.display()),
+            ViewError::GameOutOfRange { path, index, count } => write!(
+                f,
+                "{}: --game {index} asked, but the file holds {count} game(s) (0 to {})",
+                path.display(),
+                count.saturating_sub(1)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ViewError {}
+
+/// Why `record` cannot be drawn, or `None` when it has what the page reads: a known `game`, an
+/// `initial` state object, and `turns` whose entries each hold a `state` object.
+fn shape_problem(record: &Value) -> Option<String> {
+    let Some(object) = record.as_object() else {
+        return Some("not a JSON object".into());
+    };
+    let game = match object.get("game").and_then(Value::as_str) {
+        Some(game) => game,
+        None => return Some("no \"game\" string".into()),
+    };
+    if !GAMES.contains(&game) {
+        return Some(format!("unknown game {game:?} (known: {})", GAMES.join(", ")));
+    }
+    if !object.get("initial").is_some_and(Value::is_object) {
+        return Some("no \"initial\" state object".into());
+    }
+    let Some(turns) = object.get("turns").and_then(Value::as_array) else {
+        return Some("no \"turns\" array".into());
+    };
+    if let Some(k) = turns.iter().position(|t| !t.get("state").is_some_and(Value::is_object)) {
+        return Some(format!("turns[{k}] has no \"state\" object"));
+    }
+    let states = std::iter::once(("initial".to_string(), &object["initial"]))
+        .chain(turns.iter().enumerate().map(|(k, t)| (format!("turns[{k}].state"), &t["state"])));
+    for (place, state) in states {
+        if let Some(key) = state_keys(game).iter().find(|k| state.get(**k).is_none()) {
+            return Some(format!("{place} has no {key:?} (the {game} state schema)"));
+        }
+    }
+    None
+}
+
+/// The state fields the page draws from, per game (the rules' state schemas).
+fn state_keys(game: &str) -> &'static [&'static str] {
+    match game {
+        "xmas-rush" => &["turn", "turns_left", "turn_type", "tiles", "players", "items"],
+        "photosynthesis" => &["day", "sun_direction", "nutrients", "players", "trees", "richness"],
+        "zuniq" => &["ply", "to_move", "walls", "zones", "open_cells", "claims", "finished"],
+        "olymbits" => &["turn", "active", "medals", "games"],
+        "wondev-woman" => &["round", "to_move", "size", "grid", "units", "scores", "dead"],
+        _ => &[],
+    }
+}
+
+/// Every game record of a JSON Lines file (blank lines ignored), each checked for the shape the
+/// page reads.
+pub fn read_games(path: &Path) -> Result<Vec<Value>, ViewError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| ViewError::Read { path: path.to_path_buf(), error })?;
+    let mut games = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let line_number = index + 1;
+        let record: Value = serde_json::from_str(line).map_err(|error| ViewError::Json {
+            path: path.to_path_buf(),
+            line: line_number,
+            error,
+        })?;
+        if let Some(why) = shape_problem(&record) {
+            return Err(ViewError::NotAGame { path: path.to_path_buf(), line: line_number, why });
+        }
+        games.push(record);
+    }
+    if games.is_empty() {
+        return Err(ViewError::NoGames { path: path.to_path_buf() });
+    }
+    Ok(games)
+}
+
+/// Text made safe for HTML element content and attribute values.
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON text that can sit inside a `<script>` element: `<`, `>` and `&` only occur inside JSON
+/// strings, where their `\u` escapes mean the same, so `</script>` or `<!--` in a bot's output
+/// cannot end the element early.
+fn json_for_script(value: &Value) -> String {
+    value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+/// Integers a JavaScript number cannot hold exactly (beyond ±2^53, e.g. 64-bit seeds) become
+/// strings of their digits, so the page shows them as they are in the file.
+fn exact_in_javascript(value: &mut Value) {
+    const SAFE: u64 = 1 << 53;
+    match value {
+        Value::Number(n) => {
+            let unsafe_integer = match (n.as_i64(), n.as_u64()) {
+                (Some(i), _) => i.unsigned_abs() > SAFE,
+                (None, Some(u)) => u > SAFE,
+                (None, None) => false,
+            };
+            if unsafe_integer {
+                *value = Value::String(n.to_string());
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(exact_in_javascript),
+        Value::Object(map) => map.values_mut().for_each(exact_in_javascript),
+        _ => {}
+    }
+}
+
+/// The self-contained replay page for `games` (a game picker when there are several).
+pub fn page(games: &[Value], title: &str) -> String {
+    let mut games = Value::Array(games.to_vec());
+    exact_in_javascript(&mut games);
+    let data = json_for_script(&games);
+    // The data goes in last, so nothing inside it is ever taken for a placeholder.
+    let (head, tail) = TEMPLATE.split_once("{{DATA}}").unwrap_or((TEMPLATE, ""));
+    let fill = |part: &str| {
+        part.replace("{{TITLE}}", &escape_html(title))
+            .replace("{{STYLE}}", STYLE)
+            .replace("{{SCRIPT}}", SCRIPT)
+    };
+    let mut out = fill(head);
+    out.push_str(&data);
+    out.push_str(&fill(tail));
+    out
+}
+
+/// `twinsim view`: writes the page for game `game` of `file` (every game, with a picker, when
+/// `None`) to `out`, and returns the number of games on the page.
+pub fn write_view(file: &Path, game: Option<usize>, out: &Path) -> Result<usize, ViewError> {
+    let mut games = read_games(file)?;
+    if let Some(index) = game {
+        if index >= games.len() {
+            return Err(ViewError::GameOutOfRange {
+                path: file.to_path_buf(),
+                index,
+                count: games.len(),
+            });
+        }
+        games = vec![games.swap_remove(index)];
+    }
+    let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let title = match game {
+        Some(index) => format!("{name} game {index}"),
+        None => name,
+    };
+    std::fs::write(out, page(&games, &title))
+        .map_err(|error| ViewError::Write { path: out.to_path_buf(), error })?;
+    Ok(games.len())
+}
+
+/// One row of `results.jsonl` as the index needs it.
+struct ArenaResult {
+    index: u64,
+    seed: Value,
+    seats: Vec<usize>,
+    scores: Vec<Value>,
+    ranks: Vec<u64>,
+    reason: String,
+    turns: u64,
+    timeouts: Vec<u64>,
+    crashed: Vec<bool>,
+}
+
+impl ArenaResult {
+    fn from_json(v: &Value) -> Option<ArenaResult> {
+        let array = |k: &str| v.get(k).and_then(Value::as_array);
+        let numbers = |k: &str| -> Option<Vec<u64>> {
+            array(k)?.iter().map(Value::as_u64).collect::<Option<Vec<u64>>>()
+        };
+        Some(ArenaResult {
+            index: v.get("index")?.as_u64()?,
+            seed: v.get("seed")?.clone(),
+            seats: numbers("seats")?.into_iter().map(|s| s as usize).collect(),
+            scores: array("scores")?.clone(),
+            ranks: numbers("ranks")?,
+            reason: v.get("reason").and_then(Value::as_str).unwrap_or("").to_string(),
+            turns: v.get("turns")?.as_u64()?,
+            timeouts: numbers("timeouts").unwrap_or_default(),
+            crashed: array("crashed")
+                .map(|a| a.iter().map(|c| c.as_bool().unwrap_or(false)).collect())
+                .unwrap_or_default(),
+        })
+    }
+}
+
+/// Reads a JSON Lines file of an arena directory; a missing file is an empty list.
+fn read_jsonl(path: &Path) -> Result<Vec<Value>, ViewError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(error) => return Err(ViewError::Read { path: path.to_path_buf(), error }),
+    };
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|error| ViewError::Json {
+                path: path.to_path_buf(),
+                line: i + 1,
+                error,
+            })
+        })
+        .collect()
+}
+
+/// What pairs an arena result with its trace: games are appended by parallel workers, so the two
+/// files need not list them in the same order. Seed, the bot of every seat and the number of
+/// turns identify a game; games equal in all three are interchangeable for the index.
+fn game_key(seed: &Value, bots: &[String], turns: u64) -> String {
+    format!("{seed}|{}|{turns}", bots.join("\u{1f}"))
+}
+
+/// `arena --out DIR`: writes `DIR/replays/game-<index>.html` for every finished game and
+/// `DIR/index.html`, the results table with each game linked to its replay. Returns the index's
+/// path.
+pub fn write_arena_index(dir: &Path) -> Result<PathBuf, ViewError> {
+    let identity_path = dir.join("arena.json");
+    let identity: Value = match std::fs::read_to_string(&identity_path) {
+        Ok(text) => serde_json::from_str(&text).map_err(|error| ViewError::Json {
+            path: identity_path.clone(),
+            line: 1,
+            error,
+        })?,
+        Err(error) => return Err(ViewError::Read { path: identity_path, error }),
+    };
+    let bots: Vec<String> = identity
+        .get("bots")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().map(|b| b.as_str().unwrap_or("?").to_string()).collect())
+        .unwrap_or_default();
+    let game = identity.get("game").and_then(Value::as_str).unwrap_or("?").to_string();
+    let results_path = dir.join("results.jsonl");
+    let mut results = Vec::new();
+    for (i, v) in read_jsonl(&results_path)?.iter().enumerate() {
+        let result = ArenaResult::from_json(v).ok_or_else(|| ViewError::NotAGame {
+            path: results_path.clone(),
+            line: i + 1,
+            why: "not an arena result (index, seed, seats, scores, ranks, turns)".into(),
+        })?;
+        results.push(result);
+    }
+    results.sort_by_key(|r| r.index);
+    let traces_path = dir.join("traces.jsonl");
+    let mut traces: Vec<Option<Value>> = read_jsonl(&traces_path)?.into_iter().map(Some).collect();
+    let trace_keys: Vec<String> = traces
+        .iter()
+        .map(|t| {
+            let t = t.as_ref().unwrap_or(&Value::Null);
+            let seat_bots: Vec<String> = t
+                .pointer("/params/bots")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().map(|b| b.as_str().unwrap_or("").to_string()).collect())
+                .unwrap_or_default();
+            let turns = t.get("turns").and_then(Value::as_array).map_or(0, |a| a.len() as u64);
+            game_key(t.get("seed").unwrap_or(&Value::Null), &seat_bots, turns)
+        })
+        .collect();
+    let replays = dir.join("replays");
+    std::fs::create_dir_all(&replays)
+        .map_err(|error| ViewError::Write { path: replays.clone(), error })?;
+    let seat_name = |b: usize| bots.get(b).cloned().unwrap_or_else(|| format!("bot {b}"));
+    let mut rows = String::new();
+    for result in &results {
+        let seat_bots: Vec<String> = result.seats.iter().map(|&b| seat_name(b)).collect();
+        let key = game_key(&result.seed, &seat_bots, result.turns);
+        let trace =
+            trace_keys.iter().zip(traces.iter_mut()).find(|(k, t)| **k == key && t.is_some());
+        let link = match trace.and_then(|(_, t)| t.take()) {
+            Some(record) if shape_problem(&record).is_none() => {
+                let name = format!("game-{}.html", result.index);
+                let title = format!("{game} arena game {}", result.index);
+                let path = replays.join(&name);
+                std::fs::write(&path, page(&[record], &title))
+                    .map_err(|error| ViewError::Write { path, error })?;
+                format!("<a href=\"replays/{name}\">replay</a>")
+            }
+            Some(_) => "trace unreadable".to_string(),
+            None => "no trace".to_string(),
+        };
+        rows.push_str(&index_row(result, &seat_bots, &link));
+    }
+    let summary = bot_summary(&results, &bots);
+    let html = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>{title}</title><style>{INDEX_STYLE}</style></head><body>\
+         <h1>{title}</h1><p>{count} games; engine {engine}; seed {seed}.</p>{summary}\
+         <table id=\"games\"><thead><tr><th>game</th><th>seed</th><th>seats (bot, score, \
+         result)</th><th>turns</th><th>end</th><th>replay</th></tr></thead><tbody>{rows}</tbody>\
+         </table></body></html>\n",
+        title = escape_html(&format!("arena: {game}")),
+        count = results.len(),
+        engine = escape_html(identity.get("engine").and_then(Value::as_str).unwrap_or("?")),
+        seed = escape_html(&identity.get("seed").map(|s| s.to_string()).unwrap_or_default()),
+    );
+    let index = dir.join("index.html");
+    std::fs::write(&index, html)
+        .map_err(|error| ViewError::Write { path: index.clone(), error })?;
+    Ok(index)
+}
+
+const INDEX_STYLE: &str = "body{font:14px system-ui,sans-serif;margin:1.5em;color:#222}\
+table{border-collapse:collapse;margin-top:1em}td,th{border:1px solid #ccc;padding:3px 8px;\
+text-align:left;vertical-align:top}.win{color:#15803d;font-weight:600}.loss{color:#b91c1c}\
+.draw{color:#a16207}.mark{background:#fee2e2;color:#991b1b;border-radius:3px;padding:0 4px;\
+margin-left:4px;font-size:12px}ol{margin:0;padding-left:1.4em}";
+
+/// Win, draw or loss of each seat from its rank (1 = first; shared first place = draw).
+fn seat_results(ranks: &[u64]) -> Vec<&'static str> {
+    let firsts = ranks.iter().filter(|&&r| r == 1).count();
+    ranks
+        .iter()
+        .map(|&r| match (r == 1, firsts) {
+            (true, 1) => "win",
+            (true, _) => "draw",
+            _ => "loss",
+        })
+        .collect()
+}
+
+/// One table row: every seat with its bot, score, result and crash/timeout marks.
+fn index_row(result: &ArenaResult, seat_bots: &[String], link: &str) -> String {
+    let outcomes = seat_results(&result.ranks);
+    let mut seats = String::from("<ol start=\"0\">");
+    for (seat, bot) in seat_bots.iter().enumerate() {
+        let outcome = outcomes.get(seat).copied().unwrap_or("loss");
+        let score = result.scores.get(seat).map(|s| s.to_string()).unwrap_or_default();
+        let mut marks = String::new();
+        if result.crashed.get(seat).copied().unwrap_or(false) {
+            marks.push_str("<span class=\"mark crash\">crashed</span>");
+        }
+        let timeouts = result.timeouts.get(seat).copied().unwrap_or(0);
+        if timeouts > 0 {
+            marks.push_str(&format!("<span class=\"mark timeout\">{timeouts} timeout(s)</span>"));
+        }
+        seats.push_str(&format!(
+            "<li data-seat=\"{seat}\" data-result=\"{outcome}\"><span class=\"{outcome}\">{outcome}\
+             </span> {bot} — {score}{marks}</li>",
+            bot = escape_html(bot),
+            score = escape_html(&score),
+        ));
+    }
+    seats.push_str("</ol>");
+    format!(
+        "<tr data-index=\"{index}\"><td>{index}</td><td>{seed}</td><td>{seats}</td><td>{turns}</td>\
+         <td>{reason}</td><td>{link}</td></tr>",
+        index = result.index,
+        seed = escape_html(&result.seed.to_string()),
+        turns = result.turns,
+        reason = escape_html(&result.reason),
+    )
+}
+
+/// Wins, draws, losses, crashes and timeouts of each bot over the run.
+fn bot_summary(results: &[ArenaResult], bots: &[String]) -> String {
+    let mut rows = String::new();
+    for (b, bot) in bots.iter().enumerate() {
+        let (mut wins, mut draws, mut losses, mut crashes, mut timeouts) = (0, 0, 0, 0, 0);
+        for result in results {
+            let outcomes = seat_results(&result.ranks);
+            for (seat, _) in result.seats.iter().enumerate().filter(|(_, &s)| s == b) {
+                match outcomes.get(seat).copied() {
+                    Some("win") => wins += 1,
+                    Some("draw") => draws += 1,
+                    _ => losses += 1,
+                }
+                crashes += usize::from(result.crashed.get(seat).copied().unwrap_or(false));
+                timeouts += result.timeouts.get(seat).copied().unwrap_or(0);
+            }
+        }
+        rows.push_str(&format!(
+            "<tr data-bot=\"{b}\"><td>{b}</td><td>{}</td><td>{wins}</td><td>{draws}</td>\
+             <td>{losses}</td><td>{crashes}</td><td>{timeouts}</td></tr>",
+            escape_html(bot)
+        ));
+    }
+    format!(
+        "<table id=\"bots\"><thead><tr><th>bot</th><th>command</th><th>wins</th><th>draws</th>\
+         <th>losses</th><th>crashes</th><th>timeouts</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A record with the state fields the page reads (values irrelevant to the shape check).
+    fn minimal(game: &str) -> Value {
+        let state: serde_json::Map<String, Value> =
+            state_keys(game).iter().map(|k| (k.to_string(), json!(0))).collect();
+        json!({"game": game, "initial": state, "turns": [{"state": state}]})
+    }
+
+    #[test]
+    fn shape_accepts_a_minimal_record_of_each_game() {
+        for game in GAMES {
+            assert_eq!(shape_problem(&minimal(game)), None, "{game}");
+        }
+    }
+
+    #[test]
+    fn shape_names_what_is_missing() {
+        let cases = [
+            (json!([1]), "not a JSON object"),
+            (json!({"initial": {}, "turns": []}), "no \"game\" string"),
+            (json!({"game": "chess", "initial": {}, "turns": []}), "unknown game \"chess\""),
+            (json!({"game": "zuniq", "turns": []}), "no \"initial\" state object"),
+            (json!({"game": "zuniq", "initial": {}}), "no \"turns\" array"),
+            (json!({"game": "zuniq", "initial": {}, "turns": [{"state": {}}, {}]}), "turns[1]"),
+            (json!({"game": "zuniq", "initial": {}, "turns": []}), "initial has no \"ply\""),
+        ];
+        for (record, expected) in cases {
+            let why = shape_problem(&record).expect("a problem");
+            assert!(why.contains(expected), "{why:?} should mention {expected:?}");
+        }
+    }
+
+    #[test]
+    fn script_data_cannot_close_its_element() {
+        let record = json!({"game": "zuniq", "note": "</script><!-- & >"});
+        let text = json_for_script(&record);
+        assert!(!text.contains('<') && !text.contains('>') && !text.contains('&'), "{text}");
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), record);
+    }
+
+    #[test]
+    fn page_inlines_style_script_and_data_without_placeholders() {
+        let html = page(&[minimal("zuniq")], "a <title>");
+        for placeholder in ["{{DATA}}", "{{STYLE}}", "{{SCRIPT}}", "{{TITLE}}"] {
+            assert!(!html.contains(placeholder), "{placeholder} left in the page");
+        }
+        assert!(html.contains("a &lt;title&gt;"));
+        assert!(html.contains(r#"[{"game":"zuniq""#));
+        assert!(!html.contains("http://") && !html.contains("https://"), "no network reference");
+    }
+
+    #[test]
+    fn integers_beyond_javascript_precision_become_strings() {
+        let mut record = json!({"seed": -4964420948893066024i64, "day": 3, "big": [18446744073709551615u64],
+            "edge": 9007199254740992u64, "over": 9007199254740993u64, "x": 0.5});
+        exact_in_javascript(&mut record);
+        assert_eq!(
+            record,
+            json!({"seed": "-4964420948893066024", "day": 3, "big": ["18446744073709551615"],
+                "edge": 9007199254740992u64, "over": "9007199254740993", "x": 0.5})
+        );
+    }
+
+    #[test]
+    fn seat_results_from_ranks() {
+        assert_eq!(seat_results(&[1, 2]), ["win", "loss"]);
+        assert_eq!(seat_results(&[1, 1]), ["draw", "draw"]);
+        assert_eq!(seat_results(&[3, 1, 2]), ["loss", "win", "loss"]);
+    }
+
+    #[test]
+    fn read_games_reports_the_line_of_a_bad_record() {
+        let dir = std::env::temp_dir().join(format!("twinsim-view-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("bad.jsonl");
+        std::fs::write(&path, format!("{}\n\n{{\"game\":\"zuniq\"}}\n", minimal("zuniq"))).unwrap();
+        match read_games(&path) {
+            Err(ViewError::NotAGame { line, .. }) => assert_eq!(line, 3),
+            other => panic!("expected NotAGame on line 3, got {other:?}"),
+        }
+        std::fs::write(&path, "{not json\n").unwrap();
+        assert!(matches!(read_games(&path), Err(ViewError::Json { line: 1, .. })));
+        std::fs::write(&path, "\n\n").unwrap();
+        assert!(matches!(read_games(&path), Err(ViewError::NoGames { .. })));
+        let out = dir.join("out.html");
+        std::fs::write(&path, format!("{}\n", minimal("olymbits"))).unwrap();
+        assert!(matches!(
+            write_view(&path, Some(1), &out),
+            Err(ViewError::GameOutOfRange { index: 1, count: 1, .. })
+        ));
+        assert_eq!(write_view(&path, Some(0), &out).unwrap(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,84 @@
+//! The contest bots of `examples/` (one per game, built on twinsim-fast and twinsim-search) play
+//! whole arena games as processes, exactly as a bot writer would run them, against
+//! `builtin:random`: no timeout, no crash, no invalid answer, and a majority of wins.
+//!
+//! `cargo test` builds the examples before it runs the tests; this test fails, saying so, when
+//! run in a way that did not build them.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The built example `name`, beside this test's own binary (`target/<profile>/examples/`).
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile_dir = exe.parent().and_then(|deps| deps.parent()).expect("target/<profile>");
+    let path = profile_dir.join("examples").join(name);
+    assert!(
+        path.exists(),
+        "{} is missing: build the examples first (`cargo test` does; `cargo build --examples`)",
+        path.display()
+    );
+    path
+}
+
+/// Plays `games` games (seats rotating) of `game` between the example bot and `builtin:random`
+/// (two of them in three-player Olymbits), one game at a time, at `scale` of the referee's limits
+/// (the bot's own clock scaled the same way), and checks the report.
+fn example_against_random(game: &str, name: &str, games: usize, scale: f64) {
+    let bot = example(name);
+    let out_dir =
+        std::env::temp_dir().join(format!("twinsim-example-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_twinsim"))
+        .args(["arena", game, "--bot"])
+        .arg(&bot)
+        .args(["--bot", "builtin:random"])
+        .args(if game == "olymbits" { &["--bot", "builtin:random"][..] } else { &[] })
+        .args(["--games", &games.to_string(), "--threads", "1"])
+        .args(["--time-scale", &scale.to_string(), "--json", "--out"])
+        .arg(&out_dir)
+        .env("TWINSIM_TIME_SCALE", scale.to_string())
+        .output()
+        .expect("the arena runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = std::fs::read_dir(out_dir.join("stderr"))
+        .into_iter()
+        .flatten()
+        .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let report: Value = serde_json::from_str(&stdout).expect("a JSON report");
+    let me = &report["bots"][0];
+    let played = report["games"].as_array().map_or(0, Vec::len);
+    assert_eq!(played, games, "{game}: {played} games played\n{report}");
+    assert_eq!(me["timeouts"], 0, "{game}: the example timed out\n{report}\n{stderr}");
+    assert_eq!(me["crashes"], 0, "{game}: the example crashed\n{report}\n{stderr}");
+    for g in report["games"].as_array().into_iter().flatten() {
+        let reason = g["reason"].as_str().unwrap_or("");
+        let lost =
+            g["ranks"].as_array().zip(g["seats"].as_array()).is_some_and(|(ranks, seats)| {
+                seats.iter().position(|b| b == 0).is_some_and(|seat| ranks[seat] != 1)
+            });
+        assert!(
+            !(lost && reason.contains("invalid")),
+            "{game}: the example lost by an invalid answer\n{g}\n{stderr}"
+        );
+    }
+    let wins = me["wins"].as_f64().unwrap_or(0.0);
+    assert!(wins * 2.0 > played as f64, "{game}: {wins} wins of {played}\n{report}");
+    let _ = std::fs::remove_dir_all(&out_dir);
+}
+
+/// One test, the games one after another: the bots think against the clock, and parallel tests
+/// would make them share the cores with each other.
+#[test]
+fn every_example_bot_beats_random() {
+    example_against_random("xmas-rush", "xmas_rush_bot", 4, 1.0);
+    example_against_random("photosynthesis", "photosynthesis_bot", 4, 1.0);
+    // Zuniq's 30 s per game, scaled to 1.5 s.
+    example_against_random("zuniq", "zuniq_bot", 4, 0.05);
+    example_against_random("olymbits", "olymbits_bot", 3, 1.0);
+    example_against_random("wondev-woman", "wondev_woman_bot", 4, 1.0);
+}

@@ -101,6 +101,9 @@ enum Command {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// Count instructions per operation (under valgrind's callgrind) instead of timing.
+        #[arg(long)]
+        instructions: bool,
     },
 }
 
@@ -120,7 +123,9 @@ fn main() -> ExitCode {
             }
             Err(e) => cli::usage_error(format!("view: {e}")),
         },
-        Command::Bench { game, rounds, json } => cli::bench::run(game.as_deref(), rounds, json),
+        Command::Bench { game, rounds, json, instructions } => {
+            cli::bench::run(game.as_deref(), rounds, json, instructions)
+        }
         Command::Payoff(payoff) => cli::payoff::run(&payoff),
         Command::Arena(arena) => cli::arena::run(arena),
     }

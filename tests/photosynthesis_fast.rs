@@ -156,6 +156,40 @@ fn nth_legal_indexes_the_legal_list() {
     }
 }
 
+/// Search mode plays the same game: from the same seed and the same answers, a state that does
+/// not replay the view shuffles (`without_views`) equals the exact one at every frame in every
+/// field but the generator (the fast state's views are the only thing the generator decides).
+#[test]
+fn without_views_plays_the_same_game_as_the_exact_state() {
+    use twinsim_fast::photosynthesis::MoveList;
+    use twinsim_reference::photosynthesis::{Answer, Params};
+    fn prop(seed: i64, picks: i64) -> bool {
+        let mut rng = JavaRandom::new(picks);
+        let mut exact = State::new_game(seed, Params::default(), None);
+        let mut search = exact.without_views();
+        let mut list = MoveList::default();
+        while !exact.game_over() {
+            let answers = [0, 1].map(|p| {
+                exact.is_asked(p).then(|| {
+                    exact.legal_moves(p, &mut list);
+                    let moves = list.as_slice();
+                    Answer::Action(moves[rng.next_below(moves.len() as i32) as usize].action())
+                })
+            });
+            let (a, b) = (exact.step(&answers, None), search.step(&answers, None));
+            if a.is_err() != b.is_err() {
+                return false;
+            }
+            let same = State { rng: exact.rng, exact_views: true, ..search };
+            if same != exact {
+                return false;
+            }
+        }
+        search.game_over()
+    }
+    quickcheck(prop as fn(i64, i64) -> bool);
+}
+
 /// A random (not necessarily reachable) fast state: random trees, dormancy, day, nutrients,
 /// sun, score and flags, converted from the reference (so its hash is computed from scratch).
 fn random_state(rng: &mut JavaRandom) -> State {

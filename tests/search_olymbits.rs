@@ -12,7 +12,7 @@ use twinsim_reference::olymbits::{
     parse_command, parse_first_input, parse_turn, render_first_input, render_turn_input, Action,
     Olymbits, State,
 };
-use twinsim_search::bot::ViewPlayer;
+use twinsim_search::bot::{SearchStats, ViewPlayer};
 use twinsim_search::olymbits::{player, OlymbitsBot};
 
 fn spec(s: &str) -> twinsim_search::bot::SearchSpec {
@@ -203,30 +203,38 @@ fn the_bot_answers_valid_lines_in_time_on_both_twins() {
     }
 }
 
+/// Twenty-five answers of a bot with 150 iterations per move against two scripted opponents.
+fn scripted_answers(mut bot: Box<dyn ViewPlayer>) -> (Vec<String>, SearchStats) {
+    let mut state = Olymbits::new_game(9, &Default::default());
+    let mut lines = Vec::new();
+    let far = Instant::now() + Duration::from_secs(3600);
+    for turn in 0..25 {
+        let input =
+            if turn == 0 { render_first_input(&state, 2) } else { render_turn_input(&state) };
+        let line = bot.play(&input, far).unwrap();
+        let mine = parse_command(&line).unwrap().action;
+        lines.push(line);
+        let others = [Action::ALL[turn % 4], Action::ALL[(turn / 2) % 4]];
+        Olymbits::step(&mut state, &[Some(others[0]), Some(others[1]), Some(mine)]).unwrap();
+    }
+    (lines, bot.stats())
+}
+
+/// The exact fast twin answers like the reference; `@fast` (search mode: other dice) is
+/// deterministic for a seed and spends the same iterations.
 #[test]
 fn twins_answer_the_same_for_the_same_seed_and_iterations() {
-    let run = |engine: &str| {
-        let s = spec(&format!("smitsimax@{engine}:iterations=150"));
-        let mut bot = player(&s, 2, 42).unwrap();
-        let mut state = Olymbits::new_game(9, &Default::default());
-        let mut lines = Vec::new();
-        let far = Instant::now() + Duration::from_secs(3600);
-        for turn in 0..25 {
-            let input =
-                if turn == 0 { render_first_input(&state, 2) } else { render_turn_input(&state) };
-            let line = bot.play(&input, far).unwrap();
-            let mine = parse_command(&line).unwrap().action;
-            lines.push(line);
-            let others = [Action::ALL[turn % 4], Action::ALL[(turn / 2) % 4]];
-            Olymbits::step(&mut state, &[Some(others[0]), Some(others[1]), Some(mine)]).unwrap();
-        }
-        (lines, bot.stats())
-    };
-    let (r, rs) = run("reference");
-    let (f, fs) = run("fast");
+    let (r, rs) =
+        scripted_answers(player(&spec("smitsimax@reference:iterations=150"), 2, 42).unwrap());
+    let (f, fs) = scripted_answers(Box::new(OlymbitsBot::<FastOlymbits>::new(2, 42, Some(150))));
     assert_eq!(r, f);
     assert_eq!(rs, fs);
     assert_eq!(rs.iterations, 25 * 150);
+    let search =
+        || scripted_answers(player(&spec("smitsimax@fast:iterations=150"), 2, 42).unwrap());
+    let (s1, ss) = search();
+    assert_eq!(s1, search().0);
+    assert_eq!(ss.iterations, 25 * 150);
 }
 
 /// A game of three clock-driven bots at `scale` of the referee's limits (1000 ms / 50 ms).

@@ -48,6 +48,64 @@ impl BenchOp {
     }
 }
 
+/// A whole game through the typed API ([`Game`]): setup from `seed`, then uniformly random legal
+/// actions for every player to act (an xorshift stream, so both twins see the same choices)
+/// until the game ends or `max_frames` frames; returns the frames played. Games without a
+/// specialised playout measure "random games per second" with this.
+///
+/// [`Game`]: twinsim_reference::game::Game
+pub fn typed_random_game<G: twinsim_reference::game::Game>(
+    seed: i64,
+    rng: &mut u64,
+    max_frames: u32,
+) -> u32 {
+    let mut state = G::new_game(seed, &G::Params::default());
+    let mut frames = 0;
+    while G::outcome(&state).is_none() && frames < max_frames {
+        let mut actions = vec![None; G::num_players(&state)];
+        for p in G::players_to_act(&state) {
+            let legal = G::legal_actions(&state, p);
+            if !legal.is_empty() {
+                // xorshift64, then a multiply-shift into the list.
+                *rng ^= *rng << 13;
+                *rng ^= *rng >> 7;
+                *rng ^= *rng << 17;
+                let k = ((*rng >> 32) * legal.len() as u64) >> 32;
+                actions[p] = Some(legal[k as usize].clone());
+            }
+        }
+        if G::step(&mut state, &actions).is_err() {
+            break;
+        }
+        frames += 1;
+    }
+    frames
+}
+
+/// The pair `random_game` for a game without a specialised playout: [`typed_random_game`] on
+/// the reference `R` and on the fast twin `F`, seeds 1, 2, 3, ... on both sides.
+#[doc(hidden)]
+pub fn typed_random_game_op<R, F>(game: &'static str, max_frames: u32) -> BenchOp
+where
+    R: twinsim_reference::game::Game + 'static,
+    F: twinsim_reference::game::Game + 'static,
+{
+    let (mut rs, mut fs) = (0i64, 0i64);
+    let (mut rr, mut fr) = (0x9E37_79B9_7F4A_7C15u64, 0x9E37_79B9_7F4A_7C15u64);
+    BenchOp {
+        game,
+        name: "random_game",
+        reference: Box::new(move || {
+            rs += 1;
+            std::hint::black_box(typed_random_game::<R>(rs, &mut rr, max_frames));
+        }),
+        fast: Box::new(move || {
+            fs += 1;
+            std::hint::black_box(typed_random_game::<F>(fs, &mut fr, max_frames));
+        }),
+    }
+}
+
 /// A game's constructor of benchmark pairs.
 type BenchOpsFn = fn() -> Vec<BenchOp>;
 
@@ -64,4 +122,33 @@ pub fn ops(game: Option<&str>) -> Vec<BenchOp> {
         .filter(|(name, _)| game.is_none_or(|g| g == *name))
         .flat_map(|(_, ops)| ops())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The typed playout plays the same game on both twins (same frames for the same seed and
+    /// stream) and ends it.
+    #[test]
+    fn typed_random_games_agree_between_twins() {
+        use crate::wondev_woman::FastWondevWoman;
+        use crate::xmas_rush::FastXmasRush;
+        use twinsim_reference::{wondev_woman::WondevWoman, xmas_rush::XmasRush};
+        for seed in 1..4 {
+            let (mut a, mut b) = (seed as u64 * 77, seed as u64 * 77);
+            let n = typed_random_game::<WondevWoman>(seed, &mut a, 10_000);
+            assert_eq!(n, typed_random_game::<FastWondevWoman>(seed, &mut b, 10_000));
+            assert!(n > 0 && a == b);
+            let (mut a, mut b) = (seed as u64 * 77, seed as u64 * 77);
+            let n = typed_random_game::<XmasRush>(seed, &mut a, 10_000);
+            assert_eq!(n, typed_random_game::<FastXmasRush>(seed, &mut b, 10_000));
+            assert!(n > 0 && a == b);
+        }
+        // Games end by the rules, not by the frame cap.
+        let mut r = 5u64;
+        assert!(typed_random_game::<WondevWoman>(1, &mut r, 10_000) < 10_000);
+        let mut r = 5u64;
+        assert!(typed_random_game::<XmasRush>(1, &mut r, 10_000) < 10_000);
+    }
 }

@@ -141,6 +141,19 @@ macro_rules! fast_from_reference {
 
 fast_from_reference!(zuniq, olymbits, wondev_woman);
 
+/// Olymbits in search mode: the same position with [`twinsim_fast::olymbits::SearchDice`] seeded
+/// from the reference state's generator (the bots reseed it with their own seed every turn), so
+/// the search's futures follow the bot's seed as on the exact twins.
+impl FromReference<twinsim_reference::olymbits::State>
+    for twinsim_fast::olymbits::State<twinsim_fast::olymbits::SearchDice>
+{
+    fn from_reference(state: &twinsim_reference::olymbits::State) -> Self {
+        let seed = state.rng.clone().next_long();
+        twinsim_fast::olymbits::State::from(state)
+            .with_search_dice(twinsim_fast::olymbits::SearchDice::new(seed))
+    }
+}
+
 /// A transposition key: equal keys mean "the same position for the search" (same player to
 /// move, same legal actions, same future). Used by [`mcts`].
 ///
@@ -204,8 +217,9 @@ impl Evaluate for twinsim_reference::olymbits::State {
     }
 }
 
-/// Olymbits, fast state: the same formula over its public medal table (no conversion needed).
-impl Evaluate for twinsim_fast::olymbits::State {
+/// Olymbits, fast state (exact or search dice): the same formula over its public medal table
+/// (no conversion needed).
+impl<D> Evaluate for twinsim_fast::olymbits::State<D> {
     fn evaluate(&self, player: PlayerId) -> f64 {
         olymbits_share(
             self.nb_games as usize,

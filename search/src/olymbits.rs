@@ -30,7 +30,7 @@ use super::duct::{self, DuctConfig};
 use super::{Budget, Evaluate, FromReference};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
-use twinsim_fast::olymbits::FastOlymbits;
+use twinsim_fast::olymbits::SearchOlymbits;
 use twinsim_reference::game::{EngineKind, Game, PlayerId};
 use twinsim_reference::olymbits::protocol::{
     deactivated, mini_games_of_first_view, state_from_view,
@@ -189,7 +189,9 @@ where
     }
 }
 
-/// The search bot for `seat`: `builtin:smitsimax` on the engine of `spec`.
+/// The search bot for `seat`: `builtin:smitsimax` on the engine of `spec`. `@fast` searches in
+/// search mode ([`SearchOlymbits`]: the fast twin with its fast generator, same rules, different
+/// dice); the exact fast twin (`OlymbitsBot::<FastOlymbits>`) answers like `@reference`.
 pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn ViewPlayer>, String> {
     if seat >= PLAYER_COUNT {
         return Err(format!("Olymbits has three seats, not seat {seat}"));
@@ -198,6 +200,8 @@ pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn Vi
         EngineKind::Reference => {
             Box::new(OlymbitsBot::<Olymbits>::new(seat, seed, spec.iterations))
         }
-        EngineKind::Fast => Box::new(OlymbitsBot::<FastOlymbits>::new(seat, seed, spec.iterations)),
+        EngineKind::Fast => {
+            Box::new(OlymbitsBot::<SearchOlymbits>::new(seat, seed, spec.iterations))
+        }
     })
 }

@@ -421,7 +421,8 @@ impl BeamBot {
                 search::<Photosynthesis>(&state, self.seat, &budget, &self.config)
             }
             EngineKind::Fast => {
-                let fast = twinsim_fast::photosynthesis::State::from(&state);
+                // The search renders no view: it skips replaying the view shuffles (same game).
+                let fast = twinsim_fast::photosynthesis::State::from(&state).without_views();
                 search::<FastPhotosynthesis>(&fast, self.seat, &budget, &self.config)
             }
         };

@@ -8,8 +8,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 use twinsim::bench;
 
-/// Measures every operation of `game` (or all games) and prints the table or JSON.
-pub fn run(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
+/// Measures every operation of `game` (or all games) and prints the table or JSON; with
+/// `instructions`, counts them under callgrind instead.
+pub fn run(game: Option<&str>, rounds: usize, json: bool, instructions: bool) -> ExitCode {
     if let Some(g) = game {
         if let Err(code) = known_game(g) {
             return code;
@@ -19,6 +20,9 @@ pub fn run(game: Option<&str>, rounds: usize, json: bool) -> ExitCode {
     if ops.is_empty() {
         println!("no benchmark pairs yet for {}", game.unwrap_or("any game"));
         return ExitCode::FAILURE;
+    }
+    if instructions {
+        return bench::instructions::run(game, &mut ops, json);
     }
     let mut results = Vec::new();
     let live = !json && std::io::stdout().is_terminal();

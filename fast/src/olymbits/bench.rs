@@ -1,7 +1,9 @@
 //! Benchmark pairs: each hot operation through the reference and through the fast twin, on the
-//! same prepared inputs (cycled).
+//! same prepared inputs (cycled). The `_search` pairs run the fast twin in search mode
+//! ([`SearchDice`]) against the reference's exact turn.
 
 use super::check::reference_hurdle_solution;
+use super::dice::{Dice, SearchDice};
 use super::state::State;
 use super::step::Input;
 use super::tables::{hurdle_solution, hurdle_tables};
@@ -36,42 +38,43 @@ fn whole_game_actions() -> Vec<[r::Action; 3]> {
         .collect()
 }
 
-/// The Olymbits pairs: `joint_turn` (copy-make: copy a state, play one turn; SHA-1 of the
-/// skating shuffle included), `whole_game` (setup from a seed and 100 turns, exact generator),
-/// `hurdle_best_action` (best actions and turns to finish for a runner: the reference's search
-/// over its tick vs one table lookup).
-pub fn ops() -> Vec<BenchOp> {
-    let pos = positions();
-    let fast_pos: Vec<(State, [Option<r::Action>; 3])> =
-        pos.iter().map(|(s, a)| (State::from(s), a.map(Some))).collect();
-    let ref_pos: Vec<(r::State, [r::PlayerInput; 3])> =
-        pos.iter().map(|(s, a)| (s.clone(), a.map(r::PlayerInput::Action))).collect();
-    let (mut i, mut j) = (0usize, 0usize);
-    let joint_turn = BenchOp {
-        game: "olymbits",
-        name: "joint_turn",
-        reference: Box::new(move || {
-            let (s, a) = &ref_pos[i % ref_pos.len()];
-            i += 1;
+/// A copy-make joint turn pair: a reference state and its actions, the fast state (exact or
+/// search dice) and the same actions.
+fn joint_turn_op<D: Dice + Send + 'static>(
+    name: &'static str,
+    ref_pos: Vec<(r::State, [r::PlayerInput; 3])>,
+    fast_pos: Vec<(State<D>, [Option<r::Action>; 3])>,
+) -> BenchOp {
+    BenchOp::cycling(
+        "olymbits",
+        name,
+        ref_pos,
+        fast_pos,
+        |(s, a), _| {
             let mut s = s.clone();
             let _ = r::resolve_turn(&mut s, a);
             black_box(&s);
-        }),
-        fast: Box::new(move || {
-            let (s, a) = &fast_pos[j % fast_pos.len()];
-            j += 1;
+        },
+        |(s, a), _| {
             let mut s = s.clone();
             let _ = s.step(a);
             black_box(&s);
-        }),
-    };
+        },
+    )
+}
 
+/// A whole game pair: setup from seeds 1, 2, ... and the same 100 joint actions; the fast side's
+/// setup is `new_fast` (exact or search dice).
+fn whole_game_op<D: Dice + Send + 'static>(
+    name: &'static str,
+    new_fast: fn(i64) -> State<D>,
+) -> BenchOp {
     let acts = whole_game_actions();
     let acts2 = acts.clone();
     let (mut k, mut l) = (1i64, 1i64);
-    let whole_game = BenchOp {
+    BenchOp {
         game: "olymbits",
-        name: "whole_game",
+        name,
         reference: Box::new(move || {
             let mut s = r::new_game_unchecked(k, &r::Params::default());
             k += 1;
@@ -84,7 +87,7 @@ pub fn ops() -> Vec<BenchOp> {
             black_box(&s);
         }),
         fast: Box::new(move || {
-            let mut s = State::new_unchecked(l, &r::Params::default());
+            let mut s = new_fast(l);
             l += 1;
             for a in &acts2 {
                 if s.is_over() {
@@ -94,7 +97,22 @@ pub fn ops() -> Vec<BenchOp> {
             }
             black_box(&s);
         }),
-    };
+    }
+}
+
+/// The Olymbits pairs: `joint_turn` (copy-make: copy a state, play one turn; SHA-1 of the
+/// skating shuffle included), `whole_game` (setup from a seed and 100 turns, exact generator),
+/// `hurdle_best_action` (best actions and turns to finish for a runner: the reference's search
+/// over its tick vs one table lookup).
+pub fn ops() -> Vec<BenchOp> {
+    let pos = positions();
+    let fast_pos: Vec<(State, [Option<r::Action>; 3])> =
+        pos.iter().map(|(s, a)| (State::from(s), a.map(Some))).collect();
+    let ref_pos: Vec<(r::State, [r::PlayerInput; 3])> =
+        pos.iter().map(|(s, a)| (s.clone(), a.map(r::PlayerInput::Action))).collect();
+    let joint_turn = joint_turn_op("joint_turn", ref_pos.clone(), fast_pos);
+    let whole_game =
+        whole_game_op("whole_game", |seed| State::new_unchecked(seed, &r::Params::default()));
 
     let tables = hurdle_tables();
     let queries: Vec<(Vec<u8>, u8, u8, u8)> = (0..512usize)
@@ -129,25 +147,7 @@ pub fn ops() -> Vec<BenchOp> {
         calm.iter().map(|(s, a)| (s.clone(), a.map(r::PlayerInput::Action))).collect();
     let calm_fast: Vec<(State, [Option<r::Action>; 3])> =
         calm.iter().map(|(s, a)| (State::from(s), a.map(Some))).collect();
-    let (mut p, mut q) = (0usize, 0usize);
-    let joint_turn_no_reset = BenchOp {
-        game: "olymbits",
-        name: "joint_turn_no_reset",
-        reference: Box::new(move || {
-            let (s, a) = &calm_ref[p % calm_ref.len()];
-            p += 1;
-            let mut s = s.clone();
-            let _ = r::resolve_turn(&mut s, a);
-            black_box(&s);
-        }),
-        fast: Box::new(move || {
-            let (s, a) = &calm_fast[q % calm_fast.len()];
-            q += 1;
-            let mut s = s.clone();
-            let _ = s.step(a);
-            black_box(&s);
-        }),
-    };
+    let joint_turn_no_reset = joint_turn_op("joint_turn_no_reset", calm_ref, calm_fast);
     let mut ref_rng = twinsim_reference::sha1prng::Sha1Prng::new(3);
     let mut fast_rng = ref_rng.clone();
     let mut ref_order = [r::Action::Up, r::Action::Down, r::Action::Left, r::Action::Right];
@@ -164,5 +164,26 @@ pub fn ops() -> Vec<BenchOp> {
             black_box(&fast_order);
         }),
     };
-    vec![joint_turn, joint_turn_no_reset, skating_shuffle, whole_game, hurdle_best_action]
+    // Search mode: the same joint turns and whole games on `State<SearchDice>` (same rules,
+    // different dice); the reference side is the reference's exact turn, for scale.
+    let search_pos: Vec<(State<SearchDice>, [Option<r::Action>; 3])> = pos
+        .iter()
+        .enumerate()
+        .map(|(k, (s, a))| {
+            (State::from(s).with_search_dice(SearchDice::new(k as i64)), a.map(Some))
+        })
+        .collect();
+    let joint_turn_search = joint_turn_op("joint_turn_search", ref_pos, search_pos);
+    let whole_game_search = whole_game_op("whole_game_search", |seed| {
+        State::with_dice(SearchDice::new(seed), &r::Params::default())
+    });
+    vec![
+        joint_turn,
+        joint_turn_no_reset,
+        joint_turn_search,
+        skating_shuffle,
+        whole_game,
+        whole_game_search,
+        hurdle_best_action,
+    ]
 }

@@ -1,5 +1,6 @@
 //! Olymbits, the fast twin: the three players × four mini-games in fixed-size `Copy` arrays,
-//! one joint turn without allocation, hurdle tracks drawn as one table lookup among the 251
+//! one joint turn without allocation, generic over the generator (the referee's SHA1PRNG, or
+//! [`SearchDice`] for searches: same rules, different dice), hurdle tracks drawn as one table lookup among the 251
 //! precomputed (and pre-solved) tracks, the SHA1PRNG stream kept bit-exact so whole referee
 //! games replay. Every operation names its reference twin and is checked against it
 //! (quickcheck, fuzz targets, the traces).
@@ -10,17 +11,19 @@ pub mod bench;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod check;
+pub mod dice;
 pub mod engine;
 pub mod state;
 pub mod step;
 pub mod tables;
 pub mod typed;
 
+pub use dice::{Dice, SearchDice};
 pub use engine::{FastEngine, FastPlay, ENGINE};
 pub use state::{Slot, State, TurnLog};
 pub use step::Input;
 pub use tables::{hurdle_solution, hurdle_tables, Solved};
-pub use typed::FastOlymbits;
+pub use typed::{FastOlymbits, SearchOlymbits, SeededDice, Typed};
 
 use twinsim_reference::game::TraceEngine;
 

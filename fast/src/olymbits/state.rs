@@ -79,11 +79,13 @@ pub struct TurnLog {
     pub timed_out: u8,
 }
 
-/// The fast state.
+/// The fast state, generic over its generator ([`super::dice`]): `State` is the exact one
+/// (the referee's SHA1PRNG, bit-exact), `State<SearchDice>` the search one (same rules,
+/// different dice).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// The shared SHA1PRNG, bit-exact (the reference's type).
-    pub rng: Sha1Prng,
+pub struct State<D = Sha1Prng> {
+    /// The generator: the shared SHA1PRNG, bit-exact (the reference's type), by default.
+    pub rng: D,
     /// Which league.
     pub league: r::League,
     /// Resolved turns.
@@ -198,6 +200,22 @@ impl From<&r::State> for State {
 }
 
 impl State {
+    /// The same position with the search generator `dice` instead of the exact one (what a
+    /// search that cannot know the referee's stream plays on).
+    pub fn with_search_dice(&self, dice: super::SearchDice) -> State<super::SearchDice> {
+        State {
+            rng: dice,
+            league: self.league,
+            turn: self.turn,
+            active: self.active,
+            end: self.end,
+            nb_games: self.nb_games,
+            medals: self.medals,
+            games: self.games,
+            log: self.log,
+        }
+    }
+
     /// The reference state (its `events` are left empty: the fast state keeps a compact
     /// [`TurnLog`] instead; the trace engine rebuilds the texts).
     pub fn to_reference(&self) -> r::State {
@@ -261,7 +279,9 @@ impl State {
             },
         }
     }
+}
 
+impl<D> State<D> {
     /// Whether the game is over.
     #[inline]
     pub fn is_over(&self) -> bool {

@@ -4,6 +4,7 @@
 // Per-player loops index several parallel arrays by the player index.
 #![allow(clippy::needless_range_loop)]
 
+use super::dice::Dice;
 use super::state::*;
 use super::tables::{hurdle_tables, wind_thresholds, FINISH, UNKNOWN_TRACK};
 use twinsim_reference::game::StepError;
@@ -24,12 +25,12 @@ pub enum Input {
 /// §4.1 reset. Reference twin: `twinsim_reference::olymbits::HurdleRace::reset`. The track is one
 /// table lookup from the draws.
 #[inline]
-fn reset_hurdles(s: &mut Slot, rng: &mut Sha1Prng) {
-    let start = rng.next_below(5) as usize;
-    let count = rng.next_below(4) as usize;
+fn reset_hurdles<D: Dice>(s: &mut Slot, rng: &mut D) {
+    let start = rng.below(5) as usize;
+    let count = rng.below(4) as usize;
     let mut pattern = 0usize;
     for k in 0..count + 3 {
-        if rng.next_boolean() {
+        if rng.boolean() {
             pattern |= 1 << k;
         }
     }
@@ -45,16 +46,16 @@ fn reset_hurdles(s: &mut Slot, rng: &mut Sha1Prng) {
 
 /// §5.1 reset. Reference twin: `twinsim_reference::olymbits::Archery::reset`.
 #[inline]
-fn reset_archery(s: &mut Slot, rng: &mut Sha1Prng) {
-    let x = (5 + rng.next_below(5)) * if rng.next_boolean() { 1 } else { -1 };
-    let y = (5 + rng.next_below(5)) * if rng.next_boolean() { 1 } else { -1 };
+fn reset_archery<D: Dice>(s: &mut Slot, rng: &mut D) {
+    let x = (5 + rng.below(5)) * if rng.boolean() { 1 } else { -1 };
+    let y = (5 + rng.below(5)) * if rng.boolean() { 1 } else { -1 };
     s.a = [x as i16; 3];
     s.b = [y as i8; 3];
-    let rounds = 12 + rng.next_below(4) as usize;
+    let rounds = 12 + rng.below(4) as usize;
     let c = wind_thresholds();
     s.seq = [0; SEQ];
     for k in 0..rounds {
-        let r = rng.next_double();
+        let r = rng.double();
         s.seq[k] = c.iter().position(|t| r <= *t).unwrap_or(0) as u8;
     }
     s.head = 0;
@@ -107,20 +108,20 @@ pub fn shuffle4(rng: &mut Sha1Prng, d: &mut [u8; 4]) {
 
 /// §6.1 reset. Reference twin: `twinsim_reference::olymbits::Skating::reset`.
 #[inline]
-fn reset_skating(s: &mut Slot, rng: &mut Sha1Prng) {
+fn reset_skating<D: Dice>(s: &mut Slot, rng: &mut D) {
     s.a = [0; 3];
     s.b = [0; 3];
-    shuffle4(rng, &mut s.directions);
+    rng.shuffle4(&mut s.directions);
     s.timer = 15;
 }
 
 /// §7.1 reset. Reference twin: `twinsim_reference::olymbits::Diving::reset`.
 #[inline]
-fn reset_diving(s: &mut Slot, rng: &mut Sha1Prng) {
-    let length = 12 + rng.next_below(4) as usize;
+fn reset_diving<D: Dice>(s: &mut Slot, rng: &mut D) {
+    let length = 12 + rng.below(4) as usize;
     s.seq = [0; SEQ];
     for k in 0..length {
-        s.seq[k] = rng.next_below(4) as u8;
+        s.seq[k] = rng.below(4) as u8;
     }
     s.head = 0;
     s.len = length as u8;
@@ -130,7 +131,7 @@ fn reset_diving(s: &mut Slot, rng: &mut Sha1Prng) {
 
 /// §3.4 a mini-game's reset. Reference twin: `twinsim_reference::olymbits::setup::reset_run`.
 #[inline]
-pub fn reset(s: &mut Slot, rng: &mut Sha1Prng) {
+pub fn reset<D: Dice>(s: &mut Slot, rng: &mut D) {
     match s.kind {
         HURDLES => reset_hurdles(s, rng),
         ARCHERY => reset_archery(s, rng),
@@ -238,7 +239,7 @@ fn tick_archery(s: &mut Slot, act: &[u8; 3]) {
 
 /// §6.2 tick. Reference twin: `twinsim_reference::olymbits::Skating::tick`.
 #[inline]
-fn tick_skating(s: &mut Slot, act: &[u8; 3], rng: &mut Sha1Prng) {
+fn tick_skating<D: Dice>(s: &mut Slot, act: &[u8; 3], rng: &mut D) {
     // Place of each action in the risk order (the order is a permutation).
     let mut place = [0usize; 4];
     for (k, d) in s.directions.iter().enumerate() {
@@ -271,7 +272,7 @@ fn tick_skating(s: &mut Slot, act: &[u8; 3], rng: &mut Sha1Prng) {
             s.b[i] = -2;
         }
     }
-    shuffle4(rng, &mut s.directions);
+    rng.shuffle4(&mut s.directions);
     s.timer -= 1;
 }
 
@@ -337,7 +338,14 @@ impl State {
     /// [`State::new`] without the seed-0 check. Reference twin:
     /// `twinsim_reference::olymbits::new_game_unchecked`.
     pub fn new_unchecked(seed: i64, params: &r::Params) -> State {
-        let mut rng = Sha1Prng::new(seed);
+        State::with_dice(Sha1Prng::new(seed), params)
+    }
+}
+
+impl<D: Dice> State<D> {
+    /// Setup (§3.4) drawing from `rng`: with the referee's generator seeded with the game's
+    /// seed this is [`State::new_unchecked`]; with [`super::SearchDice`], a search game.
+    pub fn with_dice(mut rng: D, params: &r::Params) -> State<D> {
         let kinds: &[u8] = match params.league {
             r::League::Wood1 => &[HURDLES],
             r::League::Wood2 => &[HURDLES; 4],

@@ -228,3 +228,51 @@ fn bounded_draws_reject_exactly_like_java() {
     assert_eq!(bounded([0xff; 4], 4), Some(3));
     assert_eq!(bounded([0xff; 4], 2), Some(1));
 }
+
+/// Search mode: whole games on `State<SearchDice>` through the typed API (the same rule code
+/// as the exact state, other draws): they end by the rules (turn 100 or fewer than two active
+/// players), every ended run hands out exactly one medal per player, the state stays in the
+/// rule ranges, and the same seed replays the same game.
+#[test]
+fn search_dice_games_follow_the_rules() {
+    use super::{SearchDice, SearchOlymbits};
+    let mut pick = SearchDice::new(77);
+    for seed in 0..200i64 {
+        let play = |pick: &mut SearchDice| {
+            let mut s = SearchOlymbits::new_game(seed, &r::Params::default());
+            let mut ended_runs = [0u32; 4];
+            while !s.is_over() {
+                let actions: [Option<r::Action>; 3] = std::array::from_fn(|i| {
+                    s.is_active(i).then(|| r::Action::ALL[super::Dice::below(pick, 4) as usize])
+                });
+                SearchOlymbits::step(&mut s, &actions).expect("legal");
+                for (g, ended) in ended_runs.iter_mut().enumerate() {
+                    *ended += u32::from(s.log.ended >> g & 1);
+                }
+                for slot in &s.games[..s.nb_games as usize] {
+                    assert!(slot.len as usize <= SEQ && slot.head <= slot.len);
+                    if slot.kind == SKATING {
+                        let mut d = slot.directions;
+                        d.sort();
+                        assert_eq!(d, [UP, DOWN, LEFT, RIGHT]);
+                    }
+                    if slot.kind == ARCHERY {
+                        assert!(slot.a.iter().all(|x| (-20..=20).contains(x)));
+                    }
+                }
+            }
+            for i in 0..3 {
+                for (g, ended) in ended_runs.iter().enumerate().take(s.nb_games as usize) {
+                    let medals: u32 = s.medals[i][g].iter().map(|&m| u32::from(m)).sum();
+                    assert_eq!(medals, *ended, "seed {seed} player {i} game {g}");
+                }
+            }
+            assert!(s.turn == 100 || s.active.count_ones() < 2);
+            s
+        };
+        let (mut p1, mut p2) = (pick, pick);
+        assert_eq!(play(&mut p1), play(&mut p2), "seed {seed}: not reproducible");
+        pick = p1;
+        let _ = super::Dice::boolean(&mut pick);
+    }
+}

@@ -1,8 +1,11 @@
 //! The typed API ([`Game`]) on the fast state, so a generic search runs on either twin.
 
+use super::dice::{Dice, SearchDice};
 use super::state::State;
+use std::marker::PhantomData;
 use twinsim_reference::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
 use twinsim_reference::olymbits as r;
+use twinsim_reference::sha1prng::Sha1Prng;
 
 /// The typed API of the fast Olymbits twin. Reference twin: [`twinsim_reference::olymbits::Olymbits`].
 ///
@@ -14,33 +17,58 @@ use twinsim_reference::olymbits as r;
 /// [`StepError::WrongArity`] (checked in that order, before anything changes). Every action of
 /// an active player is legal, so [`StepError::Illegal`] never occurs. [`Game::new_game`] does
 /// not refuse seed 0, like the reference's; [`State::new`] is the checked version.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct FastOlymbits;
+pub type FastOlymbits = Typed<Sha1Prng>;
 
-impl Game for FastOlymbits {
-    type State = State;
+/// The typed API for searches: [`FastOlymbits`] with [`SearchDice`] instead of the referee's
+/// generator (same rules, different dice; [`Game::new_game`] seeds the dice with the seed).
+pub type SearchOlymbits = Typed<SearchDice>;
+
+/// The typed API over a state drawing from `D` (see [`FastOlymbits`], [`SearchOlymbits`]).
+#[derive(Debug)]
+pub struct Typed<D>(PhantomData<D>);
+
+/// How a generator of the typed API is seeded by [`Game::new_game`].
+pub trait SeededDice: Dice {
+    /// The generator of game `seed`.
+    fn from_seed(seed: i64) -> Self;
+}
+
+impl SeededDice for Sha1Prng {
+    fn from_seed(seed: i64) -> Self {
+        Sha1Prng::new(seed)
+    }
+}
+
+impl SeededDice for SearchDice {
+    fn from_seed(seed: i64) -> Self {
+        SearchDice::new(seed)
+    }
+}
+
+impl<D: SeededDice> Game for Typed<D> {
+    type State = State<D>;
     type Action = r::Action;
     type Params = r::Params;
 
     const NAME: &'static str = "olymbits";
     const TURNS: TurnStructure = TurnStructure::Simultaneous;
 
-    fn new_game(seed: i64, params: &r::Params) -> State {
-        State::new_unchecked(seed, params)
+    fn new_game(seed: i64, params: &r::Params) -> State<D> {
+        State::with_dice(D::from_seed(seed), params)
     }
 
-    fn num_players(_state: &State) -> usize {
+    fn num_players(_state: &State<D>) -> usize {
         r::PLAYER_COUNT
     }
 
-    fn players_to_act(state: &State) -> Vec<PlayerId> {
+    fn players_to_act(state: &State<D>) -> Vec<PlayerId> {
         if state.is_over() {
             return vec![];
         }
         (0..r::PLAYER_COUNT).filter(|&i| state.is_active(i)).collect()
     }
 
-    fn legal_actions(state: &State, player: PlayerId) -> Vec<r::Action> {
+    fn legal_actions(state: &State<D>, player: PlayerId) -> Vec<r::Action> {
         if !state.is_over() && player < r::PLAYER_COUNT && state.is_active(player) {
             r::Action::ALL.to_vec()
         } else {
@@ -48,7 +76,7 @@ impl Game for FastOlymbits {
         }
     }
 
-    fn step(state: &mut State, actions: &[Option<r::Action>]) -> Result<(), StepError> {
+    fn step(state: &mut State<D>, actions: &[Option<r::Action>]) -> Result<(), StepError> {
         if state.is_over() {
             return Err(StepError::GameOver);
         }
@@ -58,7 +86,7 @@ impl Game for FastOlymbits {
         state.step(actions)
     }
 
-    fn outcome(state: &State) -> Option<Outcome> {
+    fn outcome(state: &State<D>) -> Option<Outcome> {
         let reason = match state.end {
             0 => return None,
             1 => r::EndReason::TurnLimit,

@@ -123,24 +123,33 @@ pub fn bench_ops() -> Vec<BenchOp> {
         }),
     });
 
-    let (rs, fs, ra, fa) = (ref_states, fast_states, actions.clone(), actions);
-    let (mut i, mut j) = (0, 0);
-    ops.push(BenchOp {
-        game: "photosynthesis",
-        name: "step",
-        reference: Box::new(move || {
-            i = (i + 1) % rs.len();
-            let mut s = rs[i].clone();
-            let _ = black_box(Photosynthesis::step(&mut s, &ra[i]));
-            black_box(s);
-        }),
-        fast: Box::new(move || {
-            j = (j + 1) % fs.len();
-            let mut s = fs[j];
-            let _ = black_box(FastPhotosynthesis::step(&mut s, &fa[j]));
-            black_box(s);
-        }),
-    });
+    // One joint turn (copy-make), exact; then in search mode, on states that do not replay the
+    // view shuffles.
+    let ref_inputs: Vec<(r::State, [Option<Action>; 2])> =
+        ref_states.into_iter().zip(actions.iter().copied()).collect();
+    for (name, views) in [("step", true), ("step_search", false)] {
+        let fast_inputs: Vec<(State, [Option<Action>; 2])> = fast_states
+            .iter()
+            .zip(&actions)
+            .map(|(s, a)| (if views { *s } else { s.without_views() }, *a))
+            .collect();
+        ops.push(BenchOp::cycling(
+            "photosynthesis",
+            name,
+            ref_inputs.clone(),
+            fast_inputs,
+            |(s, a), _| {
+                let mut s = s.clone();
+                let _ = black_box(Photosynthesis::step(&mut s, a));
+                black_box(s);
+            },
+            |(s, a), _| {
+                let mut s = *s;
+                let _ = black_box(FastPhotosynthesis::step(&mut s, a));
+                black_box(s);
+            },
+        ));
+    }
 
     let (mut rr, mut fr) = (XorShift(7), XorShift(7));
     let (mut rseed, mut fseed) = (0i64, 0i64);

@@ -140,5 +140,10 @@ pub fn bench_ops() -> Vec<BenchOp> {
             }),
         });
     }
+    // Whole random games (setup included) through the typed API.
+    ops.push(crate::bench::typed_random_game_op::<
+        twinsim_reference::wondev_woman::WondevWoman,
+        super::FastWondevWoman,
+    >("wondev-woman", 10_000));
     ops
 }

@@ -134,5 +134,10 @@ pub fn bench_ops() -> Vec<BenchOp> {
                 black_box(&cache);
             },
         ),
+        // Whole random games (setup included) through the typed API.
+        crate::bench::typed_random_game_op::<
+            twinsim_reference::xmas_rush::XmasRush,
+            super::FastXmasRush,
+        >("xmas-rush", 10_000),
     ]
 }

@@ -1,0 +1,135 @@
+//! The generator behind Olymbits' mini-game draws, as a type parameter of [`State`]: the
+//! referee's exact SHA1PRNG ([`Sha1Prng`]: conformance, traces, the arena) or [`SearchDice`]
+//! for searches: **same rules, different dice**. Both run the one rule code path
+//! (`step.rs`), so every differential test of the exact state covers the search state's rules.
+//!
+//! A search bot cannot reproduce the referee's stream anyway (it does not know the seed), and
+//! the exact stream costs a SHA-1 compression per 20 bytes: skating reshuffles its risk order
+//! every turn, so every joint turn pays for one.
+//!
+//! [`State`]: super::State
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use twinsim_reference::sha1prng::Sha1Prng;
+
+/// The draws the rules make (§3.3): `nextInt(bound)`, `nextBoolean()`, `nextDouble()` and the
+/// 4-entry `Collections.shuffle` of the skating risk order.
+pub trait Dice: Clone + Debug + PartialEq + Eq + Hash {
+    /// A uniform integer in `0..bound` (`bound` ≥ 1).
+    fn below(&mut self, bound: i32) -> i32;
+    /// A fair coin.
+    fn boolean(&mut self) -> bool;
+    /// A uniform double in `[0, 1)`.
+    fn double(&mut self) -> f64;
+    /// A uniform permutation of the 4 entries, drawn like `Collections.shuffle` (swap entry
+    /// `i - 1` with a uniform one of the first `i`, for `i` = 4, 3, 2).
+    fn shuffle4(&mut self, d: &mut [u8; 4]);
+}
+
+/// The referee's generator, bit-exact.
+impl Dice for Sha1Prng {
+    #[inline]
+    fn below(&mut self, bound: i32) -> i32 {
+        self.next_below(bound)
+    }
+    #[inline]
+    fn boolean(&mut self) -> bool {
+        self.next_boolean()
+    }
+    #[inline]
+    fn double(&mut self) -> f64 {
+        self.next_double()
+    }
+    #[inline]
+    fn shuffle4(&mut self, d: &mut [u8; 4]) {
+        super::step::shuffle4(self, d)
+    }
+}
+
+/// A fast generator for searches (xorshift64*): not the referee's stream, so a game played
+/// with it is a game under the same rules with other mini-game draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SearchDice(u64);
+
+impl SearchDice {
+    /// Seeded; every seed (0 included) gives a valid generator (splitmix64 of the seed).
+    pub fn new(seed: i64) -> SearchDice {
+        let mut z = (seed as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        SearchDice((z ^ (z >> 31)) | 1)
+    }
+
+    #[inline]
+    fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+impl Dice for SearchDice {
+    #[inline]
+    fn below(&mut self, bound: i32) -> i32 {
+        // Lemire's multiply-shift: the high half of a 32 × 32-bit product (bias < 2^-29).
+        (((self.next_u64() >> 32) * bound.max(1) as u64) >> 32) as i32
+    }
+    #[inline]
+    fn boolean(&mut self) -> bool {
+        self.next_u64() >> 63 == 1
+    }
+    #[inline]
+    fn double(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+    #[inline]
+    fn shuffle4(&mut self, d: &mut [u8; 4]) {
+        // One draw for all three swaps: its top bits split into factors 4, 3, 2.
+        let r = self.next_u64() >> 32;
+        let (j4, r) = ((r * 4) >> 32, (r * 4) & 0xFFFF_FFFF);
+        let (j3, r) = ((r * 3) >> 32, (r * 3) & 0xFFFF_FFFF);
+        let j2 = (r * 2) >> 32;
+        d.swap(3, j4 as usize);
+        d.swap(2, j3 as usize);
+        d.swap(1, j2 as usize);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_dice_draws_cover_their_ranges_uniformly() {
+        let mut d = SearchDice::new(0);
+        let mut counts = [0u32; 5];
+        let mut coins = 0;
+        let mut perms = std::collections::HashMap::new();
+        for _ in 0..24_000 {
+            counts[d.below(5) as usize] += 1;
+            coins += d.boolean() as u32;
+            let x = d.double();
+            assert!((0.0..1.0).contains(&x));
+            let mut p = [0u8, 1, 2, 3];
+            d.shuffle4(&mut p);
+            *perms.entry(p).or_insert(0u32) += 1;
+        }
+        assert!(counts.iter().all(|&c| (4_400..5_200).contains(&c)), "{counts:?}");
+        assert!((11_400..12_600).contains(&coins), "{coins}");
+        // All 24 permutations, each about 1000 times.
+        assert_eq!(perms.len(), 24);
+        assert!(perms.values().all(|&c| (850..1_150).contains(&c)), "{perms:?}");
+    }
+
+    #[test]
+    fn the_exact_dice_are_the_references_draws() {
+        let (mut a, mut b) = (Sha1Prng::new(9), Sha1Prng::new(9));
+        for k in 1..200 {
+            assert_eq!(Dice::below(&mut a, k % 7 + 1), b.next_below(k % 7 + 1));
+            assert_eq!(Dice::boolean(&mut a), b.next_boolean());
+            assert_eq!(Dice::double(&mut a).to_bits(), b.next_double().to_bits());
+        }
+    }
+}

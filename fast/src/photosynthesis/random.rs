@@ -1,0 +1,113 @@
+//! `java.util.Random` inline on a 48-bit `u64` (twin: `twinsim_reference::java_random::JavaRandom`),
+//! and the shuffle draws skipped by jump-ahead.
+
+pub(super) const MULTIPLIER: u64 = 0x5DEECE66D;
+pub(super) const MASK48: u64 = (1 << 48) - 1;
+
+/// `next(31)` (twin: `JavaRandom::next(31)`).
+#[inline]
+pub fn next31(seed: &mut u64) -> i32 {
+    *seed = (seed.wrapping_mul(MULTIPLIER).wrapping_add(0xB)) & MASK48;
+    (*seed >> 17) as i32
+}
+
+/// `nextInt(bound)` for bound > 0 (twin: `JavaRandom::next_below`).
+#[inline]
+pub fn next_int(seed: &mut u64, bound: i32) -> i32 {
+    let mut r = next31(seed);
+    let m = bound - 1;
+    if bound & m == 0 {
+        return ((bound as i64 * r as i64) >> 31) as i32;
+    }
+    let mut u = r;
+    loop {
+        r = u % bound;
+        if u.wrapping_sub(r).wrapping_add(m) >= 0 {
+            return r;
+        }
+        u = next31(seed);
+    }
+}
+
+pub(super) const REJECT_TABLE: usize = 512;
+
+const fn build_reject_limits() -> [u32; REJECT_TABLE] {
+    let mut out = [0u32; REJECT_TABLE];
+    let mut b = 1;
+    while b < REJECT_TABLE {
+        out[b] = if b & (b - 1) == 0 { 1 << 31 } else { (1u32 << 31) - ((1u32 << 31) % b as u32) };
+        b += 1;
+    }
+    out
+}
+
+/// `REJECT_LIMIT[b]`: `nextInt(b)` rejects a draw `u` (31 bits) iff `u >= REJECT_LIMIT[b]`
+/// (Java's `u - r + m < 0` restated without the division; never for powers of two).
+pub const REJECT_LIMIT: [u32; REJECT_TABLE] = build_reject_limits();
+
+const fn build_jumps() -> [(u64, u64); REJECT_TABLE] {
+    let mut out = [(1u64, 0u64); REJECT_TABLE];
+    let mut k = 1;
+    while k < REJECT_TABLE {
+        let (a, c) = out[k - 1];
+        out[k] = (
+            a.wrapping_mul(MULTIPLIER) & MASK48,
+            (c.wrapping_mul(MULTIPLIER).wrapping_add(0xB)) & MASK48,
+        );
+        k += 1;
+    }
+    out
+}
+
+/// `JUMP[k] = (A, C)`: k steps of the generator are `state ↦ (A·state + C) mod 2^48`.
+pub const JUMP: [(u64, u64); REJECT_TABLE] = build_jumps();
+
+/// The draws of `Collections.shuffle` on a list of `n` elements, without a list and without
+/// divisions: only the rejection test matters for the generator's state (twin:
+/// `JavaRandom::shuffle`'s consumption). The n − 1 draws are computed independently by
+/// jump-ahead (no dependency chain); the sequential path is taken only if one of them would be
+/// rejected (probability below n²/2³¹).
+#[inline]
+pub fn skip_shuffle(seed: &mut u64, n: u32) {
+    let n = n as usize;
+    if n < 2 {
+        return;
+    }
+    if n < REJECT_TABLE {
+        let s = *seed;
+        let mut rejected = false;
+        for k in 1..n {
+            let (a, c) = JUMP[k];
+            let u = ((a.wrapping_mul(s).wrapping_add(c) & MASK48) >> 17) as u32;
+            rejected |= u >= REJECT_LIMIT[n + 1 - k];
+        }
+        if !rejected {
+            let (a, c) = JUMP[n - 1];
+            *seed = a.wrapping_mul(s).wrapping_add(c) & MASK48;
+            return;
+        }
+    }
+    skip_shuffle_sequential(seed, n);
+}
+
+/// [`skip_shuffle`] one draw after the other (the path taken when a draw is rejected).
+pub fn skip_shuffle_sequential(seed: &mut u64, n: usize) {
+    let mut i = n;
+    while i >= 2 {
+        if i >= REJECT_TABLE {
+            next_int(seed, i as i32);
+        } else {
+            let limit = REJECT_LIMIT[i];
+            while next31(seed) as u32 >= limit {}
+        }
+        i -= 1;
+    }
+}
+
+/// `Collections.shuffle` (twin: `JavaRandom::shuffle`).
+pub fn shuffle<T>(seed: &mut u64, list: &mut [T]) {
+    for i in (2..=list.len()).rev() {
+        let j = next_int(seed, i as i32) as usize;
+        list.swap(i - 1, j);
+    }
+}

@@ -1,0 +1,281 @@
+//! The packed state (twin: `twinsim_reference::photosynthesis::State`): its fields, accessors,
+//! hash-maintaining mutators, the Zobrist hash and the conversions from and to the reference.
+
+// Masks and tables are indexed by cell and size on purpose: the index is the cell.
+#![allow(clippy::needless_range_loop)]
+
+use super::tables::*;
+use twinsim_reference::photosynthesis as r;
+use twinsim_reference::photosynthesis::Params;
+
+pub(super) const F_DAY: u64 = 1;
+pub(super) const F_DIR: u64 = 2;
+pub(super) const F_NUTRIENTS: u64 = 3;
+pub(super) const F_SUN: u64 = 4; // + player
+pub(super) const F_SCORE: u64 = 6; // + player
+pub(super) const F_FLAGS: u64 = 8;
+
+pub(super) const FLAG_GAME_OVER: u8 = 1 << 4;
+
+/// The fast state (twin: `twinsim_reference::photosynthesis::State`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Cells holding a tree of size 0 (seed), 1, 2, 3.
+    pub size: [u64; 4],
+    /// Cells holding a tree of player 0 / 1.
+    pub owner: [u64; 2],
+    /// Cells holding a dormant tree.
+    pub dormant: u64,
+    /// Holes (richness 0).
+    pub holes: u64,
+    /// `shadow[k]`: cells shadowed by a tree of size ≥ k (k = 1..3; `shadow[0]` unused).
+    pub shadow: [u64; 4],
+    pub sun: [i32; 2],
+    pub score: [i32; 2],
+    pub nutrients: i32,
+    pub day: u8,
+    pub sun_direction: u8,
+    pub league: u8,
+    /// Bit p: player p waiting; bit 2 + p: player p disqualified; bit 4: game over.
+    pub flags: u8,
+    pub executions: u32,
+    /// The 48-bit `java.util.Random` state.
+    pub rng: u64,
+    /// Whether [`State::step`] replays the referee's shuffle draws of the printed action lists
+    /// (§6.1 step 2), which keeps `rng`, hence views and traces, exact. The draws decide only
+    /// the printed order, never the rules: a search that renders no view turns them off
+    /// ([`State::without_views`]) and skips both players' group counts and the draws each
+    /// frame; the game it plays is the same.
+    pub exact_views: bool,
+    /// Zobrist hash, maintained incrementally.
+    pub hash: u64,
+}
+
+impl State {
+    pub(super) fn params(&self) -> Params {
+        Params { league_level: self.league }
+    }
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.owner[0] | self.owner[1]
+    }
+    #[inline]
+    pub fn waiting(&self, p: usize) -> bool {
+        self.flags >> p & 1 == 1
+    }
+    #[inline]
+    pub fn active(&self, p: usize) -> bool {
+        self.flags >> (2 + p) & 1 == 0
+    }
+    #[inline]
+    pub fn game_over(&self) -> bool {
+        self.flags & FLAG_GAME_OVER != 0
+    }
+    /// Twin of `State::is_asked`.
+    #[inline]
+    pub fn is_asked(&self, p: usize) -> bool {
+        !self.game_over() && p < 2 && self.active(p) && !self.waiting(p)
+    }
+    pub(super) fn max_rounds(&self) -> u8 {
+        match self.league {
+            0 | 1 => 1,
+            2 => 6,
+            _ => 24,
+        }
+    }
+    /// Size of the tree on `cell`, if any.
+    #[inline]
+    pub fn size_at(&self, cell: usize) -> Option<u8> {
+        let bit = 1u64 << cell;
+        (0..4).find(|&s| self.size[s] & bit != 0).map(|s| s as u8)
+    }
+    #[inline]
+    pub(super) fn owner_at(&self, cell: usize) -> usize {
+        (self.owner[1] >> cell & 1) as usize
+    }
+
+    // --- hash-maintaining mutators -------------------------------------------------------
+
+    pub(super) fn set_flags(&mut self, flags: u8) {
+        self.hash ^= scalar_key(F_FLAGS, self.flags as i64) ^ scalar_key(F_FLAGS, flags as i64);
+        self.flags = flags;
+    }
+    pub(super) fn set_sun(&mut self, p: usize, v: i32) {
+        let f = F_SUN + p as u64;
+        self.hash ^= scalar_key(f, self.sun[p] as i64) ^ scalar_key(f, v as i64);
+        self.sun[p] = v;
+    }
+    pub(super) fn set_score(&mut self, p: usize, v: i32) {
+        let f = F_SCORE + p as u64;
+        self.hash ^= scalar_key(f, self.score[p] as i64) ^ scalar_key(f, v as i64);
+        self.score[p] = v;
+    }
+    pub(super) fn set_nutrients(&mut self, v: i32) {
+        self.hash ^=
+            scalar_key(F_NUTRIENTS, self.nutrients as i64) ^ scalar_key(F_NUTRIENTS, v as i64);
+        self.nutrients = v;
+    }
+    pub(super) fn set_day(&mut self, v: u8) {
+        self.hash ^= scalar_key(F_DAY, self.day as i64) ^ scalar_key(F_DAY, v as i64);
+        self.day = v;
+    }
+    pub(super) fn set_direction(&mut self, v: u8) {
+        self.hash ^= scalar_key(F_DIR, self.sun_direction as i64) ^ scalar_key(F_DIR, v as i64);
+        self.sun_direction = v;
+    }
+    pub(super) fn put_tree(&mut self, cell: usize, size: u8, owner: usize, dormant: bool) {
+        let bit = 1u64 << cell;
+        self.size[size as usize] |= bit;
+        self.owner[owner] |= bit;
+        self.hash ^= CELL_KEYS[cell][1 + size as usize * 2 + owner];
+        if dormant {
+            self.dormant |= bit;
+            self.hash ^= DORMANT_KEYS[cell];
+        }
+    }
+    pub(super) fn remove_tree(&mut self, cell: usize, size: u8, owner: usize) {
+        let bit = 1u64 << cell;
+        self.hash ^= CELL_KEYS[cell][1 + size as usize * 2 + owner];
+        if self.dormant & bit != 0 {
+            self.hash ^= DORMANT_KEYS[cell];
+        }
+        self.size[size as usize] &= !bit;
+        self.owner[owner] &= !bit;
+        self.dormant &= !bit;
+    }
+    pub(super) fn make_dormant(&mut self, cell: usize) {
+        let bit = 1u64 << cell;
+        if self.dormant & bit == 0 {
+            self.dormant |= bit;
+            self.hash ^= DORMANT_KEYS[cell];
+        }
+    }
+    pub(super) fn wake_all(&mut self) {
+        let mut m = self.dormant;
+        while m != 0 {
+            self.hash ^= DORMANT_KEYS[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        self.dormant = 0;
+    }
+
+    /// The Zobrist hash from scratch: trees (cell × 9 contents), dormant flags, day, sun
+    /// direction, nutrients, sun, score and the waiting/active/game-over flags.
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = scalar_key(F_DAY, self.day as i64)
+            ^ scalar_key(F_DIR, self.sun_direction as i64)
+            ^ scalar_key(F_NUTRIENTS, self.nutrients as i64)
+            ^ scalar_key(F_FLAGS, self.flags as i64);
+        for p in 0..2 {
+            h ^= scalar_key(F_SUN + p as u64, self.sun[p] as i64);
+            h ^= scalar_key(F_SCORE + p as u64, self.score[p] as i64);
+        }
+        for s in 0..4 {
+            for p in 0..2 {
+                let mut m = self.size[s] & self.owner[p];
+                while m != 0 {
+                    h ^= CELL_KEYS[m.trailing_zeros() as usize][1 + s * 2 + p];
+                    m &= m - 1;
+                }
+            }
+        }
+        let mut m = self.dormant;
+        while m != 0 {
+            h ^= DORMANT_KEYS[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        h
+    }
+
+    // --- conversions ----------------------------------------------------------------------
+
+    /// The reference state (twin direction: `From<&reference State>`).
+    pub fn to_reference(&self) -> r::State {
+        let mut s = r::State::blank(0, self.params());
+        s.day = self.day as u32;
+        s.sun_direction = self.sun_direction as usize;
+        s.nutrients = self.nutrients;
+        for p in 0..2 {
+            s.players[p] = r::Player {
+                sun: self.sun[p],
+                score: self.score[p],
+                waiting: self.waiting(p),
+                active: self.active(p),
+            };
+        }
+        for cell in 0..N {
+            if let Some(size) = self.size_at(cell) {
+                s.trees.insert(
+                    cell,
+                    r::Tree {
+                        size,
+                        owner: self.owner_at(cell),
+                        dormant: self.dormant >> cell & 1 == 1,
+                    },
+                );
+            }
+            s.richness[cell] = if self.holes >> cell & 1 == 1 { 0 } else { DEFAULT_RICHNESS[cell] };
+            s.shadows[cell] =
+                (1..4u8).rev().find(|&k| self.shadow[k as usize] >> cell & 1 == 1).unwrap_or(0);
+        }
+        s.rng = twinsim_reference::java_random::JavaRandom::from_state(self.rng as i64);
+        s.game_over = self.game_over();
+        s.executions = self.executions;
+        s
+    }
+}
+
+impl From<&r::State> for State {
+    /// Twin direction of [`State::to_reference`].
+    fn from(s: &r::State) -> State {
+        let mut st = State {
+            size: [0; 4],
+            owner: [0; 2],
+            dormant: 0,
+            holes: 0,
+            shadow: [0; 4],
+            sun: [s.players[0].sun, s.players[1].sun],
+            score: [s.players[0].score, s.players[1].score],
+            nutrients: s.nutrients,
+            day: s.day as u8,
+            sun_direction: s.sun_direction as u8,
+            league: s.params.league_level,
+            flags: 0,
+            executions: s.executions,
+            rng: s.rng.state() as u64,
+            exact_views: true,
+            hash: 0,
+        };
+        for (p, pl) in s.players.iter().enumerate() {
+            if pl.waiting {
+                st.flags |= 1 << p;
+            }
+            if !pl.active {
+                st.flags |= 1 << (2 + p);
+            }
+        }
+        if s.game_over {
+            st.flags |= FLAG_GAME_OVER;
+        }
+        for (&cell, t) in &s.trees {
+            let bit = 1u64 << cell;
+            st.size[t.size.min(3) as usize] |= bit;
+            st.owner[t.owner.min(1)] |= bit;
+            if t.dormant {
+                st.dormant |= bit;
+            }
+        }
+        for cell in 0..N {
+            if s.richness[cell] == 0 {
+                st.holes |= 1 << cell;
+            }
+            for k in 1..4u8 {
+                if s.shadows[cell] >= k {
+                    st.shadow[k as usize] |= 1 << cell;
+                }
+            }
+        }
+        st.hash = st.hash_from_scratch();
+        st
+    }
+}

@@ -1,0 +1,67 @@
+//! The typed API ([`Game`]) on the fast state.
+
+use super::*;
+use twinsim_reference::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
+use twinsim_reference::photosynthesis::{Action, Answer, Params};
+
+/// The fast game through the shared typed API (twin: `twinsim_reference::photosynthesis::Photosynthesis`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FastPhotosynthesis;
+
+impl Game for FastPhotosynthesis {
+    type State = State;
+    type Action = Action;
+    type Params = Params;
+    const NAME: &'static str = "photosynthesis";
+    const TURNS: TurnStructure = TurnStructure::Simultaneous;
+
+    fn new_game(seed: i64, params: &Params) -> State {
+        State::new_game(seed, *params, None)
+    }
+    fn num_players(_: &State) -> usize {
+        2
+    }
+    fn players_to_act(state: &State) -> Vec<PlayerId> {
+        (0..2).filter(|&p| state.is_asked(p)).collect()
+    }
+    fn legal_actions(state: &State, player: PlayerId) -> Vec<Action> {
+        let mut list = MoveList::default();
+        state.legal_moves(player, &mut list);
+        list.as_slice().iter().map(|m| m.action()).collect()
+    }
+    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
+        if state.game_over() {
+            return Err(StepError::GameOver);
+        }
+        if actions.len() != 2 {
+            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
+        }
+        for (player, action) in actions.iter().enumerate() {
+            if let Some(a) = *action {
+                if !state.is_asked(player) {
+                    return Err(StepError::NotToAct { player });
+                }
+                let enabled = match a {
+                    Action::Grow(_) => state.league >= 2,
+                    Action::Seed(..) => state.league >= 3,
+                    _ => true,
+                };
+                if !enabled {
+                    let reason =
+                        format!("{a} is not a command of league {} (§6.2, §10)", state.league);
+                    return Err(StepError::Illegal { player, error: IllegalAction { reason } });
+                }
+                state.validate(player, a, state.sun[player]).map_err(|e| StepError::Illegal {
+                    player,
+                    error: IllegalAction { reason: e.message() },
+                })?;
+            }
+        }
+        let answers = [0, 1]
+            .map(|p| state.is_asked(p).then(|| actions[p].map_or(Answer::Timeout, Answer::Action)));
+        state.step(&answers, None)
+    }
+    fn outcome(state: &State) -> Option<Outcome> {
+        state.outcome()
+    }
+}

@@ -8,6 +8,7 @@
 //! seat.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod bots;
 pub mod registry;

@@ -5,6 +5,7 @@
 //! cargo-fuzz targets, the referee traces).
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]

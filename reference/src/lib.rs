@@ -56,6 +56,7 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod game;
 pub mod java_random;

@@ -22,6 +22,7 @@
 //!   of players, and UCB's exploration constant has one scale for every game.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod alphabeta;
 pub mod beam;

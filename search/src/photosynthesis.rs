@@ -53,7 +53,7 @@ pub struct Summary {
     pub sun: [i32; 2],
     /// Score of player 0 / 1.
     pub score: [i32; 2],
-    /// The nutrient value a harvest scores now (§4: 20, minus one per harvest).
+    /// The nutrient value a harvest scores now (§2: starts at 20, never below 0).
     pub nutrients: i32,
     /// The day (round) being played, from 0.
     pub day: u32,

@@ -175,8 +175,11 @@ impl TraceEngine for FastEngine {
 /// A game in progress through the fast engine.
 #[derive(Clone, Debug)]
 pub struct FastPlay {
+    /// The game's packed state.
     pub state: State,
+    /// The referee's events of the setup (for the trace's setup record).
     pub setup_events: Vec<String>,
+    /// The events of the last frame played.
     pub events: Vec<String>,
 }
 

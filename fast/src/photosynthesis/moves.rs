@@ -8,15 +8,19 @@ use twinsim_reference::photosynthesis::Action;
 pub struct Move(pub u16);
 
 impl Move {
+    /// `WAIT`.
     pub const WAIT: Move = Move(0);
+    /// `GROW c`.
     #[inline]
     pub fn grow(c: usize) -> Move {
         Move(1 << 12 | c as u16)
     }
+    /// `COMPLETE c`.
     #[inline]
     pub fn complete(c: usize) -> Move {
         Move(2 << 12 | c as u16)
     }
+    /// `SEED s t`: from the tree on `s` to the empty cell `t`.
     #[inline]
     pub fn seed(s: usize, t: usize) -> Move {
         Move(3 << 12 | (s as u16) << 6 | t as u16)
@@ -40,7 +44,9 @@ pub const MAX_MOVES: usize = 400;
 /// A fixed-capacity list of moves (no allocation).
 #[derive(Clone, Debug)]
 pub struct MoveList {
+    /// Moves in use: `moves[..len]`.
     pub len: usize,
+    /// The storage (entries past `len` are stale).
     pub moves: [Move; MAX_MOVES],
 }
 

@@ -590,9 +590,11 @@ pub(super) fn nth_bit(mut m: u64, k: u32) -> usize {
 /// A validated action (twin: `rules::Effect`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
+    /// `WAIT`: the player sleeps until the next day.
     Wait,
     /// cell, current size, cost
     Grow(usize, usize, i32),
+    /// `COMPLETE`: the large tree on this cell is harvested.
     Complete(usize),
     /// source, target, cost
     Seed(usize, usize, i32),
@@ -601,16 +603,27 @@ pub enum Effect {
 /// Why an action fails §6.3 (twin: the messages of `rules::validate`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Invalid {
+    /// "Cell i not found": the cell index is off the board.
     NotFound(i32),
+    /// "There is no tree on cell c".
     NoTree(usize),
+    /// "The tree on cell c is owned by opponent".
     Opponent(usize),
+    /// "Tree on cell c is dormant": it has acted this day already.
     Dormant(usize),
+    /// "cannot grow more": GROW on a large tree.
     MaxSize(usize),
+    /// "not large enough": COMPLETE on a tree smaller than 3.
     NotLarge(usize),
+    /// "Not enough sun": the cost needed, then the sun the player has.
     Sun(i32, i32),
+    /// "There is already a tree on cell c": SEED onto an occupied cell.
     Occupied(usize),
+    /// "The seed on c cannot produce seeds": SEED from a seed.
     SeedSource(usize),
+    /// "too far": the target is farther from the source than the source tree's size.
     TooFar(usize, usize),
+    /// "You can't plant a seed on cell t": the target is a hole.
     Hole(usize),
 }
 

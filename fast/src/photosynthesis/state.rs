@@ -30,14 +30,21 @@ pub struct State {
     pub holes: u64,
     /// `shadow[k]`: cells shadowed by a tree of size ≥ k (k = 1..3; `shadow[0]` unused).
     pub shadow: [u64; 4],
+    /// Sun points of player 0 / 1.
     pub sun: [i32; 2],
+    /// Score of player 0 / 1.
     pub score: [i32; 2],
+    /// The nutrient value a harvest scores now (§2: starts at 20, never below 0).
     pub nutrients: i32,
+    /// The day (round), from 0.
     pub day: u8,
+    /// The sun's direction 0..5 (= day mod 6): where shadows fall (§5).
     pub sun_direction: u8,
+    /// The league level (§10), as in the reference `Params`.
     pub league: u8,
     /// Bit p: player p waiting; bit 2 + p: player p disqualified; bit 4: game over.
     pub flags: u8,
+    /// Frames the referee has executed (the trace's `executions`; §11, the SDK quota).
     pub executions: u32,
     /// The 48-bit `java.util.Random` state.
     pub rng: u64,
@@ -55,18 +62,22 @@ impl State {
     pub(super) fn params(&self) -> Params {
         Params { league_level: self.league }
     }
+    /// Cells holding a tree of either player.
     #[inline]
     pub fn occupied(&self) -> u64 {
         self.owner[0] | self.owner[1]
     }
+    /// Whether player `p` is waiting (asleep until the next day).
     #[inline]
     pub fn waiting(&self, p: usize) -> bool {
         self.flags >> p & 1 == 1
     }
+    /// Whether player `p` is still in the game (not disqualified).
     #[inline]
     pub fn active(&self, p: usize) -> bool {
         self.flags >> (2 + p) & 1 == 0
     }
+    /// Whether the game has ended.
     #[inline]
     pub fn game_over(&self) -> bool {
         self.flags & FLAG_GAME_OVER != 0

@@ -1,8 +1,120 @@
-//! twinsim `fast`: the optimized twins of the `reference` engines.
+//! twinsim `fast`: the optimized twins of the `twinsim_reference` engines, for searches.
 //!
-//! Same module names as `reference`. Every fast state converts from and to its reference state,
-//! and every fast operation has a reference twin it is checked against (quickcheck properties,
-//! cargo-fuzz targets, the referee traces).
+//! Same module names as the reference. Every fast state converts from its reference state
+//! (`From<&reference State>`) and back (`to_reference`), and every fast operation has a reference
+//! twin it is checked against (quickcheck properties, cargo-fuzz targets, the referee traces).
+//! Each game's fast twin implements the typed [`Game`](twinsim_reference::game::Game) API as
+//! `twinsim_fast::<game>::Fast<Game>`: seeded setup identical to the referee's, who acts, legal
+//! actions, a step that refuses an illegal action with an error, the outcome.
+//!
+//! A bot reads the referee's text, parses it with the rulebook's
+//! `twinsim_reference::<game>::protocol::parse_turn` (and `parse_init` where the game has an
+//! init block), rebuilds a search state with `protocol::state_from_view` (each documents what
+//! the view hides and what it assumes instead), converts it to the fast twin, and searches.
+//! The examples below start from the text the referee sends a seat on the first turn.
+//!
+//! # Zuniq: the view, legal walls, an allocation-free random playout
+//!
+//! ```
+//! use twinsim_fast::zuniq::{random_game, FastZuniq, Rng, State};
+//! use twinsim_reference::game::Game;
+//! use twinsim_reference::zuniq::protocol;
+//!
+//! // White reads `Start`: the board is what White knows (empty) plus what the view relays.
+//! let view = protocol::parse_turn("Start").expect("the referee's first line");
+//! let known = twinsim_reference::zuniq::State::default();
+//! let state = State::from(&protocol::state_from_view(&known, &view).expect("a legal view"));
+//! assert_eq!(FastZuniq::legal_actions(&state, 0).len(), 60, "every wall of the empty board");
+//! // A whole random game on the bit board: no allocation, about three microseconds.
+//! let end = random_game(state.board, &mut Rng(7));
+//! assert_eq!(end.legal_mask(), 0, "the game ran to its end");
+//! ```
+//!
+//! # Wondev Woman: init input and a view, the legal list, one step
+//!
+//! ```
+//! use twinsim_fast::wondev_woman::{FastWondevWoman, State};
+//! use twinsim_reference::game::{Game, TraceEngine};
+//! use twinsim_reference::wondev_woman::protocol;
+//!
+//! let engine = twinsim_reference::wondev_woman::engine().expect("the reference engine");
+//! let record = engine.setup(Some(3), &serde_json::json!({})).unwrap().initial_record();
+//! let (init, text) = (&record["init_input"][0], &record["initial_views"][0]);
+//! let (size, units) = protocol::parse_init(init.as_str().unwrap()).unwrap();
+//! let view = protocol::parse_turn(text.as_str().unwrap(), size, units).unwrap();
+//! // The enemy units may be hidden (fog): here they are guessed at the view's own positions when
+//! // shown, else at ours; a real bot asks the fog deduction (`bot::fog`) where they can be.
+//! let guess = |i: usize| view.theirs[i].unwrap_or(view.mine[i]);
+//! let state = State::from(&protocol::state_from_view(&view, [guess(0), guess(1)], true, 0));
+//! let legal = FastWondevWoman::legal_actions(&state, 0);
+//! assert_eq!(legal, view.legal, "the fast twin lists exactly what the referee printed");
+//! let mut next = state;
+//! FastWondevWoman::step(&mut next, &[Some(legal[0]), None]).expect("a legal action");
+//! assert_eq!(FastWondevWoman::players_to_act(&next), vec![1]);
+//! ```
+//!
+//! # Olymbits: the first input, the four actions, a joint turn
+//!
+//! ```
+//! use twinsim_fast::olymbits::FastOlymbits;
+//! use twinsim_reference::game::{Game, TraceEngine};
+//! use twinsim_reference::olymbits::protocol;
+//!
+//! let engine = twinsim_reference::olymbits::engine().expect("the reference engine");
+//! let record = engine.setup(Some(1), &serde_json::json!({})).unwrap().initial_record();
+//! let text = record["initial_views"][2].as_str().unwrap();
+//! let (init, view) = protocol::parse_first_input(text).expect("the referee's text");
+//! assert_eq!(init.player, 2);
+//! // Future mini-games are unknown to a bot: the state is reseeded with the bot's own seed.
+//! let kinds = protocol::mini_games_of_first_view(&view);
+//! let state = protocol::state_from_view(&view, &kinds, 0, 42, None, [false; 3]);
+//! let mut state = twinsim_fast::olymbits::State::from(&state);
+//! let mine = FastOlymbits::legal_actions(&state, init.player);
+//! assert_eq!(mine.len(), 4, "UP, DOWN, LEFT, RIGHT");
+//! FastOlymbits::step(&mut state, &[Some(mine[0]), Some(mine[1]), Some(mine[2])]).unwrap();
+//! assert!(FastOlymbits::outcome(&state).is_none());
+//! ```
+//!
+//! # Photosynthesis: cells, a day's view, the possible actions
+//!
+//! ```
+//! use twinsim_fast::photosynthesis::{FastPhotosynthesis, State};
+//! use twinsim_reference::game::{Game, TraceEngine};
+//! use twinsim_reference::photosynthesis::protocol;
+//!
+//! let engine = twinsim_reference::photosynthesis::engine().expect("the reference engine");
+//! let record = engine.setup(Some(5), &serde_json::json!({})).unwrap().initial_record();
+//! let text = record["initial_views"][0].as_str().unwrap(); // the 37 cells, then day 0
+//! let view = protocol::parse_turn(text).expect("the referee's text");
+//! let cells = view.cells.clone().expect("the first turn carries the cells");
+//! let state = State::from(&protocol::state_from_view(&cells, &view, 0, 99));
+//! let mut legal: Vec<String> =
+//!     FastPhotosynthesis::legal_actions(&state, 0).iter().map(|a| a.to_string()).collect();
+//! let mut printed: Vec<String> = view.possible_actions.iter().map(|a| a.to_string()).collect();
+//! legal.sort();
+//! printed.sort();
+//! assert_eq!(legal, printed, "the legal list is the referee's list of possible actions");
+//! ```
+//!
+//! # X-mas Rush: a view, its hidden decks, a PUSH turn
+//!
+//! ```
+//! use twinsim_fast::xmas_rush::{FastXmasRush, State};
+//! use twinsim_reference::game::Game;
+//! use twinsim_reference::xmas_rush::{self as r, protocol};
+//!
+//! let truth = r::new_game(1, r::League::default());
+//! let view = protocol::parse_turn(&r::render_view(&truth, 0)).expect("the referee's text");
+//! // The order of the unseen quest cards is hidden: any order of the unseen names will do.
+//! let decks = [protocol::unseen_quests(&view, 0), protocol::unseen_quests(&view, 1)];
+//! let league = r::League::default();
+//! let context = protocol::ViewContext { league, turns_left: 149, stale: 0, decks };
+//! let state = State::from(&protocol::state_from_view(&view, 0, &context));
+//! let pushes = FastXmasRush::legal_actions(&state, 0);
+//! assert_eq!(pushes.len(), 28, "7 lines x 4 directions");
+//! let mut next = state;
+//! FastXmasRush::step(&mut next, &[Some(pushes[0].clone()), Some(pushes[27].clone())]).unwrap();
+//! ```
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

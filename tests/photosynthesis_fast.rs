@@ -151,7 +151,7 @@ fn nth_legal_indexes_the_legal_list() {
                 let m = list.moves[rng.next_below(list.len as i32) as usize];
                 answers[p] = Some(twinsim_reference::photosynthesis::Answer::Action(m.action()));
             }
-            s.step(&answers, None).unwrap();
+            s.play_frame(&answers, None).unwrap();
         }
     }
 }
@@ -176,7 +176,7 @@ fn without_views_plays_the_same_game_as_the_exact_state() {
                     Answer::Action(moves[rng.next_below(moves.len() as i32) as usize].action())
                 })
             });
-            let (a, b) = (exact.step(&answers, None), search.step(&answers, None));
+            let (a, b) = (exact.play_frame(&answers, None), search.play_frame(&answers, None));
             if a.is_err() != b.is_err() {
                 return false;
             }

@@ -121,7 +121,7 @@ pub fn game_diff(data: &[u8]) {
         assert_eq!(protocol::view_texts(&rs), super::engine::view_texts(&fs), "turn {turn}: views");
         let mut fevents = vec![];
         let revents = rules::play_frame(&mut rs, &answers);
-        let fresult = fs.step(&answers, Some(&mut fevents));
+        let fresult = fs.play_frame(&answers, Some(&mut fevents));
         assert_eq!(revents.as_ref().err(), fresult.as_ref().err(), "turn {turn}: step result");
         assert_eq!(revents.unwrap_or_default(), fevents, "turn {turn}: events");
         assert_same(&rs, &fs, &format!("turn {turn}"));

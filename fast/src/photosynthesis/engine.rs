@@ -215,7 +215,7 @@ impl TracePlay for FastPlay {
             self.state.is_asked(p).then(|| protocol::read_answer(actions[p].as_deref(), &params))
         });
         let mut events = vec![];
-        self.state.step(&answers, Some(&mut events)).map_err(|e| e.to_string())?;
+        self.state.play_frame(&answers, Some(&mut events)).map_err(|e| e.to_string())?;
         self.events = events;
         Ok(())
     }

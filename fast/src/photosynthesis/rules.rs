@@ -329,9 +329,13 @@ impl State {
 
     // --- §6.1 an ACTIONS frame -----------------------------------------------------------------
 
-    /// One ACTIONS frame and the automatic frames after it (twin: `rules::play_frame`).
-    /// Entries of players not asked are ignored. Events are produced only when `events` is given.
-    pub fn step(
+    /// One ACTIONS frame and the automatic frames after it, as the referee plays it (twin:
+    /// `rules::play_frame`): an answer that fails validation gets the referee's consequence
+    /// (§6.3, §7: the player waits), it is not refused. This is the text layer's step; the typed
+    /// [`Game::step`](twinsim_reference::game::Game::step) of [`FastPhotosynthesis`] refuses an
+    /// illegal action with an error instead. Entries of players not asked are
+    /// ignored. Events are produced only when `events` is given.
+    pub fn play_frame(
         &mut self,
         answers: &[Option<Answer>; 2],
         events: Option<&mut Vec<String>>,
@@ -341,7 +345,7 @@ impl State {
         } else {
             [[0; 3]; 2]
         };
-        self.step_counted(answers, counts, events)
+        self.play_frame_counted(answers, counts, events)
     }
 
     /// The same position in search mode: the following steps play the same game but no longer
@@ -353,10 +357,10 @@ impl State {
         self
     }
 
-    /// [`State::step`] given both players' [`State::group_counts`] of this state (a playout
+    /// [`State::play_frame`] given both players' [`State::group_counts`] of this state (a playout
     /// that already computed them to pick its moves saves computing them twice). Counts of a
     /// player not asked are ignored, and all counts when `exact_views` is off.
-    pub fn step_counted(
+    pub fn play_frame_counted(
         &mut self,
         answers: &[Option<Answer>; 2],
         counts: [[u32; 3]; 2],

@@ -48,7 +48,7 @@ pub struct State {
     pub executions: u32,
     /// The 48-bit `java.util.Random` state.
     pub rng: u64,
-    /// Whether [`State::step`] replays the referee's shuffle draws of the printed action lists
+    /// Whether [`State::play_frame`] replays the referee's shuffle draws of the printed action lists
     /// (§6.1 step 2), which keeps `rng`, hence views and traces, exact. The draws decide only
     /// the printed order, never the rules: a search that renders no view turns them off
     /// ([`State::without_views`]) and skips both players' group counts and the draws each

@@ -59,7 +59,7 @@ impl Game for FastPhotosynthesis {
         }
         let answers = [0, 1]
             .map(|p| state.is_asked(p).then(|| actions[p].map_or(Answer::Timeout, Answer::Action)));
-        state.step(&answers, None)
+        state.play_frame(&answers, None)
     }
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome()

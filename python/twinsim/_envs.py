@@ -154,7 +154,33 @@ class _Table:
         return picture
 
 
-class TwinsimParallelEnv(ParallelEnv):
+class _OnTable:
+    """What both PettingZoo APIs answer the same way, from the game held in ``self._table``."""
+
+    _table: _Table
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._table.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._table.action_spaces[agent]
+
+    def render(self) -> str | None:
+        return self._table.render()
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in this object."""
+
+    def legal_lines(self, agent: str) -> list[str]:
+        """The referee's legal lines of ``agent`` now (empty when it is not to act)."""
+        return self._table.match.legal(self._table.player(agent))
+
+    def outcome(self) -> dict[str, Any] | None:
+        """The engine's outcome object (scores, ranks, reason, ...) once the game is over."""
+        return self._table.outcome()
+
+
+class TwinsimParallelEnv(_OnTable, ParallelEnv):
     """PettingZoo Parallel API: every player to act answers each step (``twinsim.parallel_env``).
 
     ``step`` takes a dict agent → action (an index into ``Discrete(n)`` or the exact line a bot
@@ -182,12 +208,6 @@ class TwinsimParallelEnv(ParallelEnv):
         self.possible_agents = list(self._table.names)
         self.agents: list[str] = []
         self.seed_used: int | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self._table.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self._table.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         self.seed_used = self._table.setup(seed)
@@ -229,22 +249,8 @@ class TwinsimParallelEnv(ParallelEnv):
             {a: infos[a] for a in agents},
         )
 
-    def render(self) -> str | None:
-        return self._table.render()
 
-    def close(self) -> None:
-        """Nothing to release: the game lives in this object."""
-
-    def legal_lines(self, agent: str) -> list[str]:
-        """The referee's legal lines of ``agent`` now (empty when it is not to act)."""
-        return self._table.match.legal(self._table.player(agent))
-
-    def outcome(self) -> dict[str, Any] | None:
-        """The engine's outcome object (scores, ranks, reason, ...) once the game is over."""
-        return self._table.outcome()
-
-
-class TwinsimAECEnv(AECEnv):
+class TwinsimAECEnv(_OnTable, AECEnv):
     """PettingZoo AEC API: one agent acts per ``step`` (``twinsim.env``).
 
     In simultaneous games (X-mas Rush, Photosynthesis, Olymbits) the players to act answer one
@@ -272,12 +278,6 @@ class TwinsimAECEnv(AECEnv):
         self.agents = []
         self._pending: dict[int, str] = {}
         self.seed_used: int | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self._table.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self._table.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._table.observe(agent)
@@ -335,17 +335,3 @@ class TwinsimAECEnv(AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
-
-    def render(self) -> str | None:
-        return self._table.render()
-
-    def close(self) -> None:
-        """Nothing to release: the game lives in this object."""
-
-    def legal_lines(self, agent: str) -> list[str]:
-        """The referee's legal lines of ``agent`` now (empty when it is not to act)."""
-        return self._table.match.legal(self._table.player(agent))
-
-    def outcome(self) -> dict[str, Any] | None:
-        """The engine's outcome object (scores, ranks, reason, ...) once the game is over."""
-        return self._table.outcome()

@@ -292,14 +292,14 @@ fn on_square_finds_every_inner_wall_of_the_empty_board() {
 }
 
 #[test]
-#[ignore = "minutes in the test profile: cargo test --release -p twinsim-fast perft_5 -- --ignored"]
+#[ignore = "minutes in the test profile; .ci/run runs it in release: cargo test --release -p twinsim-fast perft_5 -- --ignored"]
 fn perft_5_from_the_empty_board() {
     assert_eq!(perft(&Board::new(), 5), 655_381_440);
 }
 
 /// A longer differential run than the quickcheck property, for use without a fuzzer.
 #[test]
-#[ignore = "long: ZUNIQ_SOAK=100000 cargo test --release -p twinsim-fast zuniq_diff_soak -- --ignored"]
+#[ignore = "long; .ci/run runs 5,000 games in release: ZUNIQ_SOAK=100000 cargo test --release -p twinsim-fast zuniq_diff_soak -- --ignored"]
 fn zuniq_diff_soak() {
     let games: u64 =
         std::env::var("ZUNIQ_SOAK").ok().and_then(|s| s.parse().ok()).unwrap_or(20_000);

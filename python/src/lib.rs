@@ -4,7 +4,9 @@
 //! `GameOverError` for a step after the end.
 
 mod arena;
+mod bench;
 mod codec;
+mod lanes;
 mod slot;
 mod vec_env;
 
@@ -375,6 +377,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(spec, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(engine_seconds, m)?)?;
+    m.add_function(wrap_pyfunction!(bench::typed_engine_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_json, m)?)?;
     m.add_class::<arena::Bot>()?;
     m.add_class::<Match>()?;

@@ -2,7 +2,8 @@
 //! result written straight into the numpy arrays handed back to Python.
 
 use crate::codec::GameId;
-use crate::slot::{Slot, StepError};
+use crate::lanes::{self, Path};
+use crate::slot::StepError;
 use crate::{engine_kind, game_id};
 use numpy::{PyArray, PyArrayDyn, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -12,7 +13,7 @@ use std::sync::Mutex;
 
 /// One game of the batch and the seed it was set up with.
 struct Lane {
-    slot: Slot,
+    game: Box<dyn lanes::Lane>,
     seed: i64,
 }
 
@@ -46,11 +47,16 @@ type Arrays<'py> = (
 
 impl Batch {
     /// Writes one game's observations, masks and seats to act.
-    fn write_state(slot: &Slot, out: &mut Out<'_>, observation_len: usize, num_actions: usize) {
-        for p in 0..slot.num_players() {
-            slot.observe(p, &mut out.observations[p * observation_len..(p + 1) * observation_len]);
-            slot.mask(p, &mut out.masks[p * num_actions..(p + 1) * num_actions]);
-            out.to_act[p] = slot.to_act()[p];
+    fn write_state(
+        game: &dyn lanes::Lane,
+        out: &mut Out<'_>,
+        observation_len: usize,
+        num_actions: usize,
+    ) {
+        out.to_act.copy_from_slice(game.to_act());
+        for p in 0..game.num_players() {
+            game.observe(p, &mut out.observations[p * observation_len..(p + 1) * observation_len]);
+            game.mask(p, &mut out.masks[p * num_actions..(p + 1) * num_actions]);
         }
     }
 
@@ -158,9 +164,10 @@ impl VecEnv {
 impl VecEnv {
     /// `num_envs` games of `game`; game `i` starts from seed `seed + i`, and its k-th automatic
     /// reset uses `seed + i + k·num_envs`. `threads`: pool size (default: all cores; 1 steps in
-    /// the calling thread).
+    /// the calling thread). `path`: `"typed"` steps the fast twin's typed state where the game
+    /// has a typed lane (`engine="fast"`), `"view"` always the text-level engine and its views.
     #[new]
-    #[pyo3(signature = (game, num_envs, seed=1, threads=None, engine="fast", league=None))]
+    #[pyo3(signature = (game, num_envs, seed=1, threads=None, engine="fast", league=None, path="typed"))]
     fn new(
         game: &str,
         num_envs: usize,
@@ -168,9 +175,13 @@ impl VecEnv {
         threads: Option<usize>,
         engine: &str,
         league: Option<u32>,
+        path: &str,
     ) -> PyResult<Self> {
         let game = game_id(game)?;
         let kind = engine_kind(engine)?;
+        let path = Path::from_name(path).ok_or_else(|| {
+            PyValueError::new_err(format!("unknown path {path:?}: expected \"typed\" or \"view\""))
+        })?;
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
@@ -191,11 +202,11 @@ impl VecEnv {
         let lanes = (0..num_envs)
             .map(|i| {
                 let seed = seed.wrapping_add(i as i64);
-                Slot::new(game, kind, seed, league, None).map(|slot| Lane { slot, seed })
+                lanes::lane(game, kind, path, seed, league).map(|game| Lane { game, seed })
             })
             .collect::<Result<Vec<_>, _>>()
             .map_err(PyValueError::new_err)?;
-        let players = lanes[0].slot.num_players();
+        let players = lanes[0].game.num_players();
         Ok(VecEnv { batch: Mutex::new(Batch { game, lanes, players, pool }), num_envs })
     }
 
@@ -209,6 +220,13 @@ impl VecEnv {
     #[getter]
     fn num_players(&self) -> usize {
         self.batch().players
+    }
+
+    /// The lanes' path: `"typed"` (the fast twin's typed state) or `"view"` (the text-level
+    /// engine and its views).
+    #[getter]
+    fn path(&self) -> &'static str {
+        self.batch().lanes[0].game.path()
     }
 
     /// The seed each game was set up with.
@@ -234,8 +252,8 @@ impl VecEnv {
             if let Some(seed) = seed {
                 lane.seed = seed.wrapping_add(i as i64);
             }
-            lane.slot.reset(lane.seed).map_err(StepError::BadAction)?;
-            Batch::write_state(&lane.slot, &mut out, game.observation_len(), game.num_actions());
+            lane.game.reset(lane.seed).map_err(StepError::BadAction)?;
+            Batch::write_state(&*lane.game, &mut out, game.observation_len(), game.num_actions());
             Ok(())
         })?;
         Ok((arrays.0, arrays.1, arrays.4))
@@ -270,7 +288,7 @@ impl VecEnv {
             for (i, lane) in batch.lanes.iter().enumerate() {
                 for p in 0..players {
                     let index = actions[i * players + p];
-                    if lane.slot.to_act()[p] && !(0..n).contains(&index) {
+                    if lane.game.to_act()[p] && !(0..n).contains(&index) {
                         return Err(PyValueError::new_err(format!(
                             "actions[{i}, {p}] = {index} is outside Discrete({n})"
                         )));
@@ -280,17 +298,15 @@ impl VecEnv {
         }
         let num_envs = self.num_envs as i64;
         self.run(py, |i, lane, mut out| {
-            lane.slot.step_indices(&actions[i * players..(i + 1) * players])?;
-            out.rewards.copy_from_slice(lane.slot.rewards());
-            for (delta, value) in out.score_deltas.iter_mut().zip(lane.slot.scores().1) {
-                *delta = value as f32;
-            }
-            if lane.slot.is_over() {
+            lane.game.step_indices(&actions[i * players..(i + 1) * players])?;
+            out.rewards.copy_from_slice(lane.game.rewards());
+            lane.game.score_deltas(out.score_deltas);
+            if lane.game.is_over() {
                 out.terminations.fill(true);
                 lane.seed = lane.seed.wrapping_add(num_envs);
-                lane.slot.reset(lane.seed).map_err(StepError::BadAction)?;
+                lane.game.reset(lane.seed).map_err(StepError::BadAction)?;
             }
-            Batch::write_state(&lane.slot, &mut out, game.observation_len(), game.num_actions());
+            Batch::write_state(&*lane.game, &mut out, game.observation_len(), game.num_actions());
             Ok(())
         })
     }

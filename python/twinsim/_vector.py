@@ -26,6 +26,11 @@ class VecEnv:
     that step's rewards and terminations are the finished game's, its observations the new
     game's. Game ``i`` starts from seed ``seed + i``; its k-th new game from
     ``seed + i + k·num_envs``.
+
+    ``path="typed"`` (the default) steps the fast twin's typed state directly where the game has
+    a typed lane (Zuniq, Olymbits, Photosynthesis; ``engine="fast"``), building each seat's
+    numbers from what its view shows; ``path="view"`` steps the text-level engine and reads every
+    observation back from the referee's views. Both give the same arrays (tested).
     """
 
     def __init__(
@@ -36,6 +41,7 @@ class VecEnv:
         threads: int | None = None,
         engine: str = "fast",
         league: int | None = None,
+        path: str = "typed",
     ) -> None:
         for name, value in (("num_envs", num_envs), ("seed", seed)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
@@ -47,7 +53,7 @@ class VecEnv:
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
         shape, num_actions, num_players, turns = _core.spec(game)
-        self._core = _core.VecEnv(game, int(num_envs), int(seed), threads, engine, league)
+        self._core = _core.VecEnv(game, int(num_envs), int(seed), threads, engine, league, path)
         self.game = game
         self.num_envs = int(num_envs)
         self.num_players = num_players
@@ -63,6 +69,11 @@ class VecEnv:
         self.action_space = spaces.MultiDiscrete(
             np.full((self.num_envs, num_players), num_actions, dtype=np.int64)
         )
+
+    @property
+    def path(self) -> str:
+        """``"typed"`` or ``"view"``: which lanes this batch steps (see the class documentation)."""
+        return self._core.path
 
     def seeds(self) -> list[int]:
         """The seed each game of the batch was set up with."""

@@ -1,0 +1,273 @@
+//! The lanes of a `VecEnv`: one game each, stepped by action index, writing observations,
+//! masks, rewards and score changes as numbers.
+//!
+//! Two kinds: the view path ([`Slot`]: the text-level engine, every observation read back from
+//! the text the referee sends) and, for the games that have one, a typed lane ([`Typed`]) on the
+//! fast twin's typed state, which builds the same numbers from the state without any text. A
+//! typed lane writes for each seat only what that seat's view shows, and keeps a seat's
+//! observation as it was when the referee last sent it a view, exactly as the view path does;
+//! `python/tests/test_lanes.py` steps random games through both and requires every array equal.
+//!
+//! X-mas Rush and Wondev Woman have no typed lane yet: their views hide part of the state (the
+//! card stacks beyond the top card; the fog of war), and the view path is what encodes exactly
+//! what is shown.
+
+mod olymbits;
+mod photosynthesis;
+mod zuniq;
+
+use crate::codec::GameId;
+use crate::slot::{rewards_from_ranks, Slot, StepError};
+
+/// One game of a batch, stepped by action index.
+pub trait Lane: Send {
+    /// Number of players.
+    fn num_players(&self) -> usize;
+    /// Which players are asked for an action now.
+    fn to_act(&self) -> &[bool];
+    /// The game is over.
+    fn is_over(&self) -> bool;
+    /// Starts a new game from `seed` (same engine and league).
+    fn reset(&mut self, seed: i64) -> Result<(), String>;
+    /// Plays one turn: `indices[p]` is player `p`'s action index (ignored when not to act);
+    /// each index of a player to act is below the game's action count (the caller checks).
+    fn step_indices(&mut self, indices: &[i64]) -> Result<(), StepError>;
+    /// The last step's rewards (the final ranking once over, else 0).
+    fn rewards(&self) -> &[f32];
+    /// Writes the last step's change of each player's score.
+    fn score_deltas(&self, out: &mut [f32]);
+    /// Writes `player`'s observation (every value: the slice need not be zeroed).
+    fn observe(&self, player: usize, out: &mut [f32]);
+    /// Writes `player`'s action mask (every value).
+    fn mask(&self, player: usize, out: &mut [i8]);
+    /// Which path this lane is: `"typed"` or `"view"`.
+    fn path(&self) -> &'static str;
+}
+
+impl Lane for Slot {
+    fn num_players(&self) -> usize {
+        Slot::num_players(self)
+    }
+    fn to_act(&self) -> &[bool] {
+        Slot::to_act(self)
+    }
+    fn is_over(&self) -> bool {
+        Slot::is_over(self)
+    }
+    fn reset(&mut self, seed: i64) -> Result<(), String> {
+        Slot::reset(self, seed)
+    }
+    fn step_indices(&mut self, indices: &[i64]) -> Result<(), StepError> {
+        Slot::step_indices(self, indices)
+    }
+    fn rewards(&self) -> &[f32] {
+        Slot::rewards(self)
+    }
+    fn score_deltas(&self, out: &mut [f32]) {
+        for (delta, value) in out.iter_mut().zip(self.scores().1) {
+            *delta = value as f32;
+        }
+    }
+    fn observe(&self, player: usize, out: &mut [f32]) {
+        Slot::observe(self, player, out)
+    }
+    fn mask(&self, player: usize, out: &mut [i8]) {
+        Slot::mask(self, player, out)
+    }
+    fn path(&self) -> &'static str {
+        "view"
+    }
+}
+
+/// What a typed lane needs of one game: its typed state, the index → action mapping, the mask
+/// and the numbers of a seat's view, all straight from the state.
+pub trait Rules: Send + Sized {
+    /// The fast twin's state.
+    type State: Send;
+    /// The game.
+    const GAME: GameId;
+    /// Number of players.
+    const PLAYERS: usize;
+    /// The referee's setup for `seed`.
+    fn setup(&self, seed: i64) -> Result<Self::State, String>;
+    /// Whether the game is over.
+    fn is_over(state: &Self::State) -> bool;
+    /// Writes who is asked for an action.
+    fn to_act(state: &Self::State, out: &mut [bool]);
+    /// Plays one turn from action indices (players not to act: ignored), with the referee's
+    /// consequence for an index the mask does not allow (as the view path plays its line).
+    fn play(&mut self, state: &mut Self::State, indices: &[i64], to_act: &[bool]);
+    /// Each player's score as the trace's state object reports it (0 where it has none).
+    fn scores(state: &Self::State, out: &mut [f64]);
+    /// 1-based ranks, once over.
+    fn ranks(state: &Self::State) -> Option<Vec<usize>>;
+    /// Whether the referee sends `player` a view now (after the setup or a turn): a seat's
+    /// observation only changes when it does.
+    fn sends_view(state: &Self::State, player: usize) -> bool;
+    /// Writes the observation `player` reads from the view it gets now (`out` is zeroed).
+    fn encode(state: &Self::State, player: usize, out: &mut [f32]);
+    /// Writes the action mask of `player`, who is to act (`out` is zeroed).
+    fn mask(state: &Self::State, player: usize, out: &mut [i8]);
+}
+
+/// A typed lane: the fast state and, per seat, the numbers of the last view it was sent.
+pub struct Typed<R: Rules> {
+    rules: R,
+    state: R::State,
+    to_act: Vec<bool>,
+    rewards: Vec<f32>,
+    scores: Vec<f64>,
+    previous_scores: Vec<f64>,
+    /// `players × observation_len`: each seat's observation as of its last view.
+    observations: Vec<f32>,
+}
+
+impl<R: Rules> Typed<R> {
+    fn new(rules: R, seed: i64) -> Result<Self, String> {
+        let players = R::PLAYERS;
+        let state = rules.setup(seed)?;
+        let mut lane = Typed {
+            rules,
+            state,
+            to_act: vec![false; players],
+            rewards: vec![0.0; players],
+            scores: vec![0.0; players],
+            previous_scores: vec![0.0; players],
+            observations: vec![0.0; players * R::GAME.observation_len()],
+        };
+        lane.after_setup();
+        Ok(lane)
+    }
+
+    fn after_setup(&mut self) {
+        self.scores.fill(0.0);
+        self.previous_scores.fill(0.0);
+        self.rewards.fill(0.0);
+        R::to_act(&self.state, &mut self.to_act);
+        self.refresh_views();
+    }
+
+    fn refresh_views(&mut self) {
+        let len = R::GAME.observation_len();
+        for (p, out) in self.observations.chunks_mut(len).enumerate() {
+            if R::sends_view(&self.state, p) {
+                out.fill(0.0);
+                R::encode(&self.state, p, out);
+            }
+        }
+    }
+}
+
+impl<R: Rules> Lane for Typed<R> {
+    fn num_players(&self) -> usize {
+        R::PLAYERS
+    }
+    fn to_act(&self) -> &[bool] {
+        &self.to_act
+    }
+    fn is_over(&self) -> bool {
+        R::is_over(&self.state)
+    }
+    fn reset(&mut self, seed: i64) -> Result<(), String> {
+        self.state = self.rules.setup(seed)?;
+        self.after_setup();
+        Ok(())
+    }
+    fn step_indices(&mut self, indices: &[i64]) -> Result<(), StepError> {
+        if R::is_over(&self.state) {
+            return Err(StepError::GameOver);
+        }
+        if indices.len() != R::PLAYERS {
+            return Err(StepError::BadAction(format!(
+                "expected {} actions (one per player), found {}",
+                R::PLAYERS,
+                indices.len()
+            )));
+        }
+        self.rules.play(&mut self.state, indices, &self.to_act);
+        std::mem::swap(&mut self.scores, &mut self.previous_scores);
+        R::scores(&self.state, &mut self.scores);
+        R::to_act(&self.state, &mut self.to_act);
+        match R::ranks(&self.state) {
+            Some(ranks) => self.rewards.copy_from_slice(&rewards_from_ranks(&ranks)),
+            None => self.rewards.fill(0.0),
+        }
+        self.refresh_views();
+        Ok(())
+    }
+    fn rewards(&self) -> &[f32] {
+        &self.rewards
+    }
+    fn score_deltas(&self, out: &mut [f32]) {
+        for ((delta, now), before) in out.iter_mut().zip(&self.scores).zip(&self.previous_scores) {
+            *delta = (now - before) as f32;
+        }
+    }
+    fn observe(&self, player: usize, out: &mut [f32]) {
+        let len = R::GAME.observation_len();
+        out.copy_from_slice(&self.observations[player * len..(player + 1) * len]);
+    }
+    fn mask(&self, player: usize, out: &mut [i8]) {
+        out.fill(0);
+        if self.to_act[player] {
+            R::mask(&self.state, player, out);
+        }
+    }
+    fn path(&self) -> &'static str {
+        "typed"
+    }
+}
+
+/// Which lanes a batch steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// The typed lane where the game has one (fast engine only), else the view path.
+    Typed,
+    /// Always the view path.
+    View,
+}
+
+impl Path {
+    /// The path of a name (`"typed"`, `"view"`).
+    pub fn from_name(name: &str) -> Option<Path> {
+        match name {
+            "typed" => Some(Path::Typed),
+            "view" => Some(Path::View),
+            _ => None,
+        }
+    }
+}
+
+/// The setup parameters of `game` at `league` as a trace's params object (the view path's
+/// setup reads the same object).
+fn league_params(game: GameId, league: Option<u32>) -> serde_json::Value {
+    twinsim_arena::registry::league_params(game.name(), league)
+}
+
+/// A lane of `game` set up from `seed`: typed when asked and the game has one on this engine.
+pub fn lane(
+    game: GameId,
+    kind: twinsim_reference::game::EngineKind,
+    path: Path,
+    seed: i64,
+    league: Option<u32>,
+) -> Result<Box<dyn Lane>, String> {
+    use twinsim_reference::game::EngineKind;
+    if path == Path::Typed && kind == EngineKind::Fast {
+        let params = league_params(game, league);
+        match game {
+            GameId::Zuniq => return Ok(Box::new(Typed::new(zuniq::Zuniq::default(), seed)?)),
+            GameId::Olymbits => {
+                return Ok(Box::new(Typed::new(olymbits::Olymbits::new(&params)?, seed)?))
+            }
+            GameId::Photosynthesis => {
+                return Ok(Box::new(Typed::new(
+                    photosynthesis::Photosynthesis::new(&params)?,
+                    seed,
+                )?))
+            }
+            GameId::XmasRush | GameId::WondevWoman => {}
+        }
+    }
+    Ok(Box::new(Slot::new(game, kind, seed, league, None)?))
+}

@@ -1,0 +1,142 @@
+//! Photosynthesis' typed lane: the fast bit-board state (exact views kept on, so the generator
+//! is the referee's); the planes, numbering and mask of `codec::photosynthesis` from the state.
+//!
+//! Everything a view shows is public (board, trees, both players' sun and score); the referee
+//! sends a view only to a player it asks for an action, so a waiting player's observation stays
+//! the last one it read. The mask is the legal list the view prints, as a set.
+
+use super::Rules;
+use crate::codec::GameId;
+use twinsim_fast::photosynthesis::tables::{DEFAULT_RICHNESS, N};
+use twinsim_fast::photosynthesis::{MoveList, State};
+use twinsim_reference::photosynthesis::{protocol, Action, Answer, Params};
+
+const GROW_BASE: usize = 1;
+const COMPLETE_BASE: usize = 1 + N;
+const SEED_BASE: usize = 1 + 2 * N;
+
+/// The league's parameters.
+pub struct Photosynthesis {
+    params: Params,
+}
+
+impl Photosynthesis {
+    /// From a trace's params object.
+    pub fn new(params: &serde_json::Value) -> Result<Photosynthesis, String> {
+        Ok(Photosynthesis {
+            params: twinsim_reference::photosynthesis::trace::params_from_json(params)?,
+        })
+    }
+}
+
+/// The action of an index (below the action count).
+fn action(index: usize) -> Action {
+    match index {
+        0 => Action::Wait,
+        i if i < COMPLETE_BASE => Action::Grow((i - GROW_BASE) as i32),
+        i if i < SEED_BASE => Action::Complete((i - COMPLETE_BASE) as i32),
+        i => Action::Seed(((i - SEED_BASE) / N) as i32, ((i - SEED_BASE) % N) as i32),
+    }
+}
+
+/// The index of a legal move.
+fn index(m: twinsim_fast::photosynthesis::Move) -> usize {
+    let (t, s) = ((m.0 & 63) as usize, ((m.0 >> 6) & 63) as usize);
+    match m.0 >> 12 {
+        1 => GROW_BASE + t,
+        2 => COMPLETE_BASE + t,
+        3 => SEED_BASE + N * s + t,
+        _ => 0,
+    }
+}
+
+impl Rules for Photosynthesis {
+    type State = State;
+    const GAME: GameId = GameId::Photosynthesis;
+    const PLAYERS: usize = 2;
+
+    fn setup(&self, seed: i64) -> Result<State, String> {
+        Ok(State::new_game(seed, self.params, None))
+    }
+
+    fn is_over(state: &State) -> bool {
+        state.game_over()
+    }
+
+    fn to_act(state: &State, out: &mut [bool]) {
+        for (p, slot) in out.iter_mut().enumerate() {
+            *slot = state.is_asked(p);
+        }
+    }
+
+    fn play(&mut self, state: &mut State, indices: &[i64], to_act: &[bool]) {
+        let answers: [Option<Answer>; 2] = std::array::from_fn(|p| {
+            to_act[p].then(|| {
+                let action = action(indices[p] as usize);
+                match action {
+                    Action::Grow(_) if state.league < 2 => self.read(action),
+                    Action::Seed(..) if state.league < 3 => self.read(action),
+                    _ => Answer::Action(action),
+                }
+            })
+        });
+        // The game is not over and only asked players answer: nothing can be refused.
+        let _ = state.play_frame(&answers, None);
+    }
+
+    fn scores(state: &State, out: &mut [f64]) {
+        for (p, score) in out.iter_mut().enumerate() {
+            *score = f64::from(state.score[p]);
+        }
+    }
+
+    fn ranks(state: &State) -> Option<Vec<usize>> {
+        state.outcome().map(|o| o.ranks)
+    }
+
+    fn sends_view(state: &State, player: usize) -> bool {
+        state.is_asked(player)
+    }
+
+    fn encode(state: &State, player: usize, out: &mut [f32]) {
+        for (cell, richness) in out[..N].iter_mut().enumerate() {
+            *richness =
+                if state.holes >> cell & 1 == 1 { 0.0 } else { f32::from(DEFAULT_RICHNESS[cell]) };
+        }
+        for cell in 0..N {
+            if let Some(size) = state.size_at(cell) {
+                let side = usize::from(state.owner[player] >> cell & 1 == 0);
+                out[(1 + 4 * side + size as usize) * N + cell] = 1.0;
+                out[(9 + side) * N + cell] = (state.dormant >> cell & 1) as f32;
+            }
+        }
+        let opponent = 1 - player;
+        let scalars = [
+            f32::from(state.day),
+            state.nutrients as f32,
+            state.sun[player] as f32,
+            state.score[player] as f32,
+            state.sun[opponent] as f32,
+            state.score[opponent] as f32,
+            f32::from(u8::from(state.waiting(opponent))),
+        ];
+        for (i, value) in scalars.iter().enumerate() {
+            out[(11 + i) * N..(12 + i) * N].fill(*value);
+        }
+    }
+
+    fn mask(state: &State, player: usize, out: &mut [i8]) {
+        let mut list = MoveList::default();
+        state.legal_moves(player, &mut list);
+        for m in list.as_slice() {
+            out[index(*m)] = 1;
+        }
+    }
+}
+
+impl Photosynthesis {
+    /// The referee's reading of a command its league does not have (cold path).
+    fn read(&self, action: Action) -> Answer {
+        protocol::read_answer(Some(&action.to_string()), &self.params)
+    }
+}

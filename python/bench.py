@@ -6,22 +6,37 @@ pure-Python comparison):
     python python/bench.py [--games olymbits,zuniq] [--seconds 1.0]
 
 For each game it measures, in one run on the same machine:
-- the bare Rust engine: random games, only setup and `play_turn` timed (`engine_seconds`);
+- the bare Rust engine: the fast twin's typed API (`Game::new_game`, `Game::step` on its
+  state, no text), random games, only setup and `step` timed (`typed_engine_seconds`): the
+  baseline of the overhead ratio;
+- the same with the players' legal-action lists (`Game::legal_actions`) timed too, what
+  choosing the random actions needs (`typed_engine_seconds(..., legal=True)`);
+- the fast twin's text-level engine (`TracePlay`: action lines in, JSON turn records with the
+  views out), the same way (`engine_seconds`), for reference;
 - one `parallel_env`, stepped from Python with random masked actions;
 - `VecEnv` at N = 1, 64, 1024 with 1 and 2 threads;
 and, once, PettingZoo's pure-Python `connect_four_v3` stepped the same way. Only the `step`
 calls are timed: choosing the random actions (numpy over the masks) is the policy's cost, not
-the environment's. A step is one turn of one game (every seat's action).
+the environment's. A step is one turn of one game (every seat's action). `path` says which
+lanes `VecEnv` steps (`typed` or `view`); the last two columns are the targets' ratios:
+`engine/t1`, the bare engine's rate over `VecEnv`'s at N = 1024 on one thread (target: at most
+2), and `t2/t1`, two threads' rate over one's at N = 1024 (target: at least 1.7).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
-import twinsim
+# The script's folder holds the package's source (without the compiled `_core`): import the
+# installed package instead.
+sys.path = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+import twinsim  # noqa: E402
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -64,10 +79,15 @@ def vec_env(game: str, num_envs: int, threads: int, seconds: float) -> float:
     return steps / spent
 
 
-def engine_alone(game: str, seconds: float) -> float:
+def engine_alone(game: str, seconds: float, kind: str = "typed") -> float:
+    """Steps per second of the bare engine: ``typed`` (setup and step), ``legal`` (the same and
+    the players' legal-action lists) or ``text`` (the text level)."""
     turns = 2000
     while True:
-        spent = twinsim._core.engine_seconds(game, turns)
+        if kind == "text":
+            spent = twinsim._core.engine_seconds(game, turns)
+        else:
+            spent = twinsim._core.typed_engine_seconds(game, turns, legal=kind == "legal")
         if spent >= seconds:
             return turns / spent
         turns = int(turns * min(10.0, 1.2 * seconds / max(spent, 1e-6)))
@@ -100,26 +120,34 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(twinsim.GAMES))
     parser.add_argument("--seconds", type=float, default=1.0, help="timed seconds per figure")
     args = parser.parse_args()
-    columns = ["engine", "env", "N=1 t1", "N=1 t2", "N=64 t1", "N=64 t2", "N=1024 t1", "N=1024 t2"]
+    columns = ["engine", "eng+legal", "text eng", "env"]
+    columns += [f"N={n} t{t}" for n in (1, 64, 1024) for t in (1, 2)]
     header = "".join(f"{c:>11}" for c in columns)
-    print(f"{'steps/s':<15}{header}{'t1/engine':>11}{'t2/t1':>7}")
+    print(f"{'steps/s':<15}{'path':>6}{header}{'engine/t1':>11}{'t2/t1':>7}")
     for game in args.games.split(","):
-        bare = engine_alone(game, args.seconds)
+        # The typed engine is timed before and after the VecEnv figures and averaged, so that a
+        # change of the machine's load during the row weighs on both sides of the ratio.
+        before = engine_alone(game, args.seconds)
         figures = [
-            bare,
+            engine_alone(game, args.seconds, "legal"),
+            engine_alone(game, args.seconds, "text"),
             single_env(game, args.seconds),
         ]
         for num_envs in (1, 64, 1024):
             for threads in (1, 2):
                 figures.append(vec_env(game, num_envs, threads, args.seconds))
+        bare = (before + engine_alone(game, args.seconds)) / 2
+        figures.insert(0, bare)
+        path = twinsim.VecEnv(game, 1).path
         row = "".join(f"{f:>11.0f}" for f in figures)
-        print(f"{game:<15}{row}{figures[6] / bare:>11.2f}{figures[7] / figures[6]:>7.2f}")
+        ratio, scaling = bare / figures[8], figures[9] / figures[8]
+        print(f"{game:<15}{path:>6}{row}{ratio:>11.2f}{scaling:>7.2f}")
     c4 = connect_four(args.seconds)
     if c4 is None:
         print("connect_four_v3: not measured (pip install 'pettingzoo[classic]')")
     else:
         note = "(PettingZoo classic, pure Python, AEC)"
-        print(f"{'connect_four_v3':<15}{'':>11}{c4:>11.0f}   {note}")
+        print(f"{'connect_four_v3':<15}{'':>6}{'':>33}{c4:>11.0f}   {note}")
 
 
 if __name__ == "__main__":

@@ -9,8 +9,9 @@ use twinsim_reference::java_random::JavaRandom;
 
 /// Random games of `G` through the typed API (a random legal action for every player to act, a
 /// finished game set up again with the next seed, default parameters: the top league) until
-/// `turns` turns are played; returns the time spent in `new_game` and `step` alone.
-fn typed_seconds<G: Game>(turns: usize, seed: i64) -> Result<Duration, String> {
+/// `turns` turns are played; returns the time spent in `new_game` and `step` alone, and in
+/// `legal_actions` too when `legal`.
+fn typed_seconds<G: Game>(turns: usize, seed: i64, legal: bool) -> Result<Duration, String> {
     let params = G::Params::default();
     let mut rng = JavaRandom::new(seed);
     let mut seed = seed;
@@ -26,10 +27,16 @@ fn typed_seconds<G: Game>(turns: usize, seed: i64) -> Result<Duration, String> {
             state = G::new_game(seed, &params);
             spent += start.elapsed();
         }
+        let start = Instant::now();
         let acting = G::players_to_act(&state);
-        let mut choose = |player| {
-            let legal = G::legal_actions(&state, player);
-            (!legal.is_empty()).then(|| legal[rng.next_below(legal.len() as i32) as usize].clone())
+        let lists: Vec<Vec<G::Action>> =
+            (0..G::num_players(&state)).map(|p| G::legal_actions(&state, p)).collect();
+        if legal {
+            spent += start.elapsed();
+        }
+        let mut choose = |player: usize| {
+            let list = &lists[player];
+            (!list.is_empty()).then(|| list[rng.next_below(list.len() as i32) as usize].clone())
         };
         actions.clear();
         match G::TURNS {
@@ -53,18 +60,27 @@ fn typed_seconds<G: Game>(turns: usize, seed: i64) -> Result<Duration, String> {
 /// The bare fast twin's speed through its typed API (`Game::new_game` and `Game::step`, the
 /// state stepped directly: no text, no views), for `python/bench.py`: plays random games of
 /// `game` until `turns` turns are played and returns the seconds spent in setup and `step`
-/// alone. The GIL is released.
+/// alone, or with `legal` in the players' `legal_actions` lists too (what choosing the random
+/// actions needs). The GIL is released.
 #[pyfunction]
-#[pyo3(signature = (game, turns, seed=1))]
-pub fn typed_engine_seconds(py: Python<'_>, game: &str, turns: usize, seed: i64) -> PyResult<f64> {
+#[pyo3(signature = (game, turns, seed=1, legal=false))]
+pub fn typed_engine_seconds(
+    py: Python<'_>,
+    game: &str,
+    turns: usize,
+    seed: i64,
+    legal: bool,
+) -> PyResult<f64> {
     use twinsim_fast::*;
     let game = game_id(game)?;
     let spent = py.allow_threads(|| match game {
-        GameId::XmasRush => typed_seconds::<xmas_rush::FastXmasRush>(turns, seed),
-        GameId::Photosynthesis => typed_seconds::<photosynthesis::FastPhotosynthesis>(turns, seed),
-        GameId::Zuniq => typed_seconds::<zuniq::FastZuniq>(turns, seed),
-        GameId::Olymbits => typed_seconds::<olymbits::FastOlymbits>(turns, seed),
-        GameId::WondevWoman => typed_seconds::<wondev_woman::FastWondevWoman>(turns, seed),
+        GameId::XmasRush => typed_seconds::<xmas_rush::FastXmasRush>(turns, seed, legal),
+        GameId::Photosynthesis => {
+            typed_seconds::<photosynthesis::FastPhotosynthesis>(turns, seed, legal)
+        }
+        GameId::Zuniq => typed_seconds::<zuniq::FastZuniq>(turns, seed, legal),
+        GameId::Olymbits => typed_seconds::<olymbits::FastOlymbits>(turns, seed, legal),
+        GameId::WondevWoman => typed_seconds::<wondev_woman::FastWondevWoman>(turns, seed, legal),
     });
     spent.map(|d| d.as_secs_f64()).map_err(pyo3::exceptions::PyRuntimeError::new_err)
 }

@@ -112,6 +112,7 @@ pub struct VecEnv {
     num_envs: usize,
 }
 
+/// Zeroed: a lane writes only the non-zero values of its rows.
 fn allocate<'py>(py: Python<'py>, game: GameId, envs: usize, players: usize) -> Arrays<'py> {
     let mut observation_dims = vec![envs, players];
     observation_dims.extend_from_slice(game.observation_shape());

@@ -36,9 +36,9 @@ pub trait Lane: Send {
     fn rewards(&self) -> &[f32];
     /// Writes the last step's change of each player's score.
     fn score_deltas(&self, out: &mut [f32]);
-    /// Writes `player`'s observation (every value: the slice need not be zeroed).
+    /// Writes `player`'s observation into `out`, which is all zeros (a fresh array's row).
     fn observe(&self, player: usize, out: &mut [f32]);
-    /// Writes `player`'s action mask (every value).
+    /// Writes `player`'s action mask into `out`, which is all zeros.
     fn mask(&self, player: usize, out: &mut [i8]);
     /// Which path this lane is: `"typed"` or `"view"`.
     fn path(&self) -> &'static str;
@@ -83,9 +83,7 @@ impl Lane for Slot {
 /// and the numbers of a seat's view, all straight from the state.
 pub trait Rules: Send + Sized {
     /// The fast twin's state.
-    type State: Send;
-    /// The game.
-    const GAME: GameId;
+    type State: Send + Clone;
     /// Number of players.
     const PLAYERS: usize;
     /// The referee's setup for `seed`.
@@ -101,16 +99,19 @@ pub trait Rules: Send + Sized {
     fn scores(state: &Self::State, out: &mut [f64]);
     /// 1-based ranks, once over.
     fn ranks(state: &Self::State) -> Option<Vec<usize>>;
-    /// Whether the referee sends `player` a view now (after the setup or a turn): a seat's
-    /// observation only changes when it does.
+    /// Whether the referee sends `player` a view now (after a turn): a seat's observation only
+    /// changes when it does. Every seat gets one after the setup.
     fn sends_view(state: &Self::State, player: usize) -> bool;
+    /// Whether [`Rules::sends_view`] can be false for a seat that was sent the previous view.
+    const VIEWS_MAY_SKIP: bool;
     /// Writes the observation `player` reads from the view it gets now (`out` is zeroed).
     fn encode(state: &Self::State, player: usize, out: &mut [f32]);
     /// Writes the action mask of `player`, who is to act (`out` is zeroed).
     fn mask(state: &Self::State, player: usize, out: &mut [i8]);
 }
 
-/// A typed lane: the fast state and, per seat, the numbers of the last view it was sent.
+/// A typed lane: the fast state and, per seat that missed the last views, the state as of the
+/// last view it was sent.
 pub struct Typed<R: Rules> {
     rules: R,
     state: R::State,
@@ -118,8 +119,8 @@ pub struct Typed<R: Rules> {
     rewards: Vec<f32>,
     scores: Vec<f64>,
     previous_scores: Vec<f64>,
-    /// `players × observation_len`: each seat's observation as of its last view.
-    observations: Vec<f32>,
+    /// `None`: the seat was sent a view of the current state; else the state it last saw.
+    seen: Vec<Option<R::State>>,
 }
 
 impl<R: Rules> Typed<R> {
@@ -133,7 +134,7 @@ impl<R: Rules> Typed<R> {
             rewards: vec![0.0; players],
             scores: vec![0.0; players],
             previous_scores: vec![0.0; players],
-            observations: vec![0.0; players * R::GAME.observation_len()],
+            seen: (0..players).map(|_| None).collect(),
         };
         lane.after_setup();
         Ok(lane)
@@ -144,17 +145,8 @@ impl<R: Rules> Typed<R> {
         self.previous_scores.fill(0.0);
         self.rewards.fill(0.0);
         R::to_act(&self.state, &mut self.to_act);
-        self.refresh_views();
-    }
-
-    fn refresh_views(&mut self) {
-        let len = R::GAME.observation_len();
-        for (p, out) in self.observations.chunks_mut(len).enumerate() {
-            if R::sends_view(&self.state, p) {
-                out.fill(0.0);
-                R::encode(&self.state, p, out);
-            }
-        }
+        // The setup's views go to every seat of the games with a typed lane.
+        self.seen.iter_mut().for_each(|s| *s = None);
     }
 }
 
@@ -184,6 +176,9 @@ impl<R: Rules> Lane for Typed<R> {
                 indices.len()
             )));
         }
+        // The state before the turn, kept only if a seat that saw it gets no view of the next.
+        let before = (R::VIEWS_MAY_SKIP && self.seen.iter().any(Option::is_none))
+            .then(|| self.state.clone());
         self.rules.play(&mut self.state, indices, &self.to_act);
         std::mem::swap(&mut self.scores, &mut self.previous_scores);
         R::scores(&self.state, &mut self.scores);
@@ -192,7 +187,13 @@ impl<R: Rules> Lane for Typed<R> {
             Some(ranks) => self.rewards.copy_from_slice(&rewards_from_ranks(&ranks)),
             None => self.rewards.fill(0.0),
         }
-        self.refresh_views();
+        for (p, seen) in self.seen.iter_mut().enumerate() {
+            if R::sends_view(&self.state, p) {
+                *seen = None;
+            } else if seen.is_none() {
+                *seen = before.clone();
+            }
+        }
         Ok(())
     }
     fn rewards(&self) -> &[f32] {
@@ -204,11 +205,9 @@ impl<R: Rules> Lane for Typed<R> {
         }
     }
     fn observe(&self, player: usize, out: &mut [f32]) {
-        let len = R::GAME.observation_len();
-        out.copy_from_slice(&self.observations[player * len..(player + 1) * len]);
+        R::encode(self.seen[player].as_ref().unwrap_or(&self.state), player, out);
     }
     fn mask(&self, player: usize, out: &mut [i8]) {
-        out.fill(0);
         if self.to_act[player] {
             R::mask(&self.state, player, out);
         }

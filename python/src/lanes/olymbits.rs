@@ -6,7 +6,6 @@
 //! observation stays the last one it read.
 
 use super::Rules;
-use crate::codec::GameId;
 use twinsim_fast::olymbits::state::{ARCHERY, DIVING, HURDLES, SKATING};
 use twinsim_fast::olymbits::State;
 use twinsim_reference::olymbits::{Action, Params};
@@ -28,7 +27,6 @@ impl Olymbits {
 
 impl Rules for Olymbits {
     type State = State;
-    const GAME: GameId = GameId::Olymbits;
     const PLAYERS: usize = 3;
 
     fn setup(&self, seed: i64) -> Result<State, String> {
@@ -69,9 +67,10 @@ impl Rules for Olymbits {
     }
 
     fn sends_view(state: &State, player: usize) -> bool {
-        // The setup's views go to all three; a turn's to the active players.
-        state.turn == 0 || state.is_active(player)
+        // A turn's views go to the active players.
+        state.is_active(player)
     }
+    const VIEWS_MAY_SKIP: bool = true;
 
     fn encode(state: &State, player: usize, out: &mut [f32]) {
         out[player] = 1.0;

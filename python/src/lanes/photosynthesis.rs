@@ -6,7 +6,6 @@
 //! the last one it read. The mask is the legal list the view prints, as a set.
 
 use super::Rules;
-use crate::codec::GameId;
 use twinsim_fast::photosynthesis::tables::{DEFAULT_RICHNESS, N};
 use twinsim_fast::photosynthesis::{MoveList, State};
 use twinsim_reference::photosynthesis::{protocol, Action, Answer, Params};
@@ -52,7 +51,6 @@ fn index(m: twinsim_fast::photosynthesis::Move) -> usize {
 
 impl Rules for Photosynthesis {
     type State = State;
-    const GAME: GameId = GameId::Photosynthesis;
     const PLAYERS: usize = 2;
 
     fn setup(&self, seed: i64) -> Result<State, String> {
@@ -97,17 +95,28 @@ impl Rules for Photosynthesis {
     fn sends_view(state: &State, player: usize) -> bool {
         state.is_asked(player)
     }
+    const VIEWS_MAY_SKIP: bool = true;
 
     fn encode(state: &State, player: usize, out: &mut [f32]) {
         for (cell, richness) in out[..N].iter_mut().enumerate() {
             *richness =
                 if state.holes >> cell & 1 == 1 { 0.0 } else { f32::from(DEFAULT_RICHNESS[cell]) };
         }
-        for cell in 0..N {
-            if let Some(size) = state.size_at(cell) {
-                let side = usize::from(state.owner[player] >> cell & 1 == 0);
-                out[(1 + 4 * side + size as usize) * N + cell] = 1.0;
-                out[(9 + side) * N + cell] = (state.dormant >> cell & 1) as f32;
+        for side in 0..2 {
+            let owner = state.owner[if side == 0 { player } else { 1 - player }];
+            for (size, cells) in state.size.iter().enumerate() {
+                let mut cells = cells & owner;
+                while cells != 0 {
+                    let cell = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    out[(1 + 4 * side + size) * N + cell] = 1.0;
+                }
+            }
+            let mut dormant = state.dormant & owner;
+            while dormant != 0 {
+                let cell = dormant.trailing_zeros() as usize;
+                dormant &= dormant - 1;
+                out[(9 + side) * N + cell] = 1.0;
             }
         }
         let opponent = 1 - player;

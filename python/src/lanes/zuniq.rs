@@ -5,7 +5,6 @@
 //! relayed). Both players get a view every turn (the mover an empty one).
 
 use super::Rules;
-use crate::codec::GameId;
 use twinsim_fast::zuniq::State;
 
 const WALLS: usize = 60;
@@ -19,7 +18,6 @@ pub struct Zuniq {
 
 impl Rules for Zuniq {
     type State = State;
-    const GAME: GameId = GameId::Zuniq;
     const PLAYERS: usize = 2;
 
     fn setup(&self, _seed: i64) -> Result<State, String> {
@@ -40,8 +38,7 @@ impl Rules for Zuniq {
     fn play(&mut self, state: &mut State, indices: &[i64], _to_act: &[bool]) {
         let index = indices[state.board.to_move()] as usize;
         let (wall, claim) = (index % WALLS, index >= WALLS);
-        if state.legal_mask() >> wall & 1 == 1 {
-            let cut = state.board.cut(wall);
+        if let Ok(cut) = state.board.check(wall).legality() {
             state.apply_with(wall, cut, claim, |_| ());
         } else {
             // Not legal: the referee's consequence for the line (cold path).
@@ -65,6 +62,7 @@ impl Rules for Zuniq {
     fn sends_view(_state: &State, _player: usize) -> bool {
         true
     }
+    const VIEWS_MAY_SKIP: bool = false;
 
     fn encode(state: &State, player: usize, out: &mut [f32]) {
         let mut walls = state.board.walls;

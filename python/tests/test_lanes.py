@@ -10,7 +10,7 @@ import pytest
 import twinsim
 
 #: The games with a typed lane; the others step the view path whatever is asked.
-TYPED = ("zuniq", "olymbits", "photosynthesis")
+TYPED = ("zuniq", "olymbits", "photosynthesis", "wondev-woman")
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator, stray: float) -> np.ndarray:
@@ -53,6 +53,11 @@ def flatten(observations, rewards, terminations, truncations, infos):
         ("photosynthesis", None, 300, 0.03),
         ("photosynthesis", 1, 150, 0.03),
         ("photosynthesis", 2, 200, 0.03),
+        ("wondev-woman", None, 300, 0.0),
+        ("wondev-woman", None, 300, 0.02),
+        ("wondev-woman", 0, 200, 0.02),
+        ("wondev-woman", 1, 200, 0.02),
+        ("wondev-woman", 2, 200, 0.02),
     ],
 )
 def test_typed_lanes_equal_the_view_path(game, league, steps, stray):
@@ -94,3 +99,19 @@ def test_each_game_says_which_path_it_steps(game):
 def test_an_unknown_path_is_refused():
     with pytest.raises(ValueError, match="unknown path"):
         twinsim.VecEnv("zuniq", 2, path="text")
+
+
+def test_the_fog_of_war_is_part_of_what_the_lanes_compare():
+    """In the top league an opponent's unit far from mine is hidden: the typed lane shows fewer
+    opposing units than own ones at some steps (and the equality above covers those steps)."""
+    vec = twinsim.VecEnv("wondev-woman", 6, seed=11, threads=1, path="typed")
+    observations, _ = vec.reset()
+    rng = np.random.default_rng(5)
+    hidden = 0
+    for _ in range(100):
+        actions = random_actions(observations["action_mask"], rng, 0.0)
+        observations, *_ = vec.step(actions)
+        planes = observations["observation"]
+        mine, theirs = planes[:, :, 6:8].sum(axis=(2, 3, 4)), planes[:, :, 8:10].sum(axis=(2, 3, 4))
+        hidden += int((theirs < mine).sum())
+    assert hidden > 0

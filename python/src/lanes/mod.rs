@@ -8,12 +8,14 @@
 //! observation as it was when the referee last sent it a view, exactly as the view path does;
 //! `python/tests/test_lanes.py` steps random games through both and requires every array equal.
 //!
-//! X-mas Rush and Wondev Woman have no typed lane yet: their views hide part of the state (the
-//! card stacks beyond the top card; the fog of war), and the view path is what encodes exactly
-//! what is shown.
+//! X-mas Rush has no typed lane yet: a MOVE index stands for the shortest path the codec finds
+//! on the view's board (the items on the way are collected, so the path matters), and the view
+//! hides the quest cards beyond the revealed ones; a typed lane would redo that path choice on the
+//! fast board. It steps the view path.
 
 mod olymbits;
 mod photosynthesis;
+mod wondev_woman;
 mod zuniq;
 
 use crate::codec::GameId;
@@ -265,7 +267,10 @@ pub fn lane(
                     seed,
                 )?))
             }
-            GameId::XmasRush | GameId::WondevWoman => {}
+            GameId::WondevWoman => {
+                return Ok(Box::new(Typed::new(wondev_woman::WondevWoman::new(&params)?, seed)?))
+            }
+            GameId::XmasRush => {}
         }
     }
     Ok(Box::new(Slot::new(game, kind, seed, league, None)?))

@@ -25,7 +25,7 @@ struct Batch {
     pool: Option<rayon::ThreadPool>,
 }
 
-/// Where one game's results go: its rows of every output array.
+/// Where results go: the output arrays' data, or one game's rows of them.
 struct Out<'a> {
     observations: &'a mut [f32],
     masks: &'a mut [i8],
@@ -61,7 +61,7 @@ impl Batch {
     }
 
     /// Runs `work` on every lane with its output rows: on the pool, or in this thread.
-    fn for_each<F>(&mut self, arrays: OutSlices<'_>, work: F) -> Result<(), StepError>
+    fn for_each<F>(&mut self, arrays: Out<'_>, work: F) -> Result<(), StepError>
     where
         F: Fn(usize, &mut Lane, Out<'_>) -> Result<(), StepError> + Sync,
     {
@@ -93,16 +93,6 @@ impl Batch {
             None => jobs.into_iter().try_for_each(|(i, (lane, out))| work(i, lane, out)),
         }
     }
-}
-
-/// Mutable views of the output arrays' data.
-struct OutSlices<'a> {
-    observations: &'a mut [f32],
-    masks: &'a mut [i8],
-    rewards: &'a mut [f32],
-    terminations: &'a mut [bool],
-    to_act: &'a mut [bool],
-    score_deltas: &'a mut [f32],
 }
 
 /// A batch of `num_envs` games of one game (the core under `twinsim.VecEnv`).
@@ -146,7 +136,7 @@ impl VecEnv {
             let mut terminations = arrays.3.readwrite();
             let mut to_act = arrays.4.readwrite();
             let mut score_deltas = arrays.5.readwrite();
-            let slices = OutSlices {
+            let slices = Out {
                 observations: observations.as_slice_mut()?,
                 masks: masks.as_slice_mut()?,
                 rewards: rewards.as_slice_mut()?,

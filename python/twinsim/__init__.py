@@ -48,34 +48,14 @@ SEARCH_BOTS = {
 }
 
 
-def env(
-    game: str,
-    seed: int | None = None,
-    league: int | None = None,
-    engine: str = "fast",
-    render_mode: str | None = None,
-    params: dict | None = None,
-) -> TwinsimAECEnv:
-    """A PettingZoo AEC environment of ``game`` (``engine``: ``"fast"`` or ``"reference"``;
-    ``league``: the referee's league, default the top one; ``seed``: the first reset's seed;
-    ``params``: other setup parameters under a trace's keys, e.g. Wondev Woman's ``mapIndex``)."""
-    return TwinsimAECEnv(
-        game, seed=seed, league=league, engine=engine, render_mode=render_mode, params=params
-    )
+#: A PettingZoo AEC environment of ``game``: ``env(game, seed=None, league=None, engine="fast",
+#: render_mode=None, params=None)`` (``engine``: ``"fast"`` or ``"reference"``; ``league``: the
+#: referee's league, default the top one; ``seed``: the first reset's seed; ``params``: other
+#: setup parameters under a trace's keys, e.g. Wondev Woman's ``mapIndex``).
+env = TwinsimAECEnv
 
-
-def parallel_env(
-    game: str,
-    seed: int | None = None,
-    league: int | None = None,
-    engine: str = "fast",
-    render_mode: str | None = None,
-    params: dict | None = None,
-) -> TwinsimParallelEnv:
-    """A PettingZoo Parallel environment of ``game`` (arguments as for :func:`env`)."""
-    return TwinsimParallelEnv(
-        game, seed=seed, league=league, engine=engine, render_mode=render_mode, params=params
-    )
+#: A PettingZoo Parallel environment of ``game`` (arguments as for :data:`env`).
+parallel_env = TwinsimParallelEnv
 
 
 def spec(game: str) -> dict:

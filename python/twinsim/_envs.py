@@ -158,6 +158,27 @@ class _OnTable:
     """What both PettingZoo APIs answer the same way, from the game held in ``self._table``."""
 
     _table: _Table
+    metadata: dict[str, Any]
+
+    def __init__(
+        self,
+        game: str,
+        seed: int | None = None,
+        league: int | None = None,
+        engine: str = "fast",
+        render_mode: str | None = None,
+        params: dict | None = None,
+    ) -> None:
+        """An environment of ``game`` (``engine``: ``"fast"`` or ``"reference"``; ``league``: the
+        referee's league, default the top one; ``seed``: the first reset's seed; ``params``: other
+        setup parameters under a trace's keys, e.g. Wondev Woman's ``mapIndex``)."""
+        super().__init__()
+        self._table = _Table(game, seed, league, engine, render_mode, params)
+        self.metadata = dict(self.metadata, name=f"twinsim_{game.replace('-', '_')}")
+        self.render_mode = render_mode
+        self.possible_agents = list(self._table.names)
+        self.agents: list[str] = []
+        self.seed_used: int | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._table.observation_spaces[agent]
@@ -192,22 +213,6 @@ class TwinsimParallelEnv(_OnTable, ParallelEnv):
     """
 
     metadata = {"render_modes": RENDER_MODES, "name": "twinsim", "is_parallelizable": True}
-
-    def __init__(
-        self,
-        game: str,
-        seed: int | None = None,
-        league: int | None = None,
-        engine: str = "fast",
-        render_mode: str | None = None,
-        params: dict | None = None,
-    ) -> None:
-        self._table = _Table(game, seed, league, engine, render_mode, params)
-        self.metadata = dict(self.metadata, name=f"twinsim_{game.replace('-', '_')}")
-        self.render_mode = render_mode
-        self.possible_agents = list(self._table.names)
-        self.agents: list[str] = []
-        self.seed_used: int | None = None
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         self.seed_used = self._table.setup(seed)
@@ -260,24 +265,8 @@ class TwinsimAECEnv(_OnTable, AECEnv):
     """
 
     metadata = {"render_modes": RENDER_MODES, "name": "twinsim", "is_parallelizable": True}
-
-    def __init__(
-        self,
-        game: str,
-        seed: int | None = None,
-        league: int | None = None,
-        engine: str = "fast",
-        render_mode: str | None = None,
-        params: dict | None = None,
-    ) -> None:
-        super().__init__()
-        self._table = _Table(game, seed, league, engine, render_mode, params)
-        self.metadata = dict(self.metadata, name=f"twinsim_{game.replace('-', '_')}")
-        self.render_mode = render_mode
-        self.possible_agents = list(self._table.names)
-        self.agents = []
-        self._pending: dict[int, str] = {}
-        self.seed_used: int | None = None
+    #: The lines of the players who have answered this turn (set up by ``reset``).
+    _pending: dict[int, str | None]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._table.observe(agent)

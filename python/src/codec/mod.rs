@@ -206,6 +206,13 @@ impl Seat {
     }
 }
 
+/// The indices of a legal list printed from line `at` of a view (its length, then one line per
+/// action; lines outside the discrete space are left out).
+pub(crate) fn listed(lines: &[&str], at: usize, index_of: fn(&str) -> Option<usize>) -> Vec<usize> {
+    let count = lines.get(at).map_or(0, |l| int_at(l, 0).max(0) as usize);
+    lines.iter().skip(at + 1).take(count).filter_map(|l| index_of(l)).collect()
+}
+
 /// The first `N` integers of `line`, read in one pass (0 where absent or unreadable, as for
 /// [`int_at`]).
 pub(crate) fn ints<const N: usize>(line: &str) -> [i64; N] {

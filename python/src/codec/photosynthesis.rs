@@ -66,9 +66,7 @@ impl Seat {
         let count = int_at(lines[4], 0).max(0) as usize;
         self.trees = lines.iter().skip(5).take(count).map(|l| ints(l)).collect();
         let list_at = 5 + count;
-        let listed = lines.get(list_at).map_or(0, |l| int_at(l, 0).max(0) as usize);
-        self.listed =
-            lines.iter().skip(list_at + 1).take(listed).filter_map(|l| index_of(l)).collect();
+        self.listed = super::listed(&lines, list_at, index_of);
     }
 
     /// The actions the latest view lists.

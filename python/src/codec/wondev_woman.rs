@@ -50,9 +50,7 @@ impl Seat {
             .map(|l| (int_at(l, 0), int_at(l, 1)))
             .collect();
         let list_at = size + self.units.len();
-        let listed = lines.get(list_at).map_or(0, |l| int_at(l, 0).max(0) as usize);
-        self.listed =
-            lines.iter().skip(list_at + 1).take(listed).filter_map(|l| index_of(l)).collect();
+        self.listed = super::listed(&lines, list_at, index_of);
     }
 
     /// The actions the latest view lists.

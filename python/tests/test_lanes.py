@@ -9,8 +9,8 @@ import pytest
 
 import twinsim
 
-#: The games with a typed lane; the others step the view path whatever is asked.
-TYPED = ("zuniq", "olymbits", "photosynthesis", "wondev-woman")
+#: The games with a typed lane (all five).
+TYPED = twinsim.GAMES
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator, stray: float) -> np.ndarray:
@@ -53,6 +53,10 @@ def flatten(observations, rewards, terminations, truncations, infos):
         ("photosynthesis", None, 300, 0.03),
         ("photosynthesis", 1, 150, 0.03),
         ("photosynthesis", 2, 200, 0.03),
+        ("xmas-rush", None, 400, 0.0),
+        ("xmas-rush", None, 300, 0.03),
+        ("xmas-rush", 1, 200, 0.03),
+        ("xmas-rush", 2, 200, 0.03),
         ("wondev-woman", None, 300, 0.0),
         ("wondev-woman", None, 300, 0.02),
         ("wondev-woman", 0, 200, 0.02),

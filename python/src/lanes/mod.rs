@@ -8,14 +8,13 @@
 //! observation as it was when the referee last sent it a view, exactly as the view path does;
 //! `python/tests/test_lanes.py` steps random games through both and requires every array equal.
 //!
-//! X-mas Rush has no typed lane yet: a MOVE index stands for the shortest path the codec finds
-//! on the view's board (the items on the way are collected, so the path matters), and the view
-//! hides the quest cards beyond the revealed ones; a typed lane would redo that path choice on the
-//! fast board. It steps the view path.
+//! Every game has a typed lane on the fast engine; `engine="reference"` and `path="view"` step
+//! the view path.
 
 mod olymbits;
 mod photosynthesis;
 mod wondev_woman;
+mod xmas_rush;
 mod zuniq;
 
 use crate::codec::GameId;
@@ -270,7 +269,9 @@ pub fn lane(
             GameId::WondevWoman => {
                 return Ok(Box::new(Typed::new(wondev_woman::WondevWoman::new(&params)?, seed)?))
             }
-            GameId::XmasRush => {}
+            GameId::XmasRush => {
+                return Ok(Box::new(Typed::new(xmas_rush::XmasRush::new(&params)?, seed)?))
+            }
         }
     }
     Ok(Box::new(Slot::new(game, kind, seed, league, None)?))

@@ -1,0 +1,222 @@
+//! X-mas Rush's typed lane: the fast packed state; the planes, numbering, mask and canonical
+//! MOVE paths of `codec::xmas_rush` from the state.
+//!
+//! What the view shows, and only that: the board, both positions and hand tiles, every item in
+//! the game with its owner, the revealed quest cards of both players and each player's number of
+//! cards; the hidden quest stacks (which card comes next) never reach an observation, only their
+//! sizes. Both players get a view every turn. A MOVE index stands for the shortest path the
+//! codec finds on the view's board (BFS, neighbours tried up, right, down, left), found here on
+//! the same board.
+
+use super::Rules;
+use std::collections::VecDeque;
+use twinsim_fast::xmas_rush::board::item_of;
+use twinsim_fast::xmas_rush::{play_turn, Action, Answer, NoEvents, State};
+use twinsim_reference::xmas_rush::{self as r, League, TurnType};
+
+const MOVE_BASE: usize = 28;
+const MAX_STEPS: usize = 20;
+const DIRECTIONS: [&str; 4] = ["UP", "RIGHT", "DOWN", "LEFT"];
+const DX: [i32; 4] = [0, 1, 0, -1];
+const DY: [i32; 4] = [-1, 0, 1, 0];
+
+/// The league.
+pub struct XmasRush {
+    league: League,
+}
+
+impl XmasRush {
+    /// From a trace's params object.
+    pub fn new(params: &serde_json::Value) -> Result<XmasRush, String> {
+        Ok(XmasRush { league: r::league_from_params(params)? })
+    }
+}
+
+/// Whether a step from `(x, y)` towards `d` stays on the board through two open paths.
+fn open(s: &State, x: i32, y: i32, d: usize) -> bool {
+    let (nx, ny) = (x + DX[d], y + DY[d]);
+    (0..7).contains(&nx)
+        && (0..7).contains(&ny)
+        && s.tile(x as usize, y as usize) >> d & 1 == 1
+        && s.tile(nx as usize, ny as usize) >> ((d + 2) % 4) & 1 == 1
+}
+
+/// Shortest paths from `player`'s cell: for every cell, the direction taken to enter it and its
+/// distance (`usize::MAX`: unreachable). Twin of the codec's `Seat::bfs`.
+fn bfs(s: &State, player: usize) -> ([usize; 49], [usize; 49]) {
+    let mut came = [usize::MAX; 49];
+    let mut dist = [usize::MAX; 49];
+    let me = &s.players[player];
+    let start = usize::from(me.y) * 7 + usize::from(me.x);
+    if start >= 49 {
+        return (came, dist);
+    }
+    dist[start] = 0;
+    let mut queue = VecDeque::with_capacity(49);
+    queue.push_back(start);
+    while let Some(cell) = queue.pop_front() {
+        let (x, y) = ((cell % 7) as i32, (cell / 7) as i32);
+        for d in 0..4 {
+            if open(s, x, y, d) {
+                let next = ((y + DY[d]) * 7 + x + DX[d]) as usize;
+                if dist[next] == usize::MAX {
+                    dist[next] = dist[cell] + 1;
+                    came[next] = d;
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    (came, dist)
+}
+
+/// The answer action `index` of `player` stands for (the codec's canonical line).
+fn answer(s: &State, player: usize, index: usize) -> Answer {
+    if index < MOVE_BASE {
+        return Answer::Action(Action::Push { line: (index / 4) as u8, dir: (index % 4) as u8 });
+    }
+    let target = index - MOVE_BASE;
+    let (came, dist) = bfs(s, player);
+    let mut steps = Vec::new();
+    if dist[target] != usize::MAX {
+        let mut cell = target;
+        while dist[cell] > 0 {
+            let d = came[cell];
+            steps.push(d);
+            let (x, y) = ((cell % 7) as i32 - DX[d], (cell / 7) as i32 - DY[d]);
+            cell = (y * 7 + x) as usize;
+        }
+        steps.reverse();
+    } else {
+        let me = &s.players[player];
+        let (tx, ty) = ((target % 7) as i32, (target / 7) as i32);
+        let (mx, my) = (i32::from(me.x), i32::from(me.y));
+        let horizontal = if tx > mx { 1 } else { 3 };
+        let vertical = if ty > my { 2 } else { 0 };
+        steps.extend(std::iter::repeat_n(horizontal, (tx - mx).unsigned_abs() as usize));
+        steps.extend(std::iter::repeat_n(vertical, (ty - my).unsigned_abs() as usize));
+    }
+    match steps.len() {
+        0 => Answer::Action(Action::Pass),
+        len if len <= MAX_STEPS => {
+            let mut packed = [0u8; MAX_STEPS];
+            for (slot, d) in packed.iter_mut().zip(&steps) {
+                *slot = *d as u8;
+            }
+            Answer::Action(Action::Move { steps: packed, len: len as u8 })
+        }
+        // Too long for the referee: its reading of the line (cold path).
+        _ => {
+            let words: Vec<&str> = steps.iter().map(|d| DIRECTIONS[*d]).collect();
+            let line = format!("MOVE {}", words.join(" "));
+            Answer::from_reference(&r::Answer::from_line(Some(&line)))
+        }
+    }
+}
+
+impl Rules for XmasRush {
+    type State = State;
+    const PLAYERS: usize = 2;
+    const VIEWS_MAY_SKIP: bool = false;
+
+    fn setup(&self, seed: i64) -> Result<State, String> {
+        Ok(State::new_game(seed, self.league))
+    }
+
+    fn is_over(state: &State) -> bool {
+        state.game_over
+    }
+
+    fn to_act(state: &State, out: &mut [bool]) {
+        out.fill(!state.game_over);
+    }
+
+    fn play(&mut self, state: &mut State, indices: &[i64], _to_act: &[bool]) {
+        let answers = [0, 1].map(|p| answer(state, p, indices[p] as usize));
+        // The game is not over and both players answer: nothing can be refused.
+        let _ = play_turn(state, &answers, &mut NoEvents);
+    }
+
+    fn scores(state: &State, out: &mut [f64]) {
+        for (p, score) in out.iter_mut().enumerate() {
+            *score = state.players[p].score as f64;
+        }
+    }
+
+    fn ranks(state: &State) -> Option<Vec<usize>> {
+        // Once per game: the outcome object the view path reads, read the same way.
+        let outcome = r::json::outcome_json(&state.to_reference())?;
+        Some(twinsim_arena::ranks_from_outcome(&outcome, 2).1)
+    }
+
+    fn sends_view(_state: &State, _player: usize) -> bool {
+        true
+    }
+
+    fn encode(state: &State, player: usize, out: &mut [f32]) {
+        let mut set = |plane: usize, cell: usize, value: f32| out[plane * 49 + cell] = value;
+        for cell in 0..49 {
+            let tile = state.tile(cell % 7, cell / 7);
+            for d in 0..4 {
+                set(d, cell, f32::from(tile >> d & 1));
+            }
+        }
+        let seats = [player, 1 - player];
+        for (side, &p) in seats.iter().enumerate() {
+            let pl = &state.players[p];
+            if pl.x < 7 && pl.y < 7 {
+                set(4 + side, usize::from(pl.y) * 7 + usize::from(pl.x), 1.0);
+            }
+        }
+        // An item's quest is revealed when its owner holds a revealed card of its name.
+        let revealed = |id: u8| {
+            let owner = &state.players[item_of(id).owner];
+            owner.quests[..usize::from(owner.quests_len)].contains(&((id / 2) % 12))
+        };
+        let side_of = |id: u8| usize::from(item_of(id).owner != player);
+        for cell in 0..49u8 {
+            let byte = state.item_byte(cell);
+            if byte != 0 {
+                let id = byte - 1;
+                let side = side_of(id);
+                set(6 + side, usize::from(cell), 1.0);
+                if revealed(id) {
+                    set(8 + side, usize::from(cell), 1.0);
+                }
+            }
+        }
+        // A revealed quest's item on its owner's hand tile (mine on mine, theirs on theirs).
+        let mut held = [false; 2];
+        for (side, &p) in seats.iter().enumerate() {
+            let byte = state.hand_items[p];
+            if byte != 0 && side_of(byte - 1) == side && revealed(byte - 1) {
+                held[side] = true;
+            }
+        }
+        let move_turn = f32::from(u8::from(state.turn_type == TurnType::Move));
+        out[10 * 49..11 * 49].fill(move_turn);
+        for (side, &p) in seats.iter().enumerate() {
+            let pl = &state.players[p];
+            let cards = f32::from(pl.deck_len) + f32::from(pl.quests_len);
+            out[(11 + side) * 49..(12 + side) * 49].fill(cards);
+            for d in 0..4 {
+                let plane = 13 + 4 * side + d;
+                out[plane * 49..(plane + 1) * 49].fill(f32::from(state.hands[p] >> d & 1));
+            }
+            out[(21 + side) * 49..(22 + side) * 49].fill(f32::from(u8::from(held[side])));
+        }
+    }
+
+    fn mask(state: &State, player: usize, out: &mut [i8]) {
+        if state.turn_type == TurnType::Push {
+            out[..MOVE_BASE].fill(1);
+            return;
+        }
+        let (_, dist) = bfs(state, player);
+        for (cell, d) in dist.iter().enumerate() {
+            if *d <= MAX_STEPS {
+                out[MOVE_BASE + cell] = 1;
+            }
+        }
+    }
+}

@@ -25,12 +25,12 @@ pub const SHAPE: [usize; 3] = [23, 7, 7];
 /// Size of the action space.
 pub const NUM_ACTIONS: usize = 28 + 49;
 /// First MOVE index.
-const MOVE_BASE: usize = 28;
+pub(crate) const MOVE_BASE: usize = 28;
 /// Longest MOVE the referee accepts.
-const MAX_STEPS: usize = 20;
-const DIRECTIONS: [&str; 4] = ["UP", "RIGHT", "DOWN", "LEFT"];
-const DX: [i32; 4] = [0, 1, 0, -1];
-const DY: [i32; 4] = [-1, 0, 1, 0];
+pub(crate) const MAX_STEPS: usize = 20;
+pub(crate) const DIRECTIONS: [&str; 4] = ["UP", "RIGHT", "DOWN", "LEFT"];
+pub(crate) const DX: [i32; 4] = [0, 1, 0, -1];
+pub(crate) const DY: [i32; 4] = [-1, 0, 1, 0];
 
 /// One player's side of the table: its latest view, parsed.
 #[derive(Clone, Debug, Default)]
@@ -155,32 +155,13 @@ impl Seat {
             && self.tiles[(ny * 7 + nx) as usize][(d + 2) % 4]
     }
 
-    /// Shortest paths from my cell: for every cell, the direction taken to enter it and its
-    /// distance (`usize::MAX`: unreachable).
+    /// Shortest paths from my cell (see [`bfs`]).
     fn bfs(&self) -> ([usize; 49], [usize; 49]) {
-        let mut came = [usize::MAX; 49];
-        let mut dist = [usize::MAX; 49];
         let me = &self.players[0];
         if self.tiles.len() != 49 || !(0..7).contains(&me.x) || !(0..7).contains(&me.y) {
-            return (came, dist);
+            return ([usize::MAX; 49], [usize::MAX; 49]);
         }
-        let start = (me.y * 7 + me.x) as usize;
-        dist[start] = 0;
-        let mut queue = VecDeque::from([start]);
-        while let Some(cell) = queue.pop_front() {
-            let (x, y) = ((cell % 7) as i32, (cell / 7) as i32);
-            for d in 0..4 {
-                if self.open(x, y, d) {
-                    let next = ((y + DY[d]) * 7 + x + DX[d]) as usize;
-                    if dist[next] == usize::MAX {
-                        dist[next] = dist[cell] + 1;
-                        came[next] = d;
-                        queue.push_back(next);
-                    }
-                }
-            }
-        }
-        (came, dist)
+        bfs((me.y * 7 + me.x) as usize, |x, y, d| self.open(x, y, d))
     }
 
     /// Marks every cell a MOVE of at most 20 steps reaches (my own cell: PASS).
@@ -228,27 +209,68 @@ impl Seat {
         let target = index - MOVE_BASE;
         let me = &self.players[0];
         let (came, dist) = self.bfs();
-        let mut steps: Vec<&str> = Vec::new();
-        if dist[target] != usize::MAX {
-            let mut cell = target;
-            while dist[cell] > 0 {
-                let d = came[cell];
-                steps.push(DIRECTIONS[d]);
-                let (x, y) = ((cell % 7) as i32 - DX[d], (cell / 7) as i32 - DY[d]);
-                cell = (y * 7 + x) as usize;
-            }
-            steps.reverse();
-        } else {
-            let (tx, ty) = ((target % 7) as i32, (target / 7) as i32);
-            let horizontal = if tx > me.x { "RIGHT" } else { "LEFT" };
-            let vertical = if ty > me.y { "DOWN" } else { "UP" };
-            steps.extend(std::iter::repeat_n(horizontal, (tx - me.x).unsigned_abs() as usize));
-            steps.extend(std::iter::repeat_n(vertical, (ty - me.y).unsigned_abs() as usize));
-        }
+        let steps: Vec<&str> =
+            path(&came, &dist, (me.x, me.y), target).into_iter().map(|d| DIRECTIONS[d]).collect();
         if steps.is_empty() {
             "PASS".to_string()
         } else {
             format!("MOVE {}", steps.join(" "))
         }
     }
+}
+
+/// Shortest paths from cell `start` where `open(x, y, d)` says a step from `(x, y)` towards `d`
+/// is possible: for every cell, the direction taken to enter it and its distance
+/// (`usize::MAX`: unreachable). Neighbours are tried up, right, down, left.
+pub(crate) fn bfs(
+    start: usize,
+    open: impl Fn(i32, i32, usize) -> bool,
+) -> ([usize; 49], [usize; 49]) {
+    let mut came = [usize::MAX; 49];
+    let mut dist = [usize::MAX; 49];
+    dist[start] = 0;
+    let mut queue = VecDeque::with_capacity(49);
+    queue.push_back(start);
+    while let Some(cell) = queue.pop_front() {
+        let (x, y) = ((cell % 7) as i32, (cell / 7) as i32);
+        for d in 0..4 {
+            if open(x, y, d) {
+                let next = ((y + DY[d]) * 7 + x + DX[d]) as usize;
+                if dist[next] == usize::MAX {
+                    dist[next] = dist[cell] + 1;
+                    came[next] = d;
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    (came, dist)
+}
+
+/// The directions of the canonical MOVE from `from` to cell `target`, given [`bfs`]'s result:
+/// the shortest path if there is one, else the straight path (x first, then y).
+pub(crate) fn path(
+    came: &[usize; 49],
+    dist: &[usize; 49],
+    from: (i32, i32),
+    target: usize,
+) -> Vec<usize> {
+    let mut steps = Vec::new();
+    if dist[target] != usize::MAX {
+        let mut cell = target;
+        while dist[cell] > 0 {
+            let d = came[cell];
+            steps.push(d);
+            let (x, y) = ((cell % 7) as i32 - DX[d], (cell / 7) as i32 - DY[d]);
+            cell = (y * 7 + x) as usize;
+        }
+        steps.reverse();
+    } else {
+        let (tx, ty) = ((target % 7) as i32, (target / 7) as i32);
+        let horizontal = if tx > from.0 { 1 } else { 3 };
+        let vertical = if ty > from.1 { 2 } else { 0 };
+        steps.extend(std::iter::repeat_n(horizontal, (tx - from.0).unsigned_abs() as usize));
+        steps.extend(std::iter::repeat_n(vertical, (ty - from.1).unsigned_abs() as usize));
+    }
+    steps
 }

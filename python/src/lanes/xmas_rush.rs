@@ -9,16 +9,10 @@
 //! the same board.
 
 use super::Rules;
-use std::collections::VecDeque;
+use crate::codec::xmas_rush::{bfs, path, DIRECTIONS, DX, DY, MAX_STEPS, MOVE_BASE};
 use twinsim_fast::xmas_rush::board::item_of;
 use twinsim_fast::xmas_rush::{play_turn, Action, Answer, NoEvents, State};
 use twinsim_reference::xmas_rush::{self as r, League, TurnType};
-
-const MOVE_BASE: usize = 28;
-const MAX_STEPS: usize = 20;
-const DIRECTIONS: [&str; 4] = ["UP", "RIGHT", "DOWN", "LEFT"];
-const DX: [i32; 4] = [0, 1, 0, -1];
-const DY: [i32; 4] = [-1, 0, 1, 0];
 
 /// The league.
 pub struct XmasRush {
@@ -41,33 +35,13 @@ fn open(s: &State, x: i32, y: i32, d: usize) -> bool {
         && s.tile(nx as usize, ny as usize) >> ((d + 2) % 4) & 1 == 1
 }
 
-/// Shortest paths from `player`'s cell: for every cell, the direction taken to enter it and its
-/// distance (`usize::MAX`: unreachable). Twin of the codec's `Seat::bfs`.
-fn bfs(s: &State, player: usize) -> ([usize; 49], [usize; 49]) {
-    let mut came = [usize::MAX; 49];
-    let mut dist = [usize::MAX; 49];
+/// Shortest paths from `player`'s cell (the codec's [`bfs`] on this board).
+fn paths_from(s: &State, player: usize) -> ([usize; 49], [usize; 49]) {
     let me = &s.players[player];
-    let start = usize::from(me.y) * 7 + usize::from(me.x);
-    if start >= 49 {
-        return (came, dist);
+    if me.x >= 7 || me.y >= 7 {
+        return ([usize::MAX; 49], [usize::MAX; 49]);
     }
-    dist[start] = 0;
-    let mut queue = VecDeque::with_capacity(49);
-    queue.push_back(start);
-    while let Some(cell) = queue.pop_front() {
-        let (x, y) = ((cell % 7) as i32, (cell / 7) as i32);
-        for d in 0..4 {
-            if open(s, x, y, d) {
-                let next = ((y + DY[d]) * 7 + x + DX[d]) as usize;
-                if dist[next] == usize::MAX {
-                    dist[next] = dist[cell] + 1;
-                    came[next] = d;
-                    queue.push_back(next);
-                }
-            }
-        }
-    }
-    (came, dist)
+    bfs(usize::from(me.y) * 7 + usize::from(me.x), |x, y, d| open(s, x, y, d))
 }
 
 /// The answer action `index` of `player` stands for (the codec's canonical line).
@@ -75,27 +49,10 @@ fn answer(s: &State, player: usize, index: usize) -> Answer {
     if index < MOVE_BASE {
         return Answer::Action(Action::Push { line: (index / 4) as u8, dir: (index % 4) as u8 });
     }
-    let target = index - MOVE_BASE;
-    let (came, dist) = bfs(s, player);
-    let mut steps = Vec::new();
-    if dist[target] != usize::MAX {
-        let mut cell = target;
-        while dist[cell] > 0 {
-            let d = came[cell];
-            steps.push(d);
-            let (x, y) = ((cell % 7) as i32 - DX[d], (cell / 7) as i32 - DY[d]);
-            cell = (y * 7 + x) as usize;
-        }
-        steps.reverse();
-    } else {
-        let me = &s.players[player];
-        let (tx, ty) = ((target % 7) as i32, (target / 7) as i32);
-        let (mx, my) = (i32::from(me.x), i32::from(me.y));
-        let horizontal = if tx > mx { 1 } else { 3 };
-        let vertical = if ty > my { 2 } else { 0 };
-        steps.extend(std::iter::repeat_n(horizontal, (tx - mx).unsigned_abs() as usize));
-        steps.extend(std::iter::repeat_n(vertical, (ty - my).unsigned_abs() as usize));
-    }
+    let (came, dist) = paths_from(s, player);
+    let me = &s.players[player];
+    let from = (i32::from(me.x), i32::from(me.y));
+    let steps = path(&came, &dist, from, index - MOVE_BASE);
     match steps.len() {
         0 => Answer::Action(Action::Pass),
         len if len <= MAX_STEPS => {
@@ -212,7 +169,7 @@ impl Rules for XmasRush {
             out[..MOVE_BASE].fill(1);
             return;
         }
-        let (_, dist) = bfs(state, player);
+        let (_, dist) = paths_from(state, player);
         for (cell, d) in dist.iter().enumerate() {
             if *d <= MAX_STEPS {
                 out[MOVE_BASE + cell] = 1;

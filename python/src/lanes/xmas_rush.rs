@@ -101,6 +101,9 @@ impl Rules for XmasRush {
     }
 
     fn ranks(state: &State) -> Option<Vec<usize>> {
+        if !state.game_over {
+            return None;
+        }
         // Once per game: the outcome object the view path reads, read the same way.
         let outcome = r::json::outcome_json(&state.to_reference())?;
         Some(twinsim_arena::ranks_from_outcome(&outcome, 2).1)
@@ -111,18 +114,19 @@ impl Rules for XmasRush {
     }
 
     fn encode(state: &State, player: usize, out: &mut [f32]) {
-        let mut set = |plane: usize, cell: usize, value: f32| out[plane * 49 + cell] = value;
-        for cell in 0..49 {
-            let tile = state.tile(cell % 7, cell / 7);
-            for d in 0..4 {
-                set(d, cell, f32::from(tile >> d & 1));
+        for (d, open) in state.open.iter().enumerate() {
+            let plane = &mut out[d * 49..(d + 1) * 49];
+            let mut cells = *open & ((1 << 49) - 1);
+            while cells != 0 {
+                plane[cells.trailing_zeros() as usize] = 1.0;
+                cells &= cells - 1;
             }
         }
         let seats = [player, 1 - player];
         for (side, &p) in seats.iter().enumerate() {
             let pl = &state.players[p];
             if pl.x < 7 && pl.y < 7 {
-                set(4 + side, usize::from(pl.y) * 7 + usize::from(pl.x), 1.0);
+                out[(4 + side) * 49 + usize::from(pl.y) * 7 + usize::from(pl.x)] = 1.0;
             }
         }
         // An item's quest is revealed when its owner holds a revealed card of its name.
@@ -131,14 +135,16 @@ impl Rules for XmasRush {
             owner.quests[..usize::from(owner.quests_len)].contains(&((id / 2) % 12))
         };
         let side_of = |id: u8| usize::from(item_of(id).owner != player);
-        for cell in 0..49u8 {
-            let byte = state.item_byte(cell);
-            if byte != 0 {
-                let id = byte - 1;
-                let side = side_of(id);
-                set(6 + side, usize::from(cell), 1.0);
+        for (y, row) in state.item_rows.iter().enumerate() {
+            let mut row = *row;
+            while row != 0 {
+                let x = row.trailing_zeros() as usize / 8;
+                let id = ((row >> (8 * x)) & 0xFF) as u8 - 1;
+                row &= !(0xFF << (8 * x));
+                let (side, cell) = (side_of(id), y * 7 + x);
+                out[(6 + side) * 49 + cell] = 1.0;
                 if revealed(id) {
-                    set(8 + side, usize::from(cell), 1.0);
+                    out[(8 + side) * 49 + cell] = 1.0;
                 }
             }
         }

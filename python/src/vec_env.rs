@@ -54,8 +54,8 @@ impl Batch {
         num_actions: usize,
     ) {
         out.to_act.copy_from_slice(game.to_act());
+        game.observe_all(out.observations, observation_len);
         for p in 0..game.num_players() {
-            game.observe(p, &mut out.observations[p * observation_len..(p + 1) * observation_len]);
             game.mask(p, &mut out.masks[p * num_actions..(p + 1) * num_actions]);
         }
     }

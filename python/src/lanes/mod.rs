@@ -39,6 +39,13 @@ pub trait Lane: Send {
     fn score_deltas(&self, out: &mut [f32]);
     /// Writes `player`'s observation into `out`, which is all zeros (a fresh array's row).
     fn observe(&self, player: usize, out: &mut [f32]);
+    /// Writes every player's observation into `out` (all zeros; row `p` is
+    /// `out[p * len..(p + 1) * len]`).
+    fn observe_all(&self, out: &mut [f32], len: usize) {
+        for (p, row) in out.chunks_mut(len).enumerate() {
+            self.observe(p, row);
+        }
+    }
     /// Writes `player`'s action mask into `out`, which is all zeros.
     fn mask(&self, player: usize, out: &mut [i8]);
     /// Which path this lane is: `"typed"` or `"view"`.
@@ -107,6 +114,11 @@ pub trait Rules: Send + Sized {
     const VIEWS_MAY_SKIP: bool;
     /// Writes the observation `player` reads from the view it gets now (`out` is zeroed).
     fn encode(state: &Self::State, player: usize, out: &mut [f32]);
+    /// Whether every seat that gets the same view reads the same observation but for
+    /// [`Rules::reseat`] (then the lane encodes one and copies it).
+    const SHARED_VIEW: bool = false;
+    /// Turns seat `from`'s observation into seat `to`'s (with [`Rules::SHARED_VIEW`]).
+    fn reseat(_row: &mut [f32], _from: usize, _to: usize) {}
     /// Writes the action mask of `player`, who is to act (`out` is zeroed).
     fn mask(state: &Self::State, player: usize, out: &mut [i8]);
 }
@@ -207,6 +219,19 @@ impl<R: Rules> Lane for Typed<R> {
     }
     fn observe(&self, player: usize, out: &mut [f32]) {
         R::encode(self.seen[player].as_ref().unwrap_or(&self.state), player, out);
+    }
+    fn observe_all(&self, out: &mut [f32], len: usize) {
+        if R::SHARED_VIEW && self.seen.iter().all(Option::is_none) {
+            R::encode(&self.state, 0, &mut out[..len]);
+            for p in 1..R::PLAYERS {
+                out.copy_within(..len, p * len);
+                R::reseat(&mut out[p * len..(p + 1) * len], 0, p);
+            }
+        } else {
+            for (p, row) in out.chunks_mut(len).enumerate() {
+                self.observe(p, row);
+            }
+        }
     }
     fn mask(&self, player: usize, out: &mut [i8]) {
         if self.to_act[player] {

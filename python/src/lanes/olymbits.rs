@@ -72,6 +72,14 @@ impl Rules for Olymbits {
     }
     const VIEWS_MAY_SKIP: bool = true;
 
+    // Every active player reads the same turn text; only "which player I am" differs.
+    const SHARED_VIEW: bool = true;
+
+    fn reseat(row: &mut [f32], from: usize, to: usize) {
+        row[from] = 0.0;
+        row[to] = 1.0;
+    }
+
     fn encode(state: &State, player: usize, out: &mut [f32]) {
         out[player] = 1.0;
         let games = state.nb_games as usize;

@@ -70,7 +70,9 @@ impl Rules for Olymbits {
         // A turn's views go to the active players.
         state.is_active(player)
     }
-    const VIEWS_MAY_SKIP: bool = true;
+    // Only a timeout or an unreadable line deactivates a player, and a lane gives every active
+    // player one of the four actions: a seat that had the last view gets the next one.
+    const VIEWS_MAY_SKIP: bool = false;
 
     // Every active player reads the same turn text; only "which player I am" differs.
     const SHARED_VIEW: bool = true;

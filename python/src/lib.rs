@@ -320,10 +320,11 @@ fn replay(
     Ok(mismatches)
 }
 
-/// The bare engine's speed, for `python/bench.py`: plays random games of `game` (a random legal
+/// The text-level engine's speed, `python/bench.py`'s `text eng` column (its baseline is
+/// `bench::typed_engine_seconds`): plays random games of `game` (a random legal
 /// line for every player to act; a finished game is set up again with the next seed) until
 /// `turns` turns are played and returns the seconds spent in setup and `play_turn` alone, the
-/// engine's share of an environment step. The GIL is released.
+/// text engine's share of a view-path environment step. The GIL is released.
 #[pyfunction]
 #[pyo3(signature = (game, turns, seed=1, engine="fast"))]
 fn engine_seconds(

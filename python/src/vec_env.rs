@@ -192,8 +192,8 @@ impl VecEnv {
 impl VecEnv {
     /// `num_envs` games of `game`; game `i` starts from seed `seed + i`, and its k-th automatic
     /// reset uses `seed + i + k·num_envs`. `threads`: pool size (default: all cores; 1 steps in
-    /// the calling thread). `path`: `"typed"` steps the fast twin's typed state where the game
-    /// has a typed lane (`engine="fast"`), `"view"` always the text-level engine and its views.
+    /// the calling thread). `path`: `"typed"` steps the fast twin's typed state (with
+    /// `engine="fast"`), `"view"` the text-level engine and its views.
     #[new]
     #[pyo3(signature = (game, num_envs, seed=1, threads=None, engine="fast", league=None, path="typed"))]
     fn new(

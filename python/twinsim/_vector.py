@@ -27,10 +27,10 @@ class VecEnv:
     game's. Game ``i`` starts from seed ``seed + i``; its k-th new game from
     ``seed + i + k·num_envs``.
 
-    ``path="typed"`` (the default) steps the fast twin's typed state directly where the game has
-    a typed lane (Zuniq, Olymbits, Photosynthesis; ``engine="fast"``), building each seat's
-    numbers from what its view shows; ``path="view"`` steps the text-level engine and reads every
-    observation back from the referee's views. Both give the same arrays (tested).
+    ``path="typed"`` (the default, with ``engine="fast"``) steps the fast twin's typed state
+    directly, building each seat's numbers from what its view shows; ``path="view"`` steps the
+    text-level engine and reads every observation back from the referee's views. Both give the
+    same arrays (tested).
     """
 
     def __init__(

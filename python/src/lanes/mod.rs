@@ -2,14 +2,14 @@
 //! masks, rewards and score changes as numbers.
 //!
 //! Two kinds: the view path ([`Slot`]: the text-level engine, every observation read back from
-//! the text the referee sends) and, for the games that have one, a typed lane ([`Typed`]) on the
-//! fast twin's typed state, which builds the same numbers from the state without any text. A
+//! the text the referee sends) and a typed lane ([`Typed`], one [`Rules`] per game) on the fast
+//! twin's typed state, which builds the same numbers from the state without any text. A
 //! typed lane writes for each seat only what that seat's view shows, and keeps a seat's
 //! observation as it was when the referee last sent it a view, exactly as the view path does;
 //! `python/tests/test_lanes.py` steps random games through both and requires every array equal.
 //!
-//! Every game has a typed lane on the fast engine; `engine="reference"` and `path="view"` step
-//! the view path.
+//! `VecEnv` steps typed lanes on the fast engine; `engine="reference"` and `path="view"` step the
+//! view path.
 
 mod olymbits;
 mod photosynthesis;
@@ -246,7 +246,7 @@ impl<R: Rules> Lane for Typed<R> {
 /// Which lanes a batch steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Path {
-    /// The typed lane where the game has one (fast engine only), else the view path.
+    /// The typed lane (fast engine only: the reference engine steps the view path).
     Typed,
     /// Always the view path.
     View,
@@ -269,7 +269,7 @@ fn league_params(game: GameId, league: Option<u32>) -> serde_json::Value {
     twinsim_arena::registry::league_params(game.name(), league)
 }
 
-/// A lane of `game` set up from `seed`: typed when asked and the game has one on this engine.
+/// A lane of `game` set up from `seed`: typed when asked on the fast engine, else the view path.
 pub fn lane(
     game: GameId,
     kind: twinsim_reference::game::EngineKind,
@@ -277,27 +277,19 @@ pub fn lane(
     seed: i64,
     league: Option<u32>,
 ) -> Result<Box<dyn Lane>, String> {
-    use twinsim_reference::game::EngineKind;
-    if path == Path::Typed && kind == EngineKind::Fast {
-        let params = league_params(game, league);
-        match game {
-            GameId::Zuniq => return Ok(Box::new(Typed::new(zuniq::Zuniq::default(), seed)?)),
-            GameId::Olymbits => {
-                return Ok(Box::new(Typed::new(olymbits::Olymbits::new(&params)?, seed)?))
-            }
-            GameId::Photosynthesis => {
-                return Ok(Box::new(Typed::new(
-                    photosynthesis::Photosynthesis::new(&params)?,
-                    seed,
-                )?))
-            }
-            GameId::WondevWoman => {
-                return Ok(Box::new(Typed::new(wondev_woman::WondevWoman::new(&params)?, seed)?))
-            }
-            GameId::XmasRush => {
-                return Ok(Box::new(Typed::new(xmas_rush::XmasRush::new(&params)?, seed)?))
-            }
-        }
+    if path == Path::View || kind != twinsim_reference::game::EngineKind::Fast {
+        return Ok(Box::new(Slot::new(game, kind, seed, league, None)?));
     }
-    Ok(Box::new(Slot::new(game, kind, seed, league, None)?))
+    let params = league_params(game, league);
+    Ok(match game {
+        GameId::XmasRush => Box::new(Typed::new(xmas_rush::XmasRush::new(&params)?, seed)?),
+        GameId::Photosynthesis => {
+            Box::new(Typed::new(photosynthesis::Photosynthesis::new(&params)?, seed)?)
+        }
+        GameId::Zuniq => Box::new(Typed::new(zuniq::Zuniq::default(), seed)?),
+        GameId::Olymbits => Box::new(Typed::new(olymbits::Olymbits::new(&params)?, seed)?),
+        GameId::WondevWoman => {
+            Box::new(Typed::new(wondev_woman::WondevWoman::new(&params)?, seed)?)
+        }
+    })
 }

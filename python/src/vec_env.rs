@@ -9,7 +9,6 @@ use numpy::{PyArray, PyArrayDyn, PyArrayMethods, PyReadonlyArray2, PyUntypedArra
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
-use std::mem::MaybeUninit;
 use std::sync::Mutex;
 
 /// One game of the batch and the seed it was set up with.
@@ -26,7 +25,7 @@ struct Batch {
     pool: Option<rayon::ThreadPool>,
 }
 
-/// Where one game's results go: its rows of every output array.
+/// Where results go: the output arrays' data, or one game's rows of them.
 struct Out<'a> {
     observations: &'a mut [f32],
     masks: &'a mut [i8],
@@ -34,37 +33,6 @@ struct Out<'a> {
     terminations: &'a mut [bool],
     to_act: &'a mut [bool],
     score_deltas: &'a mut [f32],
-}
-
-/// The output arrays' data. The observations and masks are fresh, uninitialised numpy arrays: each
-/// lane zeroes its own rows on the pool (in parallel, and just before writing them, while they
-/// are in cache) instead of the calling thread zeroing the whole arrays first.
-struct Fresh<'a> {
-    observations: &'a mut [MaybeUninit<f32>],
-    masks: &'a mut [MaybeUninit<i8>],
-    rewards: &'a mut [f32],
-    terminations: &'a mut [bool],
-    to_act: &'a mut [bool],
-    score_deltas: &'a mut [f32],
-}
-
-/// `row` with every element set to `zero`, as initialised values.
-fn zeroed<T: Copy>(row: &mut [MaybeUninit<T>], zero: T) -> &mut [T] {
-    row.fill(MaybeUninit::new(zero));
-    // SAFETY: every element of `row` was just written, and `MaybeUninit<T>` has `T`'s layout.
-    unsafe { &mut *(row as *mut [MaybeUninit<T>] as *mut [T]) }
-}
-
-/// The data of a fresh array as not yet initialised values.
-fn uninit<'a, T: numpy::Element>(
-    array: &'a mut numpy::PyReadwriteArrayDyn<'_, T>,
-) -> &'a mut [MaybeUninit<T>] {
-    let len = array.len();
-    let data = array.as_array_mut().as_mut_ptr().cast::<MaybeUninit<T>>();
-    // SAFETY: the array is C-contiguous (fresh from `PyArray::new`) with `len` elements, and the
-    // write borrow `array`, which the slice's lifetime is tied to, keeps it alive and unaliased;
-    // `MaybeUninit` makes no claim on the contents.
-    unsafe { std::slice::from_raw_parts_mut(data, len) }
 }
 
 /// The output arrays of one call, as numpy arrays of shape `(num_envs, num_players, ...)`.
@@ -92,40 +60,37 @@ impl Batch {
         }
     }
 
-    /// Runs `work` on every lane with its output rows (observations and masks zeroed first): on
-    /// the pool, or in this thread.
-    fn for_each<F>(&mut self, arrays: Fresh<'_>, work: F) -> Result<(), StepError>
+    /// Runs `work` on every lane with its output rows: on the pool, or in this thread.
+    fn for_each<F>(&mut self, arrays: Out<'_>, work: F) -> Result<(), StepError>
     where
         F: Fn(usize, &mut Lane, Out<'_>) -> Result<(), StepError> + Sync,
     {
         let (players, observation_len, num_actions) =
             (self.players, self.game.observation_len(), self.game.num_actions());
-        let rows = arrays
-            .observations
-            .chunks_mut(players * observation_len)
-            .zip(arrays.masks.chunks_mut(players * num_actions))
-            .zip(arrays.rewards.chunks_mut(players))
-            .zip(arrays.terminations.chunks_mut(players))
-            .zip(arrays.to_act.chunks_mut(players))
-            .zip(arrays.score_deltas.chunks_mut(players));
-        let jobs = self.lanes.iter_mut().zip(rows).enumerate();
-        let job = |(i, (lane, rows)): (usize, (&mut Lane, _))| {
-            let (((((observations, masks), rewards), terminations), to_act), score_deltas) = rows;
-            let out = Out {
-                observations: zeroed(observations, 0.0),
-                masks: zeroed(masks, 0),
-                rewards,
-                terminations,
-                to_act,
-                score_deltas,
-            };
-            work(i, lane, out)
-        };
+        let outs: Vec<Out<'_>> =
+            arrays
+                .observations
+                .chunks_mut(players * observation_len)
+                .zip(arrays.masks.chunks_mut(players * num_actions))
+                .zip(arrays.rewards.chunks_mut(players))
+                .zip(arrays.terminations.chunks_mut(players))
+                .zip(arrays.to_act.chunks_mut(players))
+                .zip(arrays.score_deltas.chunks_mut(players))
+                .map(
+                    |(((((observations, masks), rewards), terminations), to_act), score_deltas)| {
+                        Out { observations, masks, rewards, terminations, to_act, score_deltas }
+                    },
+                )
+                .collect();
+        let jobs = self.lanes.iter_mut().zip(outs).enumerate();
         match &self.pool {
             Some(pool) => pool.install(|| {
-                jobs.collect::<Vec<_>>().into_par_iter().with_min_len(8).try_for_each(job)
+                jobs.collect::<Vec<_>>()
+                    .into_par_iter()
+                    .with_min_len(8)
+                    .try_for_each(|(i, (lane, out))| work(i, lane, out))
             }),
-            None => jobs.into_iter().try_for_each(job),
+            None => jobs.into_iter().try_for_each(|(i, (lane, out))| work(i, lane, out)),
         }
     }
 }
@@ -137,15 +102,13 @@ pub struct VecEnv {
     num_envs: usize,
 }
 
-/// Observations and masks uninitialised (see [`Fresh`]), the others zeroed.
+/// Zeroed: a lane writes only the non-zero values of its rows.
 fn allocate<'py>(py: Python<'py>, game: GameId, envs: usize, players: usize) -> Arrays<'py> {
     let mut observation_dims = vec![envs, players];
     observation_dims.extend_from_slice(game.observation_shape());
     (
-        // SAFETY: C-order arrays of plain numbers; `run` writes every element (each lane zeroes
-        // its rows, `Fresh`) before Python can see them, and drops them unseen on an error.
-        unsafe { PyArray::new(py, observation_dims, false) },
-        unsafe { PyArray::new(py, vec![envs, players, game.num_actions()], false) },
+        PyArray::zeros(py, observation_dims, false),
+        PyArray::zeros(py, vec![envs, players, game.num_actions()], false),
         PyArray::zeros(py, vec![envs, players], false),
         PyArray::zeros(py, vec![envs, players], false),
         PyArray::zeros(py, vec![envs, players], false),
@@ -173,9 +136,9 @@ impl VecEnv {
             let mut terminations = arrays.3.readwrite();
             let mut to_act = arrays.4.readwrite();
             let mut score_deltas = arrays.5.readwrite();
-            let slices = Fresh {
-                observations: uninit(&mut observations),
-                masks: uninit(&mut masks),
+            let slices = Out {
+                observations: observations.as_slice_mut()?,
+                masks: masks.as_slice_mut()?,
                 rewards: rewards.as_slice_mut()?,
                 terminations: terminations.as_slice_mut()?,
                 to_act: to_act.as_slice_mut()?,

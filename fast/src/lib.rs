@@ -123,6 +123,7 @@
 #[doc(hidden)]
 pub mod bench;
 
+pub mod game;
 pub mod olymbits;
 pub mod photosynthesis;
 pub mod wondev_woman;

@@ -15,7 +15,8 @@
 
 use super::{rank_rewards, Budget, Evaluate, SearchRng};
 use std::collections::HashMap;
-use twinsim_reference::game::{Game, PlayerId, TurnStructure};
+use twinsim_fast::game::{MoveBuffer, SearchGame};
+use twinsim_reference::game::{PlayerId, TurnStructure};
 
 /// Tuning of [`search`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,14 +75,14 @@ struct Node<A> {
     children: HashMap<u64, usize>,
 }
 
-fn new_node<G: Game>(state: &G::State) -> Node<G::Action> {
+fn new_node<G: SearchGame>(state: &G::State, moves: &mut G::MoveList) -> Node<G::Action> {
     let mut players = Vec::new();
     let mut actions = Vec::new();
-    for player in G::players_to_act(state) {
-        let legal = G::legal_actions(state, player);
-        if !legal.is_empty() {
-            players.push((player, actions.len(), legal.len()));
-            actions.extend(legal);
+    for player in G::to_act(state).iter() {
+        G::legal_moves(state, player, moves);
+        if !moves.is_empty() {
+            players.push((player, actions.len(), moves.len()));
+            actions.extend((0..moves.len()).map(|i| moves.get(i).clone()));
         }
     }
     let stats = vec![(0, 0.0); actions.len()];
@@ -129,7 +130,7 @@ const MAX_DEPTH: usize = 10_000;
 ///
 /// A state where `me` is not to act returns `None` at once; a single legal action is returned
 /// at once with zero iterations.
-pub fn search<G: Game>(
+pub fn search<G: SearchGame>(
     state: &G::State,
     me: PlayerId,
     budget: &Budget,
@@ -139,7 +140,8 @@ where
     G::State: Evaluate,
 {
     assert_eq!(G::TURNS, TurnStructure::Simultaneous, "duct::search is for simultaneous games");
-    let root_node = new_node::<G>(state);
+    let mut moves = G::MoveList::default();
+    let root_node = new_node::<G>(state, &mut moves);
     let mine = root_node.players.iter().position(|t| t.0 == me);
     let Some(mine) = mine.filter(|&k| root_node.players[k].2 > 1) else {
         return DuctResult {
@@ -176,7 +178,7 @@ where
                 slots[player] = Some(n.actions[start + i].clone());
                 path.push((node, start + i, player));
             }
-            let stepped = G::step(&mut s, &slots);
+            let stepped = G::play(&mut s, &slots);
             slots.iter_mut().for_each(|a| *a = None);
             if stepped.is_err() {
                 path.truncate(first);
@@ -187,7 +189,7 @@ where
             match nodes[node].children.get(&joint) {
                 Some(&child) => node = child,
                 None => {
-                    nodes.push(new_node::<G>(&s));
+                    nodes.push(new_node::<G>(&s, &mut moves));
                     let child = nodes.len() - 1;
                     nodes[node].children.insert(joint, child);
                     break;
@@ -196,17 +198,17 @@ where
         }
         if !stuck {
             for _ in 0..config.playout_depth {
-                let to_act = G::players_to_act(&s);
+                let to_act = G::to_act(&s);
                 if to_act.is_empty() {
                     break;
                 }
-                for &p in &to_act {
-                    let legal = G::legal_actions(&s, p);
-                    if !legal.is_empty() {
-                        slots[p] = Some(legal[rng.below(legal.len())].clone());
+                for p in to_act.iter() {
+                    G::legal_moves(&s, p, &mut moves);
+                    if !moves.is_empty() {
+                        slots[p] = Some(moves.get(rng.below(moves.len())).clone());
                     }
                 }
-                let stepped = G::step(&mut s, &slots);
+                let stepped = G::play(&mut s, &slots);
                 slots.iter_mut().for_each(|a| *a = None);
                 if stepped.is_err() {
                     break;

@@ -28,6 +28,7 @@ pub mod alphabeta;
 pub mod beam;
 pub mod bot;
 pub mod duct;
+pub mod greedy;
 pub mod mcts;
 pub mod smitsimax;
 pub mod stdio;

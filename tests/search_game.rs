@@ -1,8 +1,9 @@
 //! The allocation-free search API (`twinsim_fast::game::SearchGame`) on all ten engines (five
 //! games, both twins): over random games, `to_act` is `players_to_act` and `legal_moves` lists
 //! exactly `legal_actions` in order (`check_against_typed`), every legal joint action `play`s,
-//! and `play` refuses an illegal action (one the typed legal list does not hold) with an error,
-//! leaving the state unchanged; a finished game refuses every turn.
+//! and `play` refuses an illegal action (one the typed legal list does not hold) and a missing
+//! action of a player to act with an error, leaving the state unchanged; a finished game refuses
+//! every turn.
 
 use twinsim_fast::game::{check_against_typed, MoveBuffer, SearchGame};
 use twinsim_fast::{olymbits, photosynthesis, wondev_woman, xmas_rush, zuniq};
@@ -60,6 +61,13 @@ fn walk<G: SearchGame>(games: i64, max_turns: usize, odd: fn() -> Vec<G::Action>
                 assert_eq!(state, before, "seed {seed}: a refused play changed the state");
                 seen.refused += 1;
             }
+            // A player to act who gives no action is refused too (no timeout consequence).
+            let mut silent = joint.clone();
+            silent[mover] = None;
+            let before = state.clone();
+            let refused = G::play(&mut state, &silent);
+            assert_eq!(refused, Err(StepError::NotToAct { player: mover }), "seed {seed}");
+            assert_eq!(state, before, "seed {seed}: a refused play changed the state");
             G::play(&mut state, &joint).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         }
     }

@@ -11,8 +11,9 @@
 //!   refilled, never reallocated; each game names its capacity, the largest legal list its
 //!   rules allow),
 //! - [`SearchGame::play`]: one validating step with [`Game::step`]'s contract (an illegal action
-//!   is a [`StepError`], the state is left unchanged); the referee's consequence of a bad line
-//!   (a forfeit, a timeout) is applied only by the text layer (`engine()`), never here.
+//!   is a [`StepError`], the state is left unchanged), which also refuses a missing action of a
+//!   player to act; the referee's consequence of a bad line (a forfeit, a timeout) is applied
+//!   only by the text layer (`engine()`), never here.
 //!
 //! The trait lives here, in `fast`, because `fast` already depends on `reference`: it can name
 //! both twins' types and implement the trait for the reference games too (the orphan rule allows
@@ -145,10 +146,19 @@ pub trait SearchGame: Game {
     fn legal_moves(state: &Self::State, player: PlayerId, moves: &mut Self::MoveList);
 
     /// Resolves one turn: `joint[p]` is player `p`'s action, `None` for a player not to act.
-    /// Validates like [`Game::step`] (the same errors, the state unchanged on error); the
-    /// default is [`Game::step`] itself, which every twin already implements without
-    /// allocating on success.
+    /// Validates like [`Game::step`] (the same errors, the state unchanged on error), and more
+    /// strictly: a player to act must give an action ([`StepError::NotToAct`] otherwise),
+    /// where `step` of a simultaneous game reads a missing action as the referee's timeout (a
+    /// deactivation, a lost game). So in `play` every bad action is an error, and no referee
+    /// consequence is ever applied. The default checks that, then calls [`Game::step`], which
+    /// every twin implements without allocating on success.
     fn play(state: &mut Self::State, joint: &[Option<Self::Action>]) -> Result<(), StepError> {
+        // After `step`'s own first checks (game over, arity), which it makes itself.
+        if joint.len() == Self::num_players(state) {
+            if let Some(player) = Self::to_act(state).iter().find(|&p| joint[p].is_none()) {
+                return Err(StepError::NotToAct { player });
+            }
+        }
         Self::step(state, joint)
     }
 }

@@ -12,8 +12,9 @@
 //! The searches (`twinsim_search`) call a smaller, allocation-free face of that API, implemented
 //! by the five fast twins and the five reference twins alike: who acts as a [`game::Players`] bit
 //! set, the legal actions written into a reused fixed-capacity [`game::MoveList`] (in
-//! `legal_actions` order), and [`game::SearchGame::play`], which validates like `step`: an
-//! illegal action is an error in the whole typed API; the referee's consequence of a bad line (a
+//! `legal_actions` order), and [`game::SearchGame::play`], which validates like `step` and
+//! also refuses a missing action of a player to act: an illegal action is an error in the whole
+//! typed API; the referee's consequence of a bad line (a
 //! forfeit, a deactivation) is applied only by the text layer (`engine()`). Every game has a
 //! module `api` with the same names: `State`, `Action`, `MoveList`, `CAPACITY`, and `Fast` and
 //! `Reference`, its two twins' typed APIs. A random playout written once:

@@ -22,7 +22,7 @@
 //! [`Game::legal_actions`] (tested per game, with `play` refusing an illegal action).
 
 use std::fmt;
-use twinsim_reference::game::{Game, PlayerId, StepError};
+use twinsim_reference::game::{Game, PlayerId, StepError, TurnStructure};
 
 /// A set of players (bit `p` for player `p`; games have at most three).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -153,8 +153,9 @@ pub trait SearchGame: Game {
     /// consequence is ever applied. The default checks that, then calls [`Game::step`], which
     /// every twin implements without allocating on success.
     fn play(state: &mut Self::State, joint: &[Option<Self::Action>]) -> Result<(), StepError> {
-        // After `step`'s own first checks (game over, arity), which it makes itself.
-        if joint.len() == Self::num_players(state) {
+        // After `step`'s own first checks (game over, arity), which it makes itself. The
+        // alternating games' `step` already refuses a silent mover (the check folds away).
+        if Self::TURNS == TurnStructure::Simultaneous && joint.len() == Self::num_players(state) {
             if let Some(player) = Self::to_act(state).iter().find(|&p| joint[p].is_none()) {
                 return Err(StepError::NotToAct { player });
             }

@@ -383,3 +383,34 @@ fn every_results_jsonl_field_is_documented_in_the_readme() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `builtin:greedy` (one ply on each game's typed evaluation) beats `builtin:random` where the
+/// game has a score to read before its end, on either twin; in Zuniq (no score before the end)
+/// it only takes an immediate win, so it is not asked to beat random there.
+#[test]
+fn greedy_beats_random_on_the_typed_evaluations() {
+    let cases: [(&str, &str, &[&str], usize); 5] = [
+        ("wondev-woman", "fast", &["builtin:random"], 4),
+        ("photosynthesis", "fast", &["builtin:random"], 4),
+        ("photosynthesis", "reference", &["builtin:random"], 2),
+        ("xmas-rush", "fast", &["builtin:random"], 4),
+        ("olymbits", "fast", &["builtin:random", "builtin:random"], 3),
+    ];
+    for (game, engine, others, games) in cases {
+        let mut args = vec![game, "--bot", "builtin:greedy"];
+        for other in others {
+            args.extend(["--bot", other]);
+        }
+        let games_arg = games.to_string();
+        args.extend(["--games", &games_arg, "--engine", engine, "--json"]);
+        let (code, stdout, stderr) = arena_run(&args);
+        assert_eq!(code, 0, "{game}: {stderr}");
+        let report: Value = serde_json::from_str(&stdout).expect("JSON report");
+        let greedy = &report["bots"][0];
+        assert_eq!(greedy["timeouts"], 0, "{game} {engine}: {report}");
+        assert!(
+            greedy["wins"].as_u64().unwrap() * 3 >= games as u64 * 2,
+            "{game} {engine}: greedy won too little against random: {report}"
+        );
+    }
+}

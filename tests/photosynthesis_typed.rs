@@ -9,7 +9,7 @@ use twinsim_fast::photosynthesis::{FastPhotosynthesis, State as FastState};
 use twinsim_reference::game::{Game, StepError};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::photosynthesis::{Action, Params, Photosynthesis, State as RefState};
-use twinsim_reference::testing::{same_typed_api, step_twins};
+use twinsim_reference::testing::{expect_refused, same_typed_api_and_end, step_and_compare};
 
 /// Seeds of every shape.
 const SEEDS: [i64; 8] = [0, 1, -1, 7, 42, 1_234_567_890, i64::MIN, i64::MAX];
@@ -31,11 +31,7 @@ fn compare(r: &RefState, f: &FastState) -> Result<(), String> {
             f.hash, rebuilt.hash
         ));
     }
-    same_typed_api::<Photosynthesis, FastPhotosynthesis>(r, f)?;
-    let outcome = Photosynthesis::outcome(r);
-    if outcome.is_some() != r.game_over {
-        return Err(format!("outcome {outcome:?} while game_over = {}", r.game_over));
-    }
+    same_typed_api_and_end::<Photosynthesis, FastPhotosynthesis>(r, f, r.game_over)?;
     Ok(())
 }
 
@@ -46,9 +42,7 @@ fn step_both(
     f: &mut FastState,
     actions: &[Option<Action>],
 ) -> Result<Result<(), StepError>, String> {
-    let rr = step_twins::<Photosynthesis, FastPhotosynthesis>(r, f, actions)?;
-    compare(r, f).map_err(|e| format!("after step {actions:?}: {e}"))?;
-    Ok(rr)
+    step_and_compare::<Photosynthesis, FastPhotosynthesis>(r, f, actions, compare)
 }
 
 /// How many steps of each kind a game exercised.
@@ -59,13 +53,6 @@ struct Seen {
     illegal: usize,
     timeouts: usize,
     game_over: usize,
-}
-
-fn expect_refused(result: Result<(), StepError>, what: &str) -> Result<(), String> {
-    match result {
-        Err(_) => Ok(()),
-        Ok(()) => Err(format!("{what} was accepted")),
-    }
 }
 
 /// A random pick from `items` (not empty).

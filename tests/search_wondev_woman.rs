@@ -49,7 +49,10 @@ where
 }
 
 /// The alpha-beta's value and move at exactly `depth` from a fresh searcher.
-fn alphabeta<G: Game>(state: &G::State, depth: u32) -> (i32, G::Action, u64)
+fn alphabeta<G: twinsim_fast::game::SearchGame>(
+    state: &G::State,
+    depth: u32,
+) -> (i32, G::Action, u64)
 where
     G::State: StateKey + Heuristic + MoveHints<G::Action>,
 {

@@ -6,7 +6,7 @@ use quickcheck::QuickCheck;
 use twinsim_fast::zuniq::{FastZuniq, State as FastState};
 use twinsim_reference::game::{Game, StepError};
 use twinsim_reference::java_random::JavaRandom;
-use twinsim_reference::testing::{same_typed_api, step_twins};
+use twinsim_reference::testing::{expect_refused, same_typed_api_and_end, step_and_compare};
 use twinsim_reference::zuniq::board::all_walls;
 use twinsim_reference::zuniq::rules::{check_wall, referee_turn, Illegal};
 use twinsim_reference::zuniq::{Action, Params, State as RefState, Wall, Zuniq};
@@ -37,13 +37,9 @@ fn compare(r: &RefState, f: &FastState) -> Result<(), String> {
             FastState::from(r)
         ));
     }
-    same_typed_api::<Zuniq, FastZuniq>(r, f)?;
+    same_typed_api_and_end::<Zuniq, FastZuniq>(r, f, r.finished)?;
     if Zuniq::legal_actions(r, 2) != FastZuniq::legal_actions(f, 2) {
         return Err("legal_actions of a player who does not exist".into());
-    }
-    let outcome = Zuniq::outcome(r);
-    if outcome.is_some() != r.finished {
-        return Err(format!("outcome {outcome:?} while finished = {}", r.finished));
     }
     Ok(())
 }
@@ -55,9 +51,7 @@ fn step_both(
     f: &mut FastState,
     actions: &[Option<Action>],
 ) -> Result<Result<(), StepError>, String> {
-    let rr = step_twins::<Zuniq, FastZuniq>(r, f, actions)?;
-    compare(r, f).map_err(|e| format!("after step {actions:?}: {e}"))?;
-    Ok(rr)
+    step_and_compare::<Zuniq, FastZuniq>(r, f, actions, compare)
 }
 
 /// How many refusals of each kind a game exercised.
@@ -75,13 +69,6 @@ struct Seen {
 /// A wall the reference refuses with the given kind of reason, if there is one now.
 fn refused_wall(r: &RefState, kind: fn(&Illegal) -> bool) -> Option<Wall> {
     all_walls().into_iter().find(|&w| check_wall(&r.walls, w).err().is_some_and(|e| kind(&e)))
-}
-
-fn expect_refused(result: Result<(), StepError>, what: &str) -> Result<(), String> {
-    match result {
-        Err(_) => Ok(()),
-        Ok(()) => Err(format!("{what} was accepted")),
-    }
 }
 
 /// One whole random game through `Game` on both twins in lockstep, from `seed` (setup and

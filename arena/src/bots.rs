@@ -8,6 +8,7 @@ use std::time::Instant;
 use twinsim_reference::game::{PlayerId, TracePlay};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_search::bot::ViewPlayer;
+use twinsim_search::SearchRng;
 
 /// A bot's answer to one request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -421,62 +422,23 @@ impl Bot for RandomBot {
     fn finish(&mut self, _final_input: Option<&str>) {}
 }
 
-/// `builtin:greedy`: one ply of lookahead. Every legal line (a sample of at most
-/// [`GREEDY_CANDIDATES`]) is played with the other acting players answering with their first
-/// legal line, and the position is scored by the game's own score for this seat (see
-/// [`crate::evaluate`]); ties are broken at random.
+/// `builtin:greedy`: one ply of lookahead on the engine's typed state, scored by the game's
+/// typed evaluation (see [`crate::greedy_line`]); ties are broken at random.
 pub struct GreedyBot {
-    rng: JavaRandom,
+    rng: SearchRng,
     answer: Option<String>,
 }
-
-/// Most candidate lines the greedy bot tries per turn.
-pub const GREEDY_CANDIDATES: usize = 120;
 
 impl GreedyBot {
     /// A one-ply greedy player, its ties broken by `seed`.
     pub fn new(seed: i64) -> Self {
-        GreedyBot { rng: JavaRandom::new(seed), answer: None }
+        GreedyBot { rng: SearchRng::new(seed), answer: None }
     }
 }
 
 impl Bot for GreedyBot {
     fn send(&mut self, _input: &str, play: &dyn TracePlay, player: PlayerId, _deadline: Instant) {
-        let mut lines = play.legal_lines(player);
-        self.rng.shuffle(&mut lines);
-        lines.truncate(GREEDY_CANDIDATES);
-        let others: Vec<(PlayerId, Option<String>)> = play
-            .players_to_act()
-            .into_iter()
-            .filter(|&p| p != player)
-            .map(|p| (p, play.legal_lines(p).into_iter().next()))
-            .collect();
-        let alternating = play.players_to_act().len() == 1;
-        let mut best: Option<(f64, String)> = None;
-        for line in lines {
-            let mut child = play.boxed_clone();
-            let actions: Vec<Option<String>> = if alternating {
-                vec![Some(line.clone())]
-            } else {
-                (0..play.num_players())
-                    .map(|p| {
-                        if p == player {
-                            Some(line.clone())
-                        } else {
-                            others.iter().find(|(q, _)| *q == p).and_then(|(_, l)| l.clone())
-                        }
-                    })
-                    .collect()
-            };
-            if child.play_turn(&actions).is_err() {
-                continue;
-            }
-            let value = crate::evaluate(child.as_ref(), player);
-            if best.as_ref().is_none_or(|(v, _)| value > *v) {
-                best = Some((value, line));
-            }
-        }
-        self.answer = best.map(|(_, l)| l);
+        self.answer = crate::greedy_line(play, player, &mut self.rng);
     }
 
     fn receive(&mut self, _deadline: Instant) -> Answer {

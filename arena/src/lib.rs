@@ -33,7 +33,8 @@ use twinsim_search::bot::{is_search_name, make_player, SearchSpec, ALGORITHMS};
 pub enum BotSpec {
     /// `builtin:random`: a uniformly random legal action.
     Random,
-    /// `builtin:greedy`: one ply of lookahead on the game's score (see [`evaluate`]).
+    /// `builtin:greedy`: one ply of lookahead on the game's typed evaluation (see
+    /// [`greedy_line`]).
     Greedy,
     /// `builtin:<search>[@reference|@fast][:iterations=N]`: a search bot playing from its views
     /// (see [`twinsim_search::bot`]).
@@ -278,87 +279,42 @@ pub fn game_seed(master: i64, k: usize) -> i64 {
     }
 }
 
-/// A position's value for `player`, as the greedy bot sees it: the game's own score, from the
-/// state the engine reports, with a small tie-breaker of progress where the score alone is flat.
-pub fn evaluate(play: &dyn TracePlay, player: usize) -> f64 {
-    let record = play.turn_record();
-    let state = record.get("state").cloned().unwrap_or(Value::Null);
-    let num = |v: &Value| v.as_f64().unwrap_or(0.0);
-    if play.is_over() {
-        if let Some(outcome) = play.outcome() {
-            let scores: Vec<f64> = outcome["scores"]
-                .as_array()
-                .map(|a| a.iter().map(num).collect())
-                .unwrap_or_default();
-            if let Some(mine) = scores.get(player) {
-                let best_other = scores
-                    .iter()
-                    .enumerate()
-                    .filter(|(p, _)| *p != player)
-                    .map(|(_, s)| *s)
-                    .fold(f64::MIN, f64::max);
-                return if *mine > best_other {
-                    1e6
-                } else if *mine < best_other {
-                    -1e6
-                } else {
-                    0.0
-                };
+/// `builtin:greedy`'s line for `player` in the position behind `play`, on either twin of any
+/// game: [`twinsim_search::greedy::choose`] (one ply, the others answering with their first
+/// legal action) on the engine's own typed state, scored by the game's typed evaluation (the
+/// one its search uses), printed as the line a bot prints. `None` when the player is not to act
+/// or `play` is not one of the workspace's engines.
+pub fn greedy_line(
+    play: &dyn TracePlay,
+    player: usize,
+    rng: &mut twinsim_search::SearchRng,
+) -> Option<String> {
+    let play: &dyn std::any::Any = play;
+    // Each engine's play type holds its typed state as `state`; the first that matches plays.
+    macro_rules! greedy_on {
+        ($($play:ty => $game:ty),* $(,)?) => {$(
+            if let Some(p) = play.downcast_ref::<$play>() {
+                return twinsim_search::greedy::choose::<$game>(&p.state, player, rng)
+                    .map(|a| a.to_string());
             }
-        }
+        )*};
     }
-    match state.get("players").and_then(|p| p.get(player)) {
-        // X-mas Rush: quests completed. Photosynthesis: points, then sun and tree sizes.
-        Some(me) => {
-            let mut value = num(&me["score"]) * 100.0;
-            if let Some(trees) = state["trees"].as_array() {
-                value += num(&me["sun"]);
-                for t in trees {
-                    if t[2].as_u64() == Some(player as u64) {
-                        value += 2.0 * num(&t[1]);
-                    }
-                }
-            }
-            value
-        }
-        None => {
-            if let Some(medals) =
-                state.get("medals").and_then(|m| m.get(player)).and_then(|m| m.as_array())
-            {
-                // Olymbits: product over mini-games of (3 gold + silver), then medal count.
-                let per_game: Vec<f64> =
-                    medals.iter().map(|g| 3.0 * num(&g[0]) + num(&g[1])).collect();
-                per_game.iter().product::<f64>() * 100.0 + per_game.iter().sum::<f64>()
-            } else if let Some(scores) = state.get("scores").and_then(|s| s.as_array()) {
-                // Wondev Woman: points, then the heights the own units stand on.
-                let mut value = scores.get(player).map(num).unwrap_or(0.0) * 10.0;
-                if let (Some(grid), Some(units)) = (
-                    state["grid"].as_array(),
-                    state["units"].get(player).and_then(|u| u.as_array()),
-                ) {
-                    for unit in units {
-                        let (x, y) =
-                            (unit[0].as_i64().unwrap_or(-1), unit[1].as_i64().unwrap_or(-1));
-                        if let Some(row) = grid.get(y.max(0) as usize).and_then(|r| r.as_str()) {
-                            if let Some(h) =
-                                row.chars().nth(x.max(0) as usize).and_then(|c| c.to_digit(10))
-                            {
-                                if x >= 0 && y >= 0 {
-                                    value += h as f64;
-                                }
-                            }
-                        }
-                    }
-                }
-                if state["dead"].get(player).and_then(|d| d.as_bool()) == Some(true) {
-                    value -= 1e5;
-                }
-                value
-            } else {
-                0.0
-            }
-        }
-    }
+    greedy_on!(
+        twinsim_fast::xmas_rush::FastPlay => twinsim_fast::xmas_rush::FastXmasRush,
+        twinsim_reference::xmas_rush::XmasRushPlay => twinsim_reference::xmas_rush::XmasRush,
+        twinsim_fast::photosynthesis::engine::FastPlay =>
+            twinsim_fast::photosynthesis::FastPhotosynthesis,
+        twinsim_reference::photosynthesis::trace::ReferencePlay =>
+            twinsim_reference::photosynthesis::Photosynthesis,
+        twinsim_fast::zuniq::engine::FastPlay => twinsim_fast::zuniq::FastZuniq,
+        twinsim_reference::zuniq::trace::ZuniqPlay => twinsim_reference::zuniq::Zuniq,
+        twinsim_fast::olymbits::FastPlay => twinsim_fast::olymbits::FastOlymbits,
+        twinsim_reference::olymbits::trace::OlymbitsPlay => twinsim_reference::olymbits::Olymbits,
+        twinsim_fast::wondev_woman::engine::Play => twinsim_fast::wondev_woman::FastWondevWoman,
+        twinsim_reference::wondev_woman::trace::Play =>
+            twinsim_reference::wondev_woman::WondevWoman,
+    );
+    None
 }
 
 /// Ranks of the seats from an outcome object: the `winner` where it names one, else by score.

@@ -7,6 +7,59 @@
 //! `twinsim_fast::<game>::Fast<Game>`: seeded setup identical to the referee's, who acts, legal
 //! actions, a step that refuses an illegal action with an error, the outcome.
 //!
+//! # One search API for every game and both twins: [`game::SearchGame`]
+//!
+//! The searches (`twinsim_search`) call a smaller, allocation-free face of that API, implemented
+//! by the five fast twins and the five reference twins alike: who acts as a [`game::Players`] bit
+//! set, the legal actions written into a reused fixed-capacity [`game::MoveList`] (in
+//! `legal_actions` order), and [`game::SearchGame::play`], which validates like `step` and
+//! also refuses a missing action of a player to act: an illegal action is an error in the whole
+//! typed API; the referee's consequence of a bad line (a
+//! forfeit, a deactivation) is applied only by the text layer (`engine()`). Every game has a
+//! module `api` with the same names: `State`, `Action`, `MoveList`, `CAPACITY`, and `Fast` and
+//! `Reference`, its two twins' typed APIs. A random playout written once:
+//!
+//! ```
+//! use twinsim_fast::game::{MoveBuffer, SearchGame};
+//! use twinsim_fast::{olymbits, zuniq};
+//! use twinsim_reference::game::{Game, Outcome, StepError};
+//!
+//! /// Plays random legal actions to the end of the game: no allocation per move.
+//! fn playout<G: SearchGame>(state: &mut G::State, rng: &mut zuniq::Rng) -> Option<Outcome> {
+//!     let mut moves = G::MoveList::default();
+//!     let mut joint: Vec<Option<G::Action>> = vec![None; G::num_players(state)];
+//!     while !G::to_act(state).is_empty() {
+//!         for p in G::to_act(state).iter() {
+//!             G::legal_moves(state, p, &mut moves);
+//!             joint[p] = Some(moves.get(rng.below(moves.len() as u32) as usize).clone());
+//!         }
+//!         G::play(state, &joint).expect("legal actions are played");
+//!         joint.iter_mut().for_each(|a| *a = None);
+//!     }
+//!     G::outcome(state)
+//! }
+//!
+//! // Alternating (Zuniq) or simultaneous (Olymbits, three players): the same code.
+//! let mut fast = zuniq::api::Fast::new_game(1, &Default::default());
+//! let mut reference = zuniq::api::Reference::new_game(1, &Default::default());
+//! let end = playout::<zuniq::api::Fast>(&mut fast, &mut zuniq::Rng(7));
+//! // The twins list the same actions in the same order: the same game on both.
+//! assert_eq!(end, playout::<zuniq::api::Reference>(&mut reference, &mut zuniq::Rng(7)));
+//! let mut race = olymbits::api::Fast::new_game(1, &Default::default());
+//! assert!(playout::<olymbits::api::Fast>(&mut race, &mut zuniq::Rng(7)).is_some());
+//!
+//! // `play` refuses an illegal action with an error and leaves the state as it was.
+//! let mut state = zuniq::api::Fast::new_game(1, &Default::default());
+//! let mut moves = zuniq::api::MoveList::default();
+//! zuniq::api::Fast::legal_moves(&state, 0, &mut moves);
+//! let wall = moves.as_slice()[0];
+//! zuniq::api::Fast::play(&mut state, &[Some(wall), None]).unwrap();
+//! let before = state.clone();
+//! let again = zuniq::api::Fast::play(&mut state, &[None, Some(wall)]);
+//! assert!(matches!(again, Err(StepError::Illegal { player: 1, .. })));
+//! assert_eq!(state, before);
+//! ```
+//!
 //! A bot reads the referee's text, parses it with the rulebook's
 //! `twinsim_reference::<game>::protocol::parse_turn` (and `parse_init` where the game has an
 //! init block), rebuilds a search state with `protocol::state_from_view` (each documents what
@@ -123,6 +176,7 @@
 #[doc(hidden)]
 pub mod bench;
 
+pub mod game;
 pub mod olymbits;
 pub mod photosynthesis;
 pub mod wondev_woman;

@@ -218,7 +218,10 @@ pub trait TraceEngine: Sync {
 }
 
 /// One game in progress behind a [`TraceEngine`].
-pub trait TracePlay: Send {
+///
+/// `Any`, so that a caller that knows the engines (the arena's built-in greedy bot) can reach
+/// the typed state of the concrete play type through `&dyn Any`.
+pub trait TracePlay: Send + std::any::Any {
     /// A deep copy.
     fn boxed_clone(&self) -> Box<dyn TracePlay>;
     /// Number of players.

@@ -62,3 +62,41 @@ pub fn step_twins<R: Game, F: Game<Action = R::Action>>(
     }
     Ok(rr)
 }
+
+/// [`step_twins`], then `compare` on the two positions it reached (the caller's full check of
+/// a position pair: states, hashes, [`same_typed_api`]). The step's result, or the first
+/// disagreement described.
+pub fn step_and_compare<R: Game, F: Game<Action = R::Action>>(
+    r: &mut R::State,
+    f: &mut F::State,
+    actions: &[Option<R::Action>],
+    compare: impl Fn(&R::State, &F::State) -> Result<(), String>,
+) -> Result<Result<(), StepError>, String> {
+    let result = step_twins::<R, F>(r, f, actions)?;
+    compare(r, f).map_err(|e| format!("after step {actions:?}: {e}"))?;
+    Ok(result)
+}
+
+/// The typed API agrees on `r` and `f` ([`same_typed_api`]) and the outcome is there exactly
+/// when the game is `over` (the reference state's own flag).
+pub fn same_typed_api_and_end<R: Game, F: Game<Action = R::Action>>(
+    r: &R::State,
+    f: &F::State,
+    over: bool,
+) -> Result<(), String> {
+    same_typed_api::<R, F>(r, f)?;
+    let outcome = R::outcome(r);
+    if outcome.is_some() != over {
+        return Err(format!("outcome {outcome:?} while the game over flag is {over}"));
+    }
+    Ok(())
+}
+
+/// An odd step `what` (wrong arity, wrong player, illegal action, finished game) must have been
+/// refused.
+pub fn expect_refused(result: Result<(), StepError>, what: &str) -> Result<(), String> {
+    match result {
+        Err(_) => Ok(()),
+        Ok(()) => Err(format!("{what} was accepted")),
+    }
+}

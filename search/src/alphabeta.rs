@@ -1,7 +1,7 @@
 //! Alpha-beta (negamax) with iterative deepening, a transposition table giving the hash move,
 //! killer moves and the history heuristic, for alternating two-player games: the search of the
 //! Wondev Woman runner-up's post-mortem ("Improving search depth"), written once against the
-//! typed [`Game`] API so it runs unchanged on a reference engine and on its fast twin.
+//! allocation-free [`SearchGame`] API so it runs unchanged on a reference engine and on its fast twin.
 //!
 //! # What the post-mortem asks for, and where it is
 //!
@@ -46,7 +46,8 @@
 
 use super::{rank_rewards, Budget, StateKey};
 use std::time::Instant;
-use twinsim_reference::game::{Game, PlayerId};
+use twinsim_fast::game::{MoveBuffer, SearchGame};
+use twinsim_reference::game::PlayerId;
 
 /// A leaf evaluation for alpha-beta: the value of a (possibly unfinished) position for
 /// `player`, higher is better. Must stay well inside `±WIN / 2`.
@@ -151,7 +152,24 @@ pub struct AlphaBeta {
     /// current iteration so far with its value.
     root_first: u32,
     root_best: Option<(usize, i32)>,
+    /// Per-ply buffers of the move ordering, kept across nodes and searches so that a node
+    /// allocates nothing once its ply has been visited.
+    scratch: Vec<Scratch>,
 }
+
+/// A node's ordering buffers (see [`AlphaBeta::negamax`]).
+#[derive(Default)]
+struct Scratch {
+    /// `move_id + 1` of each legal move.
+    ids: Vec<u32>,
+    /// Indices into the legal list, in search order.
+    order: Vec<usize>,
+    /// The sort keys of the moves after the hash move and the killers.
+    rest: Vec<u64>,
+}
+
+/// Most players any game of the workspace has (Olymbits): the size of a joint action buffer.
+const MAX_PLAYERS: usize = 3;
 
 impl AlphaBeta {
     /// A searcher with an empty table.
@@ -166,13 +184,14 @@ impl AlphaBeta {
             aborted: false,
             root_first: 0,
             root_best: None,
+            scratch: vec![],
         }
     }
 
     /// Iterative deepening from `state` within `budget`: at most `budget.iterations` nodes
     /// (fewer when the result is proven or `max_depth` is completed) and/or until
     /// `budget.deadline`; with neither, depth 1 only. See the module documentation.
-    pub fn search<G: Game>(
+    pub fn search<G: SearchGame>(
         &mut self,
         state: &G::State,
         budget: Budget,
@@ -181,14 +200,15 @@ impl AlphaBeta {
         G::State: StateKey + Heuristic + MoveHints<G::Action>,
     {
         let mut result = AlphaBetaResult { action: None, value: 0, depth: 0, nodes: 0, pv: vec![] };
-        let Some(&mover) = G::players_to_act(state).first() else {
+        let Some(mover) = G::to_act(state).first() else {
             return result;
         };
-        let legal = G::legal_actions(state, mover);
-        let Some(first) = legal.first() else {
+        let mut legal = G::MoveList::default();
+        G::legal_moves(state, mover, &mut legal);
+        if legal.is_empty() {
             return result;
-        };
-        result.action = Some(first.clone());
+        }
+        result.action = Some(legal.get(0).clone());
         // Neither bound: one iteration (depth 1), as `Budget` means elsewhere.
         let budget = if budget.iterations.is_none() && budget.deadline.is_none() {
             Budget { iterations: Some(u64::MAX), deadline: None }
@@ -202,10 +222,13 @@ impl AlphaBeta {
         self.history = vec![0; 2 * <G::State as MoveHints<G::Action>>::MOVE_IDS];
         self.killers.iter_mut().for_each(|k| *k = [0; 2]);
         self.root_first = 0;
+        // One legal list per ply, filled and refilled in place: a node allocates nothing.
+        let mut lists: Vec<G::MoveList> = Vec::new();
+        lists.resize_with(max_depth.min(255) as usize, Default::default);
         for depth in 1..=max_depth.min(255) {
             self.root_best = None;
-            let value = self.negamax::<G>(state, mover, depth, -INF, INF, 0);
-            let best = self.root_best.map(|(i, v)| (legal[i].clone(), v));
+            let value = self.negamax::<G>(state, mover, depth, -INF, INF, 0, &mut lists);
+            let best = self.root_best.map(|(i, v)| (legal.get(i).clone(), v));
             if self.aborted {
                 // Proven better than the previous depth's move (see the module documentation).
                 if let Some((action, v)) = best {
@@ -232,7 +255,7 @@ impl AlphaBeta {
     }
 
     /// The moves from `state` following the table's best moves, starting with `first`.
-    fn principal_variation<G: Game>(
+    fn principal_variation<G: SearchGame>(
         &self,
         state: &G::State,
         first: Option<G::Action>,
@@ -243,19 +266,23 @@ impl AlphaBeta {
         let mut pv = vec![];
         let mut s = state.clone();
         let mut next = first;
+        let mut legal = G::MoveList::default();
         while let Some(action) = next.take() {
-            let Some(&mover) = G::players_to_act(&s).first() else { break };
+            let Some(mover) = G::to_act(&s).first() else { break };
             if pv.len() >= self.config.max_pv || step::<G>(&mut s, mover, &action).is_err() {
                 break;
             }
             pv.push(action);
-            let Some(&m) = G::players_to_act(&s).first() else { break };
+            let Some(m) = G::to_act(&s).first() else { break };
             let e = self.tt[self.slot(s.state_key())];
             if e.key != s.state_key() || e.best == 0 {
                 break;
             }
-            next =
-                G::legal_actions(&s, m).into_iter().find(|a| s.move_id(m, a) as u32 + 1 == e.best);
+            G::legal_moves(&s, m, &mut legal);
+            next = (0..legal.len())
+                .map(|i| legal.get(i))
+                .find(|a| s.move_id(m, a) as u32 + 1 == e.best)
+                .cloned();
         }
         pv
     }
@@ -280,8 +307,10 @@ impl AlphaBeta {
 
     /// The value of `state` (not finished, `mover` to move) for `mover`, searched `depth` plies
     /// deep inside the window `(alpha, beta)`. Sets `aborted` (and returns garbage) when the
-    /// budget runs out.
-    fn negamax<G: Game>(
+    /// budget runs out. `lists` holds a legal list for this ply and each deeper one (one per
+    /// depth left at least).
+    #[allow(clippy::too_many_arguments)]
+    fn negamax<G: SearchGame>(
         &mut self,
         state: &G::State,
         mover: PlayerId,
@@ -289,6 +318,7 @@ impl AlphaBeta {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        lists: &mut [G::MoveList],
     ) -> i32
     where
         G::State: StateKey + Heuristic + MoveHints<G::Action>,
@@ -322,14 +352,24 @@ impl AlphaBeta {
         if ply == 0 && self.root_first != 0 {
             hash_move = self.root_first;
         }
-        let legal = G::legal_actions(state, mover);
-        let ids: Vec<u32> = legal.iter().map(|a| state.move_id(mover, a) as u32 + 1).collect();
+        // The legal list is this ply's of `lists`; the ordering buffers are this ply's, taken
+        // out of `scratch` for the node and put back at the end.
+        let (legal, deeper) =
+            lists.split_first_mut().unwrap_or_else(|| unreachable!("a list per depth left"));
+        G::legal_moves(state, mover, legal);
+        if self.scratch.len() <= ply {
+            self.scratch.resize_with(ply + 1, Scratch::default);
+        }
+        let mut sc = std::mem::take(&mut self.scratch[ply]);
+        let Scratch { ids, order, rest } = &mut sc;
+        ids.clear();
+        ids.extend((0..legal.len()).map(|i| state.move_id(mover, legal.get(i)) as u32 + 1));
         let killers = self.killers.get(ply).copied().unwrap_or([0; 2]);
         let base = mover.min(1) * <G::State as MoveHints<G::Action>>::MOVE_IDS;
         // The order: the hash move, the killers, then the rest by history, then by the game's
         // hint (stable: ties keep the legal order). The rest is only sorted once the first ones
         // failed to cut off (post-mortem: sorting every node's list was a real cost).
-        let mut order: Vec<usize> = Vec::with_capacity(legal.len());
+        order.clear();
         for wanted in [hash_move, killers[0], killers[1]] {
             if wanted != 0 {
                 if let Some(i) = ids.iter().position(|&id| id == wanted) {
@@ -344,7 +384,8 @@ impl AlphaBeta {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_id = 0;
-        let mut acts: Vec<Option<G::Action>> = vec![None; G::num_players(state)];
+        let mut joint: [Option<G::Action>; MAX_PLAYERS] = Default::default();
+        let acts = &mut joint[..G::num_players(state)];
         let mut k = 0;
         loop {
             if k == order.len() {
@@ -354,33 +395,33 @@ impl AlphaBeta {
                 // One u64 per move, smallest first: history (descending), hint (descending),
                 // index (ascending, which makes keys unique, so the unstable sort is
                 // deterministic and equals a stable sort by history then hint).
-                let mut rest: Vec<u64> = (0..legal.len())
-                    .filter(|i| !order[..front].contains(i))
-                    .map(|i| {
-                        let history =
-                            self.history.get(base + ids[i] as usize - 1).copied().unwrap_or(0);
-                        let hint = state.move_hint(mover, &legal[i]).clamp(-128, 127);
-                        (u64::from(!history) << 32)
-                            | (u64::from((127 - hint) as u8) << 24)
-                            | (i as u64 & 0xFF_FFFF)
-                    })
-                    .collect();
+                rest.clear();
+                rest.extend((0..legal.len()).filter(|i| !order[..front].contains(i)).map(|i| {
+                    let history =
+                        self.history.get(base + ids[i] as usize - 1).copied().unwrap_or(0);
+                    let hint = state.move_hint(mover, legal.get(i)).clamp(-128, 127);
+                    (u64::from(!history) << 32)
+                        | (u64::from((127 - hint) as u8) << 24)
+                        | (i as u64 & 0xFF_FFFF)
+                }));
                 rest.sort_unstable();
-                order.extend(rest.into_iter().map(|key| (key & 0xFF_FFFF) as usize));
+                order.extend(rest.iter().map(|key| (key & 0xFF_FFFF) as usize));
             }
             let i = order[k];
             k += 1;
             let mut child = state.clone();
-            acts[mover] = Some(legal[i].clone());
-            if G::step(&mut child, &acts).is_err() {
+            acts[mover] = Some(legal.get(i).clone());
+            if G::play(&mut child, acts).is_err() {
                 continue; // cannot happen for a listed action; never play it
             }
-            let next = G::players_to_act(&child).first().copied();
+            let next = G::to_act(&child).first();
             // The child's value for `mover` within (lo, hi).
-            let child_value = |this: &mut Self, lo: i32, hi: i32| match next {
+            let mut child_value = |this: &mut Self, lo: i32, hi: i32| match next {
                 None => terminal_value::<G>(&child, mover, ply + 1),
-                Some(m) if m == mover => this.negamax::<G>(&child, m, depth - 1, lo, hi, ply + 1),
-                Some(m) => -this.negamax::<G>(&child, m, depth - 1, -hi, -lo, ply + 1),
+                Some(m) if m == mover => {
+                    this.negamax::<G>(&child, m, depth - 1, lo, hi, ply + 1, deeper)
+                }
+                Some(m) => -this.negamax::<G>(&child, m, depth - 1, -hi, -lo, ply + 1, deeper),
             };
             // (At depth 1 the children are leaves: a probe would cost as much as the value.)
             let value = if best == -INF || !self.config.pvs || depth == 1 {
@@ -397,6 +438,7 @@ impl AlphaBeta {
                 }
             };
             if self.aborted {
+                self.scratch[ply] = sc;
                 return 0;
             }
             if value > best {
@@ -421,8 +463,10 @@ impl AlphaBeta {
         if best_id == 0 {
             // No playable move (cannot happen: the legal list is never empty while a player is
             // to move); score the position as a leaf.
+            self.scratch[ply] = sc;
             return state.heuristic(mover);
         }
+        self.scratch[ply] = sc;
         if let Some(h) = self.history.get_mut(base + best_id as usize - 1) {
             *h = h.saturating_add(1u32 << depth.min(31));
         }
@@ -445,18 +489,18 @@ impl AlphaBeta {
 }
 
 /// Plays `action` of `mover`.
-fn step<G: Game>(
+fn step<G: SearchGame>(
     state: &mut G::State,
     mover: PlayerId,
     action: &G::Action,
 ) -> Result<(), twinsim_reference::game::StepError> {
-    let mut acts: Vec<Option<G::Action>> = vec![None; G::num_players(state)];
-    acts[mover] = Some(action.clone());
-    G::step(state, &acts)
+    let mut joint: [Option<G::Action>; MAX_PLAYERS] = Default::default();
+    joint[mover] = Some(action.clone());
+    G::play(state, &joint[..G::num_players(state)])
 }
 
 /// A finished game's value for `player`, reached `ply` plies from the root.
-fn terminal_value<G: Game>(state: &G::State, player: PlayerId, ply: usize) -> i32 {
+fn terminal_value<G: SearchGame>(state: &G::State, player: PlayerId, ply: usize) -> i32 {
     let Some(outcome) = G::outcome(state) else { return 0 };
     let reward = rank_rewards(&outcome).get(player).copied().unwrap_or(0.5);
     let win = WIN - ply as i32;

@@ -1,5 +1,5 @@
 //! Beam search over one player's plan for a *stage* of the game (for Photosynthesis: a day's
-//! actions), generic over [`Game`].
+//! actions), generic over [`SearchGame`].
 //!
 //! This is the search of the Photosynthesis Legend post-mortem
 //! (`postmortems/photosynthesis-legend.txt`): "a beam over ACTIONS instead of DAYS", each layer
@@ -31,7 +31,8 @@
 
 use super::{Budget, StateKey};
 use std::collections::HashSet;
-use twinsim_reference::game::{Game, PlayerId};
+use twinsim_fast::game::{MoveBuffer, Players, SearchGame};
+use twinsim_reference::game::PlayerId;
 
 /// The two evaluations of [`search`], for the searching `player` (higher is better).
 pub trait BeamEvaluate {
@@ -73,7 +74,7 @@ pub struct BeamResult<A> {
     pub plan: Vec<A>,
     /// Its [`BeamEvaluate::plan_value`].
     pub value: f64,
-    /// Children generated, i.e. calls to `Game::step`, over all passes: the unit the
+    /// Children generated, i.e. calls to `SearchGame::play`, over all passes: the unit the
     /// [`Budget`] counts.
     pub iterations: u64,
     /// Plans scored by [`BeamEvaluate::plan_value`] (children that close a plan).
@@ -89,35 +90,35 @@ type Ranked<G> = (f64, usize, Node<G>);
 
 /// The layer order: higher heuristic first, then earlier generated (a total order, so the
 /// kept set and its order do not depend on how the selection is done).
-fn rank<G: Game>(a: &Ranked<G>, b: &Ranked<G>) -> std::cmp::Ordering {
+fn rank<G: SearchGame>(a: &Ranked<G>, b: &Ranked<G>) -> std::cmp::Ordering {
     b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
 }
 
 /// A state of a layer with the plan that reached it.
-struct Node<G: Game> {
+struct Node<G: SearchGame> {
     state: G::State,
     plan: Vec<G::Action>,
 }
 
-/// The joint action where `player` plays `action` and every other player to act plays
+/// Writes into `slots` (one per player, all `None` on entry and on return of the caller) the
+/// joint action where `player` plays `action` and every other player to act plays
 /// `opponent(state, p)`.
-fn joint<G: Game>(
+fn joint<G: SearchGame>(
+    slots: &mut [Option<G::Action>],
     state: &G::State,
-    to_act: &[PlayerId],
+    to_act: Players,
     player: PlayerId,
     action: &G::Action,
     opponent: &impl Fn(&G::State, PlayerId) -> Option<G::Action>,
-) -> Vec<Option<G::Action>> {
-    let mut slots = vec![None; G::num_players(state)];
-    for &p in to_act {
+) {
+    for p in to_act.iter() {
         slots[p] = if p == player { Some(action.clone()) } else { opponent(state, p) };
     }
-    slots
 }
 
 /// Beam search of `player`'s plan for the root's stage (see the module documentation).
 /// `opponent(state, p)` is the action of another player `p` to act (the opponent model).
-pub fn search<G: Game>(
+pub fn search<G: SearchGame>(
     root: &G::State,
     player: PlayerId,
     budget: &Budget,
@@ -132,7 +133,7 @@ where
     let mut plans = 0u64;
     let mut passes = 0u32;
     let mut width = config.initial_width.max(1);
-    if !G::players_to_act(root).contains(&player) {
+    if !G::to_act(root).contains(player) {
         return BeamResult {
             action: None,
             plan: vec![],
@@ -144,6 +145,8 @@ where
         };
     }
     let stage = root.stage();
+    let mut moves = G::MoveList::default();
+    let mut slots: Vec<Option<G::Action>> = vec![None; G::num_players(root)];
     'passes: loop {
         passes += 1;
         let mut cut = false;
@@ -157,22 +160,26 @@ where
             let mut seen: HashSet<u64> = HashSet::new();
             let mut order = 0usize;
             for node in &layer {
-                let to_act = G::players_to_act(&node.state);
-                for action in G::legal_actions(&node.state, player) {
+                let to_act = G::to_act(&node.state);
+                G::legal_moves(&node.state, player, &mut moves);
+                for i in 0..moves.len() {
                     if budget.exhausted(iterations) {
                         break 'passes;
                     }
                     iterations += 1;
+                    let action = moves.get(i);
                     let mut child = node.state.clone();
-                    let slots = joint::<G>(&node.state, &to_act, player, &action, &opponent);
-                    if G::step(&mut child, &slots).is_err() {
+                    joint::<G>(&mut slots, &node.state, to_act, player, action, &opponent);
+                    let played = G::play(&mut child, &slots);
+                    slots.iter_mut().for_each(|a| *a = None);
+                    if played.is_err() {
                         continue; // cannot happen with legal actions; never answered
                     }
                     let mut plan = node.plan.clone();
-                    plan.push(action);
+                    plan.push(action.clone());
                     let closed = child.stage() != stage
                         || G::outcome(&child).is_some()
-                        || !G::players_to_act(&child).contains(&player);
+                        || !G::to_act(&child).contains(player);
                     if closed || last {
                         plans += 1;
                         let value = child.plan_value(player);

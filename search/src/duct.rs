@@ -15,7 +15,8 @@
 
 use super::{rank_rewards, Budget, Evaluate, SearchRng};
 use std::collections::HashMap;
-use twinsim_reference::game::{Game, PlayerId, TurnStructure};
+use twinsim_fast::game::{MoveBuffer, SearchGame};
+use twinsim_reference::game::{PlayerId, TurnStructure};
 
 /// Tuning of [`search`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -62,30 +63,62 @@ pub struct DuctResult<A> {
     pub root: Vec<PlayerRoot<A>>,
 }
 
-/// A node, laid out flat for the cache: the actions and statistics of every player to act, one
-/// after the other (`players[k] = (player, start, len)` into `actions` and `stats`).
-struct Node<A> {
+/// Most players to act at once (Olymbits' three).
+const MAX_PLAYERS: usize = 3;
+
+/// A node: the visits through it and, for every player to act, `(player, start, len)` into the
+/// tree's `actions` and `stats` arenas (a player's actions contiguous, the players one after
+/// the other), so a new node allocates nothing once the arenas have grown.
+struct Node {
     visits: u32,
-    players: Vec<(PlayerId, usize, usize)>,
-    actions: Vec<A>,
-    /// (visits, reward sum) per action.
-    stats: Vec<(u32, f64)>,
-    /// Joint choice (mixed-radix index over the players' choices) → child node.
-    children: HashMap<u64, usize>,
+    players: [(PlayerId, usize, usize); MAX_PLAYERS],
+    count: usize,
 }
 
-fn new_node<G: Game>(state: &G::State) -> Node<G::Action> {
-    let mut players = Vec::new();
-    let mut actions = Vec::new();
-    for player in G::players_to_act(state) {
-        let legal = G::legal_actions(state, player);
-        if !legal.is_empty() {
-            players.push((player, actions.len(), legal.len()));
-            actions.extend(legal);
-        }
+impl Node {
+    fn players(&self) -> &[(PlayerId, usize, usize)] {
+        &self.players[..self.count]
     }
-    let stats = vec![(0, 0.0); actions.len()];
-    Node { visits: 0, players, actions, stats, children: HashMap::new() }
+}
+
+/// The whole tree in flat arenas.
+struct Tree<A> {
+    nodes: Vec<Node>,
+    actions: Vec<A>,
+    /// (visits, reward sum) per action of a node.
+    stats: Vec<(u32, f64)>,
+    /// (node, joint choice as a mixed-radix index over the players' choices) → child node.
+    children: HashMap<(usize, u64), usize>,
+}
+
+impl<A: Clone> Tree<A> {
+    /// Appends the node of `state` (legal moves written into `moves`, then into the arenas).
+    fn push_node<G: SearchGame<Action = A>>(&mut self, state: &G::State, moves: &mut G::MoveList) {
+        let mut node = Node { visits: 0, players: [(0, 0, 0); MAX_PLAYERS], count: 0 };
+        for player in G::to_act(state).iter() {
+            G::legal_moves(state, player, moves);
+            if !moves.is_empty() {
+                node.players[node.count] = (player, self.actions.len(), moves.len());
+                node.count += 1;
+                self.actions.extend_from_slice(moves.as_slice());
+            }
+        }
+        self.stats.resize(self.actions.len(), (0, 0.0));
+        self.nodes.push(node);
+    }
+
+    fn root_tables(&self) -> Vec<PlayerRoot<A>> {
+        self.nodes[0]
+            .players()
+            .iter()
+            .map(|&(player, start, len)| PlayerRoot {
+                player,
+                actions: self.actions[start..start + len].to_vec(),
+                visits: self.stats[start..start + len].iter().map(|s| s.0).collect(),
+                reward: self.stats[start..start + len].iter().map(|s| s.1).collect(),
+            })
+            .collect()
+    }
 }
 
 /// UCB1 over one player's statistics (untried actions first, first maximum wins).
@@ -107,20 +140,6 @@ fn ucb(stats: &[(u32, f64)], parent_visits: u32, c: f64) -> usize {
     best
 }
 
-impl<A: Clone> Node<A> {
-    fn root_tables(&self) -> Vec<PlayerRoot<A>> {
-        self.players
-            .iter()
-            .map(|&(player, start, len)| PlayerRoot {
-                player,
-                actions: self.actions[start..start + len].to_vec(),
-                visits: self.stats[start..start + len].iter().map(|s| s.0).collect(),
-                reward: self.stats[start..start + len].iter().map(|s| s.1).collect(),
-            })
-            .collect()
-    }
-}
-
 /// Longest descent, a guard against endless trees.
 const MAX_DEPTH: usize = 10_000;
 
@@ -129,7 +148,7 @@ const MAX_DEPTH: usize = 10_000;
 ///
 /// A state where `me` is not to act returns `None` at once; a single legal action is returned
 /// at once with zero iterations.
-pub fn search<G: Game>(
+pub fn search<G: SearchGame>(
     state: &G::State,
     me: PlayerId,
     budget: &Budget,
@@ -139,22 +158,29 @@ where
     G::State: Evaluate,
 {
     assert_eq!(G::TURNS, TurnStructure::Simultaneous, "duct::search is for simultaneous games");
-    let root_node = new_node::<G>(state);
-    let mine = root_node.players.iter().position(|t| t.0 == me);
-    let Some(mine) = mine.filter(|&k| root_node.players[k].2 > 1) else {
+    let mut moves = G::MoveList::default();
+    let mut tree = Tree {
+        nodes: Vec::new(),
+        actions: Vec::new(),
+        stats: Vec::new(),
+        children: HashMap::new(),
+    };
+    tree.push_node::<G>(state, &mut moves);
+    let root = tree.nodes[0].players();
+    let mine = root.iter().position(|t| t.0 == me);
+    let Some(mine) = mine.filter(|&k| root[k].2 > 1) else {
         return DuctResult {
-            action: mine.map(|k| root_node.actions[root_node.players[k].1].clone()),
+            action: mine.map(|k| tree.actions[root[k].1].clone()),
             iterations: 0,
             nodes: 1,
-            root: root_node.root_tables(),
+            root: tree.root_tables(),
         };
     };
     let players = G::num_players(state);
     let mut rng = SearchRng::new(config.seed);
-    let mut nodes = vec![root_node];
     let mut slots: Vec<Option<G::Action>> = vec![None; players];
-    // (node, index into its `stats`, player) for every player's choice along the descent.
-    let mut path: Vec<(usize, usize, PlayerId)> = Vec::new();
+    // (index into `stats`, player) for every player's choice along the descent.
+    let mut path: Vec<(usize, PlayerId)> = Vec::new();
     let mut iterations = 0u64;
 
     while !budget.exhausted(iterations) {
@@ -164,49 +190,48 @@ where
         let mut node = 0usize;
         let mut stuck = false;
         for _ in 0..MAX_DEPTH {
-            let n = &nodes[node];
-            if n.players.is_empty() {
+            let n = &tree.nodes[node];
+            if n.count == 0 {
                 break;
             }
             let mut joint = 0u64;
             let first = path.len();
-            for &(player, start, len) in &n.players {
-                let i = ucb(&n.stats[start..start + len], n.visits, config.exploration);
+            for &(player, start, len) in n.players() {
+                let i = ucb(&tree.stats[start..start + len], n.visits, config.exploration);
                 joint = joint * len as u64 + i as u64;
-                slots[player] = Some(n.actions[start + i].clone());
-                path.push((node, start + i, player));
+                slots[player] = Some(tree.actions[start + i].clone());
+                path.push((start + i, player));
             }
-            let stepped = G::step(&mut s, &slots);
+            let stepped = G::play(&mut s, &slots);
             slots.iter_mut().for_each(|a| *a = None);
             if stepped.is_err() {
                 path.truncate(first);
                 stuck = true;
                 break;
             }
-            nodes[node].visits += 1;
-            match nodes[node].children.get(&joint) {
+            tree.nodes[node].visits += 1;
+            match tree.children.get(&(node, joint)) {
                 Some(&child) => node = child,
                 None => {
-                    nodes.push(new_node::<G>(&s));
-                    let child = nodes.len() - 1;
-                    nodes[node].children.insert(joint, child);
+                    tree.push_node::<G>(&s, &mut moves);
+                    tree.children.insert((node, joint), tree.nodes.len() - 1);
                     break;
                 }
             }
         }
         if !stuck {
             for _ in 0..config.playout_depth {
-                let to_act = G::players_to_act(&s);
+                let to_act = G::to_act(&s);
                 if to_act.is_empty() {
                     break;
                 }
-                for &p in &to_act {
-                    let legal = G::legal_actions(&s, p);
-                    if !legal.is_empty() {
-                        slots[p] = Some(legal[rng.below(legal.len())].clone());
+                for p in to_act.iter() {
+                    G::legal_moves(&s, p, &mut moves);
+                    if !moves.is_empty() {
+                        slots[p] = Some(moves.get(rng.below(moves.len())).clone());
                     }
                 }
-                let stepped = G::step(&mut s, &slots);
+                let stepped = G::play(&mut s, &slots);
                 slots.iter_mut().for_each(|a| *a = None);
                 if stepped.is_err() {
                     break;
@@ -217,15 +242,14 @@ where
             Some(outcome) => rank_rewards(&outcome),
             None => (0..players).map(|p| s.evaluate(p)).collect(),
         };
-        for &(n, i, player) in &path {
-            let stat = &mut nodes[n].stats[i];
+        for &(i, player) in &path {
+            let stat = &mut tree.stats[i];
             stat.0 += 1;
             stat.1 += rewards[player];
         }
     }
 
-    let root = nodes.swap_remove(0);
-    let tables = root.root_tables();
+    let tables = tree.root_tables();
     let t = &tables[mine];
     let mut best = 0;
     for i in 1..t.actions.len() {
@@ -238,7 +262,7 @@ where
     DuctResult {
         action: Some(t.actions[best].clone()),
         iterations,
-        nodes: nodes.len() + 1,
+        nodes: tree.nodes.len(),
         root: tables,
     }
 }

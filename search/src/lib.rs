@@ -1,13 +1,17 @@
-//! Generic searches written once against the typed [`Game`](twinsim_reference::game::Game) API, so the same code runs on the
-//! readable reference engine and on its fast twin (groundwork for issue 15).
+//! Generic searches written once against the allocation-free
+//! [`SearchGame`](twinsim_fast::game::SearchGame) API, so the same code runs on the readable
+//! reference engine and on its fast twin (groundwork for issue 15).
 //!
 //! # Design
 //!
-//! - A search is a plain function `search::<G>(state, budget, config)`, generic over `G: Game`.
-//!   It only calls `players_to_act`, `legal_actions`, `step` and `outcome`, plus at most one
-//!   small per-state trait: [`StateKey`] (the transposition key of [`mcts`]) or [`Evaluate`]
-//!   (the leaf evaluation of [`duct`]). Those traits are implemented here for both twins' state
-//!   types, so a game's twins are interchangeable type parameters.
+//! - A search is a plain function `search::<G>(state, budget, config)`, generic over
+//!   `G: SearchGame`. It only calls `to_act` (a bit set), `legal_moves` (into a fixed-capacity
+//!   list the search owns and refills), `play` and `outcome`, plus at most one small per-state
+//!   trait: [`StateKey`] (the transposition key of [`mcts`]) or [`Evaluate`] (the leaf
+//!   evaluation of [`duct`]). Those traits are implemented here for both twins' state types, so
+//!   a game's twins are interchangeable type parameters. No search builds a `Vec` of legal
+//!   moves or of players per node: the lists are reused, and the trees of [`mcts`] and [`duct`]
+//!   keep their nodes' actions in flat arenas.
 //! - All randomness comes from one [`SearchRng`] (Java's LCG, [`JavaRandom`]) seeded by the
 //!   caller, and every choice is deterministic given the seed (ties go to the first action in
 //!   `legal_actions` order). Since the twins are exact (same legal action lists in the same
@@ -28,6 +32,7 @@ pub mod alphabeta;
 pub mod beam;
 pub mod bot;
 pub mod duct;
+pub mod greedy;
 pub mod mcts;
 pub mod smitsimax;
 pub mod stdio;

@@ -16,7 +16,8 @@
 
 use super::{rank_rewards, Budget, SearchRng, StateKey};
 use std::collections::HashMap;
-use twinsim_reference::game::{Game, PlayerId, TurnStructure};
+use twinsim_fast::game::{MoveBuffer, SearchGame};
+use twinsim_reference::game::{PlayerId, TurnStructure};
 
 /// Tuning of [`search`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -67,25 +68,32 @@ struct Edge<A> {
     reward: f64,
 }
 
-struct Node<A> {
+/// A position: its mover and its edges, `edges[start..start + len]` of the search's one edge
+/// arena (growing one flat `Vec` instead of a `Vec` per node: expanding a node allocates nothing
+/// once the arena has grown).
+struct Node {
     mover: PlayerId,
     visits: u32,
     expanded: usize,
-    edges: Vec<Edge<A>>,
+    start: usize,
+    len: usize,
 }
 
-fn new_node<G: Game>(state: &G::State) -> Node<G::Action> {
-    let (mover, edges) = match G::players_to_act(state).first() {
-        Some(&mover) => (
-            mover,
-            G::legal_actions(state, mover)
-                .into_iter()
-                .map(|action| Edge { action, visits: 0, reward: 0.0 })
-                .collect(),
-        ),
-        None => (0, Vec::new()),
-    };
-    Node { mover, visits: 0, expanded: 0, edges }
+/// Appends the node of `state` (its legal moves written into `moves`, then into the arena).
+fn new_node<G: SearchGame>(
+    state: &G::State,
+    moves: &mut G::MoveList,
+    edges: &mut Vec<Edge<G::Action>>,
+) -> Node {
+    let start = edges.len();
+    let mover = G::to_act(state).first();
+    if let Some(mover) = mover {
+        G::legal_moves(state, mover, moves);
+        for i in 0..moves.len() {
+            edges.push(Edge { action: moves.get(i).clone(), visits: 0, reward: 0.0 });
+        }
+    }
+    Node { mover: mover.unwrap_or(0), visits: 0, expanded: 0, start, len: edges.len() - start }
 }
 
 /// Longest descent or playout, a guard against games that could cycle.
@@ -93,20 +101,21 @@ const MAX_PLIES: usize = 100_000;
 
 /// Uniformly random legal moves to the end; the rank rewards of each player (equal shares if
 /// the game could not be finished).
-fn playout<G: Game>(
+fn playout<G: SearchGame>(
     state: &mut G::State,
     rng: &mut SearchRng,
     slots: &mut [Option<G::Action>],
+    moves: &mut G::MoveList,
 ) -> Vec<f64> {
     let n = slots.len();
     for _ in 0..MAX_PLIES {
-        let Some(&mover) = G::players_to_act(state).first() else { break };
-        let legal = G::legal_actions(state, mover);
-        if legal.is_empty() {
+        let Some(mover) = G::to_act(state).first() else { break };
+        G::legal_moves(state, mover, moves);
+        if moves.is_empty() {
             break;
         }
-        slots[mover] = Some(legal[rng.below(legal.len())].clone());
-        let stepped = G::step(state, slots);
+        slots[mover] = Some(moves.get(rng.below(moves.len())).clone());
+        let stepped = G::play(state, slots);
         slots[mover] = None;
         if stepped.is_err() {
             break;
@@ -122,7 +131,7 @@ fn playout<G: Game>(
 ///
 /// A finished game returns `None` at once; a single legal move is returned at once with zero
 /// iterations (nothing to search).
-pub fn search<G: Game>(
+pub fn search<G: SearchGame>(
     state: &G::State,
     budget: &Budget,
     config: &MctsConfig,
@@ -131,15 +140,16 @@ where
     G::State: StateKey,
 {
     assert_eq!(G::TURNS, TurnStructure::Alternating, "mcts::search is for alternating games");
-    let root_node = new_node::<G>(state);
-    if root_node.edges.len() <= 1 {
+    let mut moves = G::MoveList::default();
+    let mut edges: Vec<Edge<G::Action>> = Vec::new();
+    let root_node = new_node::<G>(state, &mut moves, &mut edges);
+    if root_node.len <= 1 {
         return MctsResult {
-            action: root_node.edges.first().map(|e| e.action.clone()),
+            action: edges.first().map(|e| e.action.clone()),
             iterations: 0,
             nodes: 1,
             transpositions: 0,
-            root: root_node
-                .edges
+            root: edges
                 .into_iter()
                 .map(|e| RootEdge { action: e.action, visits: 0, reward: 0.0 })
                 .collect(),
@@ -162,18 +172,18 @@ where
         let mut node = 0usize;
         for _ in 0..MAX_PLIES {
             let n = &mut nodes[node];
-            if n.edges.is_empty() {
+            if n.len == 0 {
                 break;
             }
-            let (edge, untried) = if n.expanded < n.edges.len() {
+            let (edge, untried) = if n.expanded < n.len {
                 n.expanded += 1;
-                (n.expanded - 1, true)
+                (n.start + n.expanded - 1, true)
             } else {
-                (ucb(n, config.exploration), false)
+                (n.start + ucb(n, &edges[n.start..n.start + n.len], config.exploration), false)
             };
             let mover = n.mover;
-            slots[mover] = Some(n.edges[edge].action.clone());
-            let stepped = G::step(&mut s, &slots);
+            slots[mover] = Some(edges[edge].action.clone());
+            let stepped = G::play(&mut s, &slots);
             slots[mover] = None;
             if stepped.is_err() {
                 // A key collision merged two positions; score what we have.
@@ -189,32 +199,31 @@ where
                     node = child;
                 }
                 None => {
-                    nodes.push(new_node::<G>(&s));
+                    nodes.push(new_node::<G>(&s, &mut moves, &mut edges));
                     node = nodes.len() - 1;
                     table.insert(key, node);
                     break;
                 }
             }
         }
-        let rewards = playout::<G>(&mut s, &mut rng, &mut slots);
+        let rewards = playout::<G>(&mut s, &mut rng, &mut slots, &mut moves);
         for &(n, e) in &path {
             let node = &mut nodes[n];
             node.visits += 1;
-            let edge = &mut node.edges[e];
+            let edge = &mut edges[e];
             edge.visits += 1;
             edge.reward += rewards[node.mover];
         }
     }
 
-    let root = &nodes[0];
-    let best = best_edge(&root.edges);
+    let root = &edges[nodes[0].start..nodes[0].start + nodes[0].len];
+    let best = best_edge(root);
     MctsResult {
-        action: Some(root.edges[best].action.clone()),
+        action: Some(root[best].action.clone()),
         iterations,
         nodes: nodes.len(),
         transpositions,
         root: root
-            .edges
             .iter()
             .map(|e| RootEdge { action: e.action.clone(), visits: e.visits, reward: e.reward })
             .collect(),
@@ -222,11 +231,11 @@ where
 }
 
 /// UCB1 over a fully expanded node's edges (first maximum wins).
-fn ucb<A>(node: &Node<A>, c: f64) -> usize {
+fn ucb<A>(node: &Node, edges: &[Edge<A>], c: f64) -> usize {
     let log_n = f64::from(node.visits.max(1)).ln();
     let mut best = 0;
     let mut best_value = f64::NEG_INFINITY;
-    for (i, e) in node.edges.iter().enumerate() {
+    for (i, e) in edges.iter().enumerate() {
         let value = if e.visits == 0 {
             f64::INFINITY
         } else {

@@ -30,8 +30,9 @@ use super::duct::{self, DuctConfig};
 use super::{Budget, Evaluate, FromReference};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
+use twinsim_fast::game::SearchGame;
 use twinsim_fast::olymbits::SearchOlymbits;
-use twinsim_reference::game::{EngineKind, Game, PlayerId};
+use twinsim_reference::game::{EngineKind, PlayerId};
 use twinsim_reference::olymbits::protocol::{
     deactivated, mini_games_of_first_view, state_from_view,
 };
@@ -89,7 +90,7 @@ pub struct OlymbitsBot<G> {
 
 impl<G> OlymbitsBot<G>
 where
-    G: Game<Action = Action>,
+    G: SearchGame<Action = Action>,
     G::State: Evaluate + FromReference<RefState>,
 {
     /// A bot for `seat` with a fixed iteration budget per turn, or the clock when `None`.
@@ -146,7 +147,7 @@ where
 
 impl<G> ViewPlayer for OlymbitsBot<G>
 where
-    G: Game<Action = Action>,
+    G: SearchGame<Action = Action>,
     G::State: Evaluate + FromReference<RefState>,
 {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {

@@ -25,9 +25,10 @@ use super::beam::{self, BeamConfig, BeamEvaluate, BeamResult};
 use super::bot::{think_until, SearchSpec, SearchStats, ViewPlayer};
 use super::{Budget, StateKey};
 use std::time::{Duration, Instant};
+use twinsim_fast::game::SearchGame;
 use twinsim_fast::photosynthesis::tables::{ALL, RICH2, RICH3, SHADOW};
 use twinsim_fast::photosynthesis::FastPhotosynthesis;
-use twinsim_reference::game::{EngineKind, Game, PlayerId};
+use twinsim_reference::game::{EngineKind, PlayerId};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::photosynthesis::protocol::{state_from_view, CellInfo};
 use twinsim_reference::photosynthesis::{self as r, Action, Photosynthesis};
@@ -349,7 +350,7 @@ fn waits<S>(_: &S, _: PlayerId) -> Option<Action> {
 }
 
 /// The beam search for `player` on either twin (the opponent WAITs).
-pub fn search<G: Game<Action = Action>>(
+pub fn search<G: SearchGame<Action = Action>>(
     state: &G::State,
     player: PlayerId,
     budget: &Budget,

@@ -27,19 +27,20 @@
 
 use super::duct::PlayerRoot;
 use super::{rank_rewards, Budget, SearchRng};
-use twinsim_reference::game::{Game, PlayerId, TurnStructure};
+use twinsim_fast::game::{MoveBuffer, SearchGame};
+use twinsim_reference::game::{PlayerId, TurnStructure};
 
-/// Game knowledge the search needs beyond the [`Game`] API.
+/// Game knowledge the search needs beyond the [`SearchGame`] API.
 ///
 /// Requirement: the list [`Playbook::choices`] returns for a player at a tree layer may depend
 /// on the turn and on the player's own earlier choices, but not on the other players' choices
 /// or on the policy's random moves (a node stores the list of its first expansion). X-mas Rush
 /// fits: below the root its tree layers are PUSH turns, always the same 28 pushes.
-pub trait Playbook<G: Game> {
+pub trait Playbook<G: SearchGame> {
     /// Whether `player` chooses by UCB in his tree at `state` (`at_root`: the searched turn).
     fn chooses(&self, state: &G::State, player: PlayerId, at_root: bool) -> bool;
-    /// His candidates there (non-empty, legal).
-    fn choices(&self, state: &G::State, player: PlayerId, at_root: bool) -> Vec<G::Action>;
+    /// Writes his candidates there (non-empty, legal) into `out` (cleared first).
+    fn choices(&self, state: &G::State, player: PlayerId, at_root: bool, out: &mut G::MoveList);
     /// His action at a turn where he does not choose in the tree.
     fn policy(&self, state: &G::State, player: PlayerId, rng: &mut SearchRng) -> G::Action;
     /// The value of an unfinished `state` for `player`, in [0, 1] (comparable with
@@ -106,17 +107,19 @@ impl<A: Clone> Tree<A> {
         Tree { nodes: vec![Node::default()], actions: vec![None] }
     }
 
-    /// Gives `node` the children `choices`, in an order shuffled by `rng`.
-    fn expand(&mut self, node: usize, mut choices: Vec<A>, rng: &mut SearchRng) {
-        for i in (1..choices.len()).rev() {
-            choices.swap(i, rng.below(i + 1));
-        }
+    /// Gives `node` the children `choices`, in an order shuffled by `rng` (Fisher-Yates on the
+    /// appended children, in place).
+    fn expand(&mut self, node: usize, choices: &impl MoveBuffer<A>, rng: &mut SearchRng) {
         let first = self.nodes.len();
         self.nodes[node].first = first as u32;
         self.nodes[node].len = choices.len() as u32;
-        for a in choices {
+        for i in 0..choices.len() {
             self.nodes.push(Node::default());
-            self.actions.push(Some(a));
+            self.actions.push(Some(choices.get(i).clone()));
+        }
+        let children = &mut self.actions[first..];
+        for i in (1..children.len()).rev() {
+            children.swap(i, rng.below(i + 1));
         }
     }
 
@@ -159,7 +162,7 @@ impl<A: Clone> Tree<A> {
 ///
 /// If `me` does not choose at the root, returns `None` at once; a single candidate is returned
 /// at once with zero iterations.
-pub fn search<G: Game, P: Playbook<G>>(
+pub fn search<G: SearchGame, P: Playbook<G>>(
     roots: &[G::State],
     me: PlayerId,
     budget: &Budget,
@@ -172,13 +175,12 @@ pub fn search<G: Game, P: Playbook<G>>(
     let players = G::num_players(first);
     let mut rng = SearchRng::new(config.seed);
     let mut trees: Vec<Tree<G::Action>> = (0..players).map(|_| Tree::new()).collect();
-    let root_choosers: Vec<PlayerId> = G::players_to_act(first)
-        .into_iter()
-        .filter(|&p| playbook.chooses(first, p, true))
-        .collect();
+    let root_choosers: Vec<PlayerId> =
+        G::to_act(first).iter().filter(|&p| playbook.chooses(first, p, true)).collect();
+    let mut choices = G::MoveList::default();
     for &p in &root_choosers {
-        let choices = playbook.choices(first, p, true);
-        trees[p].expand(0, choices, &mut rng);
+        playbook.choices(first, p, true, &mut choices);
+        trees[p].expand(0, &choices, &mut rng);
     }
     let done = |trees: &[Tree<G::Action>], iterations: u64| {
         let tables: Vec<PlayerRoot<G::Action>> =
@@ -218,19 +220,19 @@ pub fn search<G: Game, P: Playbook<G>>(
         cursor.iter_mut().for_each(|c| *c = Some(0));
         paths.iter_mut().for_each(Vec::clear);
         for turn in 0..config.turns {
-            let to_act = G::players_to_act(&s);
+            let to_act = G::to_act(&s);
             if to_act.is_empty() {
                 break;
             }
             let at_root = turn == 0;
-            for &p in &to_act {
+            for p in to_act.iter() {
                 let action = if playbook.chooses(&s, p, at_root) {
                     let tree = &mut trees[p];
                     let mut node = cursor[p];
                     if let Some(n) = node {
                         if tree.nodes[n].len == 0 && tree.nodes[n].visits >= expand_after {
-                            let choices = playbook.choices(&s, p, at_root);
-                            tree.expand(n, choices, &mut rng);
+                            playbook.choices(&s, p, at_root, &mut choices);
+                            tree.expand(n, &choices, &mut rng);
                         }
                         if tree.nodes[n].len == 0 {
                             node = None;
@@ -245,8 +247,9 @@ pub fn search<G: Game, P: Playbook<G>>(
                         }
                         None => {
                             cursor[p] = None;
-                            let choices = playbook.choices(&s, p, at_root);
-                            choices.get(rng.below(choices.len().max(1))).cloned()
+                            playbook.choices(&s, p, at_root, &mut choices);
+                            (!choices.is_empty())
+                                .then(|| choices.get(rng.below(choices.len())).clone())
                         }
                     }
                 } else {
@@ -254,7 +257,7 @@ pub fn search<G: Game, P: Playbook<G>>(
                 };
                 slots[p] = action;
             }
-            let stepped = G::step(&mut s, &slots);
+            let stepped = G::play(&mut s, &slots);
             slots.iter_mut().for_each(|a| *a = None);
             if stepped.is_err() {
                 break;
@@ -281,32 +284,34 @@ mod tests {
     use super::*;
     use crate::Evaluate;
     use twinsim_fast::olymbits::FastOlymbits;
+    use twinsim_reference::game::Game;
     use twinsim_reference::olymbits::Olymbits;
 
     /// Olymbits as a Smitsimax game: every turn a tree layer (its four actions never depend
     /// on the others' choices), leaves scored by its [`Evaluate`].
     struct EveryTurn;
 
-    impl<G: Game> Playbook<G> for EveryTurn
+    impl<G: SearchGame> Playbook<G> for EveryTurn
     where
         G::State: Evaluate,
     {
         fn chooses(&self, _: &G::State, _: PlayerId, _: bool) -> bool {
             true
         }
-        fn choices(&self, s: &G::State, p: PlayerId, _: bool) -> Vec<G::Action> {
-            G::legal_actions(s, p)
+        fn choices(&self, s: &G::State, p: PlayerId, _: bool, out: &mut G::MoveList) {
+            G::legal_moves(s, p, out);
         }
         fn policy(&self, s: &G::State, p: PlayerId, rng: &mut SearchRng) -> G::Action {
-            let legal = G::legal_actions(s, p);
-            legal[rng.below(legal.len())].clone()
+            let mut legal = G::MoveList::default();
+            G::legal_moves(s, p, &mut legal);
+            legal.get(rng.below(legal.len())).clone()
         }
         fn evaluate(&self, s: &G::State, p: PlayerId) -> f64 {
             s.evaluate(p)
         }
     }
 
-    fn position<G: Game>(seed: i64, turns: usize) -> G::State {
+    fn position<G: SearchGame>(seed: i64, turns: usize) -> G::State {
         let mut s = G::new_game(seed, &Default::default());
         let mut rng = SearchRng::new(seed);
         for _ in 0..turns {

@@ -47,10 +47,11 @@ use super::bot::{think_until, SearchSpec, SearchStats, ViewPlayer};
 use super::{Budget, FromReference, SearchRng, StateKey};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
+use twinsim_fast::game::SearchGame;
 use twinsim_fast::wondev_woman::board::{self as fb, KEYS};
 use twinsim_fast::wondev_woman::bot::fog::Tracker;
 use twinsim_fast::wondev_woman::FastWondevWoman;
-use twinsim_reference::game::{EngineKind, Game, PlayerId};
+use twinsim_reference::game::{EngineKind, PlayerId};
 use twinsim_reference::wondev_woman::bot::eval;
 use twinsim_reference::wondev_woman::bot::fog::Hypothesis;
 use twinsim_reference::wondev_woman::protocol::{parse_init, parse_turn, state_from_view, View};
@@ -251,7 +252,7 @@ pub fn choose_hypothesis(
 }
 
 /// `builtin:alphabeta` on engine `G` (see the module documentation).
-pub struct AlphaBetaBot<G: Game> {
+pub struct AlphaBetaBot<G: SearchGame> {
     iterations: Option<u64>,
     rng: SearchRng,
     /// Grid size and units per player, from the init input.
@@ -269,7 +270,7 @@ pub struct AlphaBetaBot<G: Game> {
 
 impl<G> AlphaBetaBot<G>
 where
-    G: Game<Action = Action>,
+    G: SearchGame<Action = Action>,
     G::State: StateKey + Heuristic + MoveHints<Action> + FromReference<State>,
 {
     /// A bot that searches `iterations` nodes per move, or against the clock when `None`.
@@ -351,7 +352,7 @@ fn predict(root: &State, action: &Action, reply: Option<&Action>) -> Option<Hypo
 
 impl<G> ViewPlayer for AlphaBetaBot<G>
 where
-    G: Game<Action = Action>,
+    G: SearchGame<Action = Action>,
     G::State: StateKey + Heuristic + MoveHints<Action> + FromReference<State>,
 {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {

@@ -37,9 +37,10 @@ use super::smitsimax::{self, Playbook, SmitsimaxConfig};
 use super::{Budget, SearchRng};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
+use twinsim_fast::game::SearchGame;
 use twinsim_fast::xmas_rush::typed::{self as fast_typed, PathTree};
 use twinsim_fast::xmas_rush::FastXmasRush;
-use twinsim_reference::game::{EngineKind, Game, PlayerId};
+use twinsim_reference::game::{EngineKind, PlayerId};
 use twinsim_reference::xmas_rush::protocol::{
     parse_turn, state_from_view, unseen_quests, ViewContext,
 };
@@ -304,17 +305,18 @@ pub struct Rush {
 
 impl<G> Playbook<G> for Rush
 where
-    G: Game<Action = Action>,
+    G: SearchGame<Action = Action>,
     G::State: RushState,
 {
     fn chooses(&self, s: &G::State, p: PlayerId, at_root: bool) -> bool {
         s.turn_type() == TurnType::Push || (at_root && p == self.me)
     }
 
-    fn choices(&self, s: &G::State, p: PlayerId, _at_root: bool) -> Vec<Action> {
+    fn choices(&self, s: &G::State, p: PlayerId, _at_root: bool, out: &mut G::MoveList) {
         match s.turn_type() {
-            TurnType::Push => G::legal_actions(s, p),
-            TurnType::Move => move_candidates(s, p),
+            TurnType::Push => G::legal_moves(s, p, out),
+            // Only at a MOVE root, expanded once per search.
+            TurnType::Move => twinsim_fast::game::fill_from(out, move_candidates(s, p)),
         }
     }
 
@@ -351,7 +353,7 @@ pub fn search_roots<G>(
     seed: i64,
 ) -> (Option<Action>, u64)
 where
-    G: Game<Action = Action>,
+    G: SearchGame<Action = Action>,
     G::State: RushState,
 {
     let Some(first) = roots.first() else { return (None, 0) };
@@ -366,7 +368,7 @@ pub fn search_roots_with<G>(
     config: &SmitsimaxConfig,
 ) -> (Option<Action>, u64)
 where
-    G: Game<Action = Action>,
+    G: SearchGame<Action = Action>,
     G::State: RushState,
 {
     if roots.is_empty() {
@@ -530,7 +532,7 @@ fn fallback(turn_type: TurnType) -> String {
 
 impl<G> ViewPlayer for RushBot<G>
 where
-    G: Game<Action = Action>,
+    G: SearchGame<Action = Action>,
     G::State: RushState,
 {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {

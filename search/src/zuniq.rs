@@ -27,8 +27,9 @@ use super::mcts::{self, MctsConfig};
 use super::{Budget, FromReference, SearchRng, StateKey};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
+use twinsim_fast::game::{MoveBuffer, SearchGame};
 use twinsim_fast::zuniq::FastZuniq;
-use twinsim_reference::game::{EngineKind, Game, PlayerId};
+use twinsim_reference::game::{EngineKind, PlayerId};
 use twinsim_reference::zuniq::protocol::state_from_view;
 use twinsim_reference::zuniq::rules::{apply_move, claim_bonus, legal_walls};
 use twinsim_reference::zuniq::{parse_turn, Action, State as RefState, View, Zuniq};
@@ -155,7 +156,7 @@ pub struct ZuniqBot<G> {
 
 impl<G> ZuniqBot<G>
 where
-    G: Game<Action = Action>,
+    G: SearchGame<Action = Action>,
     G::State: StateKey + FromReference<RefState>,
 {
     /// A bot for `seat` with a fixed iteration budget per move, or the clock when `None`.
@@ -217,15 +218,16 @@ where
         let start = Instant::now();
         let mut s = state.clone();
         let mut slots: Vec<Option<Action>> = vec![None; 2];
+        let mut legal = G::MoveList::default();
         let mut plies = 0;
         while plies < PROBE_PLIES {
-            let Some(&mover) = G::players_to_act(&s).first() else { break };
-            let legal = G::legal_actions(&s, mover);
+            let Some(mover) = G::to_act(&s).first() else { break };
+            G::legal_moves(&s, mover, &mut legal);
             if legal.is_empty() {
                 break;
             }
-            slots[mover] = Some(legal[self.rng.below(legal.len())]);
-            let stepped = G::step(&mut s, &slots);
+            slots[mover] = Some(*legal.get(self.rng.below(legal.len())));
+            let stepped = G::play(&mut s, &slots);
             slots[mover] = None;
             // The search keys every node it reaches.
             std::hint::black_box(s.state_key());
@@ -278,7 +280,7 @@ where
 
 impl<G> ViewPlayer for ZuniqBot<G>
 where
-    G: Game<Action = Action>,
+    G: SearchGame<Action = Action>,
     G::State: StateKey + FromReference<RefState>,
 {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {

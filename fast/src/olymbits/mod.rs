@@ -5,6 +5,7 @@
 //! games replay. Every operation names its reference twin and is checked against it
 //! (quickcheck, fuzz targets, the traces).
 
+pub mod api;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod bench;

@@ -6,6 +6,7 @@
 // Masks and tables are indexed by cell and size on purpose: the index is the cell.
 #![allow(clippy::needless_range_loop)]
 
+pub mod api;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod benches;

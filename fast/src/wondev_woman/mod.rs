@@ -3,6 +3,7 @@
 //! zobrist hash that is symmetric under swapping a player's unit ids, and a bit-parallel
 //! Voronoi evaluation. Every operation names its reference twin and is checked against it.
 
+pub mod api;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod bench;

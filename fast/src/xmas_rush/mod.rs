@@ -9,6 +9,7 @@
 //! Cold paths reuse the reference: setup (once per game, then packed), parsing a bot's line,
 //! and the trace JSON of a state (through [`State::to_reference`]).
 
+pub mod api;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod bench;

@@ -7,6 +7,7 @@
 //! `check::game_diff` (built with the `testing` feature) that the fuzz target and the regression
 //! test drive, and the traces.
 
+pub mod api;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod bench;

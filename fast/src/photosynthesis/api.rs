@@ -1,0 +1,38 @@
+//! Photosynthesis' face in the shared search API ([`SearchGame`]): the same names in every
+//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `Fast`, `Reference`).
+//!
+//! `MoveList` here is the list of typed actions; the root's [`super::MoveList`] is the fast
+//! twin's compact move list that fills it.
+
+pub use super::state::State;
+use crate::game::{Players, SearchGame};
+use twinsim_reference::game::PlayerId;
+pub use twinsim_reference::photosynthesis::Action;
+
+/// The fast twin's typed API.
+pub type Fast = super::FastPhotosynthesis;
+/// The reference twin's typed API.
+pub type Reference = twinsim_reference::photosynthesis::Photosynthesis;
+
+/// The compact generator's own bound on a legal list.
+pub const CAPACITY: usize = super::MAX_MOVES;
+
+/// One player's legal actions, without allocation.
+pub type MoveList = crate::game::MoveList<Action, CAPACITY>;
+
+impl SearchGame for Fast {
+    type MoveList = MoveList;
+
+    fn to_act(state: &State) -> Players {
+        (0..2).filter(|&p| state.is_asked(p)).fold(Players::NONE, Players::with)
+    }
+
+    fn legal_moves(state: &State, player: PlayerId, moves: &mut MoveList) {
+        moves.clear();
+        let mut compact = super::MoveList::default();
+        state.legal_moves(player, &mut compact);
+        for m in compact.as_slice() {
+            moves.push(m.action());
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! Zuniq's face in the shared search API ([`SearchGame`]): the same names in every
+//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `Fast`, `Reference`).
+
+use super::tables::ASCII_ORDER;
+use super::typed::wall_of;
+pub use super::typed::State;
+use crate::game::{Players, SearchGame};
+use twinsim_reference::game::PlayerId;
+pub use twinsim_reference::zuniq::Action;
+
+/// The fast twin's typed API.
+pub type Fast = super::FastZuniq;
+/// The reference twin's typed API.
+pub type Reference = twinsim_reference::zuniq::Zuniq;
+
+/// Legal walls never exceed the 60 walls of the board (§2).
+pub const CAPACITY: usize = 60;
+
+/// One player's legal actions, without allocation.
+pub type MoveList = crate::game::MoveList<Action, CAPACITY>;
+
+impl SearchGame for Fast {
+    type MoveList = MoveList;
+
+    fn to_act(state: &State) -> Players {
+        if state.finished {
+            Players::NONE
+        } else {
+            Players::one(state.board.to_move())
+        }
+    }
+
+    /// The legal-wall mask walked in ASCII order of the names, as `legal_actions` lists them.
+    fn legal_moves(state: &State, player: PlayerId, moves: &mut MoveList) {
+        moves.clear();
+        if state.finished || player != state.board.to_move() {
+            return;
+        }
+        let legal = state.board.legal_mask();
+        for &w in ASCII_ORDER.iter().filter(|&&w| legal >> w & 1 == 1) {
+            moves.push(Action { wall: wall_of(w as usize), claim: false });
+        }
+    }
+}

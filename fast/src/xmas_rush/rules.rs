@@ -149,8 +149,8 @@ impl Answer {
 
 /// Reveals cards from the deck top until `V` quests are revealed (twin of `rules::reveal`); the
 /// newly revealed items join the player's quest set (or set his bit of the holding hand's
-/// quest bits).
-#[inline]
+/// quest bits). Out of line: most turns reveal nothing ([`start_turn`] tests first).
+#[inline(never)]
 fn reveal(s: &mut State, p: usize) {
     let max = s.league.max_revealed() as u8;
     while s.players[p].quests_len < max && s.players[p].deck_len > 0 {
@@ -232,6 +232,7 @@ fn finish<S: Sink>(s: &mut State, reason: EndReason, sink: &mut S) {
 }
 
 /// §4 steps 1–5 (twin of `rules::start_turn`).
+#[inline]
 pub fn start_turn<S: Sink>(s: &mut State, sink: &mut S) {
     let n = s.league.quests_per_player() as i64;
     let end = if s.turns_left <= 0 {
@@ -255,8 +256,10 @@ pub fn start_turn<S: Sink>(s: &mut State, sink: &mut S) {
     }
     s.turn_type = s.turn_type.switched();
     s.turns_left -= 1;
+    let max = s.league.max_revealed() as u8;
     for p in 0..2 {
-        if s.players[p].active {
+        let pl = &s.players[p];
+        if pl.active && pl.quests_len < max && pl.deck_len > 0 {
             reveal(s, p);
         }
     }
@@ -279,7 +282,7 @@ pub fn play_turn<S: Sink>(
         [Answer::Action(Action::Push { line: l0, dir: d0 }), Answer::Action(Action::Push { line: l1, dir: d1 })],
     ) = (s.turn_type, answers)
     {
-        if (*l0 | *l1) < 7 && (*d0 | *d1) < 4 {
+        if *l0 < 7 && *l1 < 7 && (*d0 | *d1) < 4 {
             push_units(s, [(0, *l0, *d0), (1, *l1, *d1)], 2, false, sink);
             start_turn(s, sink);
             return Ok(());

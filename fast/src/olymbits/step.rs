@@ -273,8 +273,17 @@ fn tick_skating<D: Dice>(s: &mut Slot, act: &[u8; 3], rng: &mut D) {
         s.a[i] += [1, 2, 2, 3][k as usize];
         s.b[i] = (s.b[i] + k as i8 - 1).max(0);
     }
-    // Positions are never negative in play: an unsigned remainder (a multiply) then.
-    let laps = s.a.map(|p| if p >= 0 { (p as u16 % 10) as i16 } else { p.rem_euclid(10) });
+    // A run moves a skater at most 45 cells: the lap cell from a table of the first 64.
+    const LAP: [i16; 64] = {
+        let mut t = [0i16; 64];
+        let mut p = 0;
+        while p < 64 {
+            t[p] = (p % 10) as i16;
+            p += 1;
+        }
+        t
+    };
+    let laps = s.a.map(|p| if (0..64).contains(&p) { LAP[p as usize] } else { p.rem_euclid(10) });
     let same = [laps[1] == laps[2], laps[0] == laps[2], laps[0] == laps[1]];
     for i in 0..3 {
         if s.b[i] < 0 {
@@ -438,8 +447,14 @@ impl<D: Dice> State<D> {
         }
         let mut log = TurnLog::default();
         let mut act = [NONE; 3];
+        if let (0b111, [Input::Action(a0), Input::Action(a1), Input::Action(a2)]) =
+            (self.active, inputs)
+        {
+            // The usual turn: three active players, three actions.
+            act = [a0 & 3, a1 & 3, a2 & 3];
+        }
         for i in 0..3 {
-            if !self.is_active(i) {
+            if act[i] != NONE || !self.is_active(i) {
                 continue;
             }
             match inputs[i] {

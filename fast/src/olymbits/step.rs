@@ -6,7 +6,7 @@
 
 use super::dice::Dice;
 use super::state::*;
-use super::tables::{hurdle_tables, wind_thresholds, FINISH, UNKNOWN_TRACK};
+use super::tables::{hurdle_tables, wind_thresholds, FINISH};
 use twinsim_reference::game::StepError;
 use twinsim_reference::olymbits as r;
 use twinsim_reference::sha1prng::Sha1Prng;
@@ -130,7 +130,8 @@ fn reset_diving<D: Dice>(s: &mut Slot, rng: &mut D) {
 }
 
 /// §3.4 a mini-game's reset. Reference twin: `twinsim_reference::olymbits::setup::reset_run`.
-#[inline]
+/// Out of line: one turn in a dozen or so resets a given mini-game.
+#[inline(never)]
 pub fn reset<D: Dice>(s: &mut Slot, rng: &mut D) {
     match s.kind {
         HURDLES => reset_hurdles(s, rng),
@@ -140,12 +141,10 @@ pub fn reset<D: Dice>(s: &mut Slot, rng: &mut D) {
     }
 }
 
-/// §4.3 tick. Reference twin: `twinsim_reference::olymbits::HurdleRace::tick`. On one of the 251
-/// tracks a move is one lookup in the precomputed move table; other tracks (hand-made states)
-/// walk the cells.
-#[inline]
+/// §4.3 tick. Reference twin: `twinsim_reference::olymbits::HurdleRace::tick`. A move is a few
+/// bit operations on the track mask ([`hurdle_step`]); no table is consulted.
+#[inline(always)]
 pub fn tick_hurdles(s: &mut Slot, act: &[u8; 3]) {
-    let tables = hurdle_tables();
     let mut count = 0;
     for i in 0..3 {
         let a = act[i];
@@ -160,13 +159,7 @@ pub fn tick_hurdles(s: &mut Slot, act: &[u8; 3]) {
         if s.finished[i] > -1 {
             continue;
         }
-        let (p, hit) = if s.track_id != UNKNOWN_TRACK && (0..30).contains(&s.a[i]) {
-            let e =
-                tables.moves[(s.track_id as usize * 30 + s.a[i] as usize) * 4 + (a & 3) as usize];
-            (i32::from(e & 31), e >> 5 != 0)
-        } else {
-            walk_hurdles(s.track, s.a[i] as i32, a)
-        };
+        let (p, hit) = hurdle_step(s.track, i32::from(s.a[i]), a);
         s.a[i] = p as i16;
         if hit {
             s.b[i] = 2;
@@ -178,10 +171,35 @@ pub fn tick_hurdles(s: &mut Slot, act: &[u8; 3]) {
     s.rank += count;
 }
 
+/// §4.3 one runner's move (twin of the reference tick's walk, [`walk_hurdles`]), by bit
+/// tricks: the walk visits cells `lo = min(pos + 1, 29)` to `hi = min(pos + steps, 29)` and
+/// stops on the first hurdle among them (UP jumps over `lo`), so the cells it may stop on are
+/// one masked window of the track and the stop is its lowest set bit. Start cells outside the
+/// track (hand-made states only) take the cell-by-cell walk.
+#[inline(always)]
+pub fn hurdle_step(track: u32, pos: i32, a: u8) -> (i32, bool) {
+    if !(0..30).contains(&pos) {
+        return walk_hurdles(track, pos, a);
+    }
+    // Steps per action code as nibbles: UP 2, DOWN 2, LEFT 1, RIGHT 3.
+    let steps = (0x3122 >> (4 * (a & 3))) & 0xF;
+    let lo = (pos + 1).min(FINISH as i32);
+    let hi = (pos + steps).min(FINISH as i32);
+    let mut window = (track >> lo) & ((2u32 << (hi - lo)) - 1);
+    if a == UP {
+        window &= !1;
+    }
+    if window != 0 {
+        (lo + window.trailing_zeros() as i32, true)
+    } else {
+        (hi, false)
+    }
+}
+
 /// §4.3 one runner's move, cell by cell (any track, any start cell): the new cell and
 /// whether it stopped on a hurdle.
-#[inline]
-fn walk_hurdles(track: u32, pos: i32, a: u8) -> (i32, bool) {
+#[cold]
+pub fn walk_hurdles(track: u32, pos: i32, a: u8) -> (i32, bool) {
     let steps = [2u8, 2, 1, 3][a as usize & 3];
     let mut jump = a == UP;
     let mut p = pos;
@@ -213,24 +231,20 @@ fn hurdles_over(s: &Slot) -> bool {
     any || out >= 2
 }
 
-/// §5.2 tick. Reference twin: `twinsim_reference::olymbits::Archery::tick`.
-#[inline]
+/// §5.2 tick. Reference twin: `twinsim_reference::olymbits::Archery::tick`. An action moves one
+/// coordinate, so only that one is recomputed and clamped (the other is already in
+/// `[-20, 20]` in every reachable state, where the reference's clamp leaves it unchanged).
+#[inline(always)]
 fn tick_archery(s: &mut Slot, act: &[u8; 3]) {
-    let w = if s.head < s.len { s.seq[s.head as usize] as i16 } else { 0 };
+    let w = if s.head < s.len { i16::from(s.seq[s.head as usize & (SEQ - 1)]) } else { 0 };
     for i in 0..3 {
-        let (mut x, mut y) = (s.a[i], s.b[i] as i16);
         match act[i] {
-            UP => y -= w,
-            DOWN => y += w,
-            LEFT => x -= w,
-            RIGHT => x += w,
-            _ => {
-                s.dead |= 1 << i;
-                continue;
-            }
+            UP => s.b[i] = (i16::from(s.b[i]) - w).clamp(-20, 20) as i8,
+            DOWN => s.b[i] = (i16::from(s.b[i]) + w).clamp(-20, 20) as i8,
+            LEFT => s.a[i] = (s.a[i] - w).clamp(-20, 20),
+            RIGHT => s.a[i] = (s.a[i] + w).clamp(-20, 20),
+            _ => s.dead |= 1 << i,
         }
-        s.a[i] = x.clamp(-20, 20);
-        s.b[i] = y.clamp(-20, 20) as i8;
     }
     if s.head < s.len {
         s.head += 1;
@@ -238,12 +252,12 @@ fn tick_archery(s: &mut Slot, act: &[u8; 3]) {
 }
 
 /// §6.2 tick. Reference twin: `twinsim_reference::olymbits::Skating::tick`.
-#[inline]
+#[inline(always)]
 fn tick_skating<D: Dice>(s: &mut Slot, act: &[u8; 3], rng: &mut D) {
     // Place of each action in the risk order (the order is a permutation).
-    let mut place = [0usize; 4];
+    let mut place = [0u8; 4];
     for (k, d) in s.directions.iter().enumerate() {
-        place[(d & 3) as usize] = k;
+        place[(d & 3) as usize] = k as u8;
     }
     for i in 0..3 {
         let a = act[i];
@@ -255,16 +269,28 @@ fn tick_skating<D: Dice>(s: &mut Slot, act: &[u8; 3], rng: &mut D) {
             s.b[i] += 1;
             continue;
         }
-        let k = place[(a & 3) as usize];
-        s.a[i] += [1, 2, 2, 3][k];
+        let k = place[(a & 3) as usize] & 3;
+        s.a[i] += [1, 2, 2, 3][k as usize];
         s.b[i] = (s.b[i] + k as i8 - 1).max(0);
     }
-    let laps = s.a.map(|p| p.rem_euclid(10));
+    // A run moves a skater at most 45 cells: the lap cell from a table of the first 64.
+    const LAP: [i16; 64] = {
+        let mut t = [0i16; 64];
+        let mut p = 0;
+        while p < 64 {
+            t[p] = (p % 10) as i16;
+            p += 1;
+        }
+        t
+    };
+    let laps = s.a.map(|p| if (0..64).contains(&p) { LAP[p as usize] } else { p.rem_euclid(10) });
+    let same = [laps[1] == laps[2], laps[0] == laps[2], laps[0] == laps[1]];
     for i in 0..3 {
         if s.b[i] < 0 {
             continue;
         }
-        let collides = (0..3).any(|k| k != i && laps[k] == laps[i]);
+        // `same[j]`: the two players other than `j` share a lap cell.
+        let collides = same[(i + 1) % 3] | same[(i + 2) % 3];
         if collides {
             s.b[i] += 2;
         }
@@ -277,9 +303,9 @@ fn tick_skating<D: Dice>(s: &mut Slot, act: &[u8; 3], rng: &mut D) {
 }
 
 /// §7.2 tick. Reference twin: `twinsim_reference::olymbits::Diving::tick`.
-#[inline]
+#[inline(always)]
 fn tick_diving(s: &mut Slot, act: &[u8; 3]) {
-    let goal = if s.head < s.len { s.seq[s.head as usize] } else { NONE };
+    let goal = if s.head < s.len { s.seq[s.head as usize & (SEQ - 1)] } else { NONE };
     for i in 0..3 {
         let a = act[i];
         if a == NONE {
@@ -314,16 +340,6 @@ fn scores(s: &Slot) -> [i32; 3] {
             _ => s.a[i] as i32,
         }
     })
-}
-
-/// Whether the run is over. Reference twin: `twinsim_reference::olymbits::Run::is_run_over`.
-#[inline]
-fn run_over(s: &Slot) -> bool {
-    match s.kind {
-        HURDLES => hurdles_over(s),
-        SKATING => s.timer <= 0,
-        _ => s.head >= s.len,
-    }
 }
 
 impl State {
@@ -376,6 +392,54 @@ impl<D: Dice> State<D> {
         }
     }
 
+    /// Mini-game `g` (of kind `KIND`) for one joint turn: its reset, or its tick and, when
+    /// the run ends, its medals (part of [`State::step_inputs`], twin of the per-mini-game
+    /// part of `twinsim_reference::olymbits::resolve_turn`).
+    #[inline(always)]
+    fn play_game<const KIND: u8>(&mut self, g: usize, act: &[u8; 3], log: &mut TurnLog) {
+        let s = &mut self.games[g];
+        if s.should_reset {
+            s.resetting = true;
+            reset(s, &mut self.rng);
+            s.should_reset = false;
+            return;
+        }
+        s.resetting = false;
+        // Tick, and whether the run is over (twin of `Run::is_run_over`), by kind.
+        let over = match KIND {
+            HURDLES => {
+                tick_hurdles(s, act);
+                hurdles_over(s)
+            }
+            ARCHERY => {
+                tick_archery(s, act);
+                s.head >= s.len
+            }
+            SKATING => {
+                tick_skating(s, act, &mut self.rng);
+                s.timer <= 0
+            }
+            _ => {
+                tick_diving(s, act);
+                s.head >= s.len
+            }
+        };
+        if over {
+            s.should_reset = true;
+            let sc = scores(s);
+            log.ended |= 1 << g;
+            for i in 0..3 {
+                let rank = if self.active >> i & 1 == 0 {
+                    2
+                } else {
+                    (sc[0] > sc[i]) as u8 + (sc[1] > sc[i]) as u8 + (sc[2] > sc[i]) as u8
+                };
+                log.ranks[g][i] = rank;
+                self.medals[i][g][rank as usize] += 1;
+            }
+        }
+    }
+
     /// §8.2: one joint turn. Reference twin: `twinsim_reference::olymbits::resolve_turn`.
     pub fn step_inputs(&mut self, inputs: &[Input; 3]) -> Result<(), StepError> {
         if self.end != 0 {
@@ -383,8 +447,14 @@ impl<D: Dice> State<D> {
         }
         let mut log = TurnLog::default();
         let mut act = [NONE; 3];
+        if let (0b111, [Input::Action(a0), Input::Action(a1), Input::Action(a2)]) =
+            (self.active, inputs)
+        {
+            // The usual turn: three active players, three actions.
+            act = [a0 & 3, a1 & 3, a2 & 3];
+        }
         for i in 0..3 {
-            if !self.is_active(i) {
+            if act[i] != NONE || !self.is_active(i) {
                 continue;
             }
             match inputs[i] {
@@ -400,33 +470,20 @@ impl<D: Dice> State<D> {
                 }
             }
         }
-        for g in 0..self.nb_games as usize {
-            let s = &mut self.games[g];
-            if s.should_reset {
-                s.resetting = true;
-                reset(s, &mut self.rng);
-                s.should_reset = false;
-                continue;
-            }
-            s.resetting = false;
-            match s.kind {
-                HURDLES => tick_hurdles(s, &act),
-                ARCHERY => tick_archery(s, &act),
-                SKATING => tick_skating(s, &act, &mut self.rng),
-                _ => tick_diving(s, &act),
-            }
-            if run_over(s) {
-                s.should_reset = true;
-                let sc = scores(s);
-                log.ended |= 1 << g;
-                for i in 0..3 {
-                    let rank = if self.active >> i & 1 == 0 {
-                        2
-                    } else {
-                        (sc[0] > sc[i]) as u8 + (sc[1] > sc[i]) as u8 + (sc[2] > sc[i]) as u8
-                    };
-                    log.ranks[g][i] = rank;
-                    self.medals[i][g][rank as usize] += 1;
+        let kinds = self.games.map(|g| g.kind);
+        if self.nb_games == 4 && kinds == [HURDLES, ARCHERY, SKATING, DIVING] {
+            // The top league's fixed order: each slot's kind is a constant, no dispatch.
+            self.play_game::<HURDLES>(0, &act, &mut log);
+            self.play_game::<ARCHERY>(1, &act, &mut log);
+            self.play_game::<SKATING>(2, &act, &mut log);
+            self.play_game::<DIVING>(3, &act, &mut log);
+        } else {
+            for g in 0..(self.nb_games as usize).min(4) {
+                match kinds[g] {
+                    HURDLES => self.play_game::<HURDLES>(g, &act, &mut log),
+                    ARCHERY => self.play_game::<ARCHERY>(g, &act, &mut log),
+                    SKATING => self.play_game::<SKATING>(g, &act, &mut log),
+                    _ => self.play_game::<DIVING>(g, &act, &mut log),
                 }
             }
         }

@@ -39,9 +39,6 @@ pub struct HurdleTables {
     pub solved: Vec<Solved>,
     /// Mask → track id.
     pub index: HashMap<u32, u8>,
-    /// `moves[(track * 30 + cell) * 4 + action]`: [`hurdle_move`] precomputed, as
-    /// `new cell | hit << 5`.
-    pub moves: Vec<u8>,
 }
 
 /// The bit mask of a track text (`#` cells).
@@ -130,16 +127,7 @@ fn build() -> HurdleTables {
         weights[id as usize] += 1;
     }
     let solved = masks.iter().flat_map(|m| solve(*m)).collect();
-    let mut moves = Vec::with_capacity(TRACK_COUNT * CELLS * 4);
-    for mask in &masks {
-        for cell in 0..CELLS as u32 {
-            for action in 0..4u8 {
-                let (p, hit) = hurdle_move(*mask, cell, action);
-                moves.push(p as u8 | u8::from(hit) << 5);
-            }
-        }
-    }
-    HurdleTables { draw_to_track, masks, weights, solved, index, moves }
+    HurdleTables { draw_to_track, masks, weights, solved, index }
 }
 
 /// The tables, built on first use.

@@ -57,24 +57,51 @@ fn solved_table_matches_the_reference_search_entry_by_entry() {
     }
 }
 
+/// Where the reference tick takes a lone runner from `pos` with action `a` on track `mask`, and
+/// whether it stunned him.
+fn reference_move(mask: u32, pos: i32, a: u8) -> (i32, bool) {
+    let map: Vec<u8> = (0..30).map(|x| if mask >> x & 1 == 1 { b'#' } else { b'.' }).collect();
+    let mut race = r::HurdleRace {
+        map,
+        positions: [pos, 0, 0],
+        stun_timers: [0; 3],
+        dead: [false; 3],
+        finished: [-1; 3],
+        rank: 0,
+    };
+    race.tick(&[Some(r::Action::ALL[a as usize]), None, None]);
+    (race.positions[0], race.stun_timers[0] == 2)
+}
+
 #[test]
 fn hurdle_move_matches_the_reference_tick() {
     let t = hurdle_tables();
     for mask in t.masks.iter().take(40) {
-        let map: Vec<u8> = (0..30).map(|x| if mask >> x & 1 == 1 { b'#' } else { b'.' }).collect();
         for pos in 0..30 {
             for a in 0..4u8 {
-                let mut race = r::HurdleRace {
-                    map: map.clone(),
-                    positions: [pos, 0, 0],
-                    stun_timers: [0; 3],
-                    dead: [false; 3],
-                    finished: [-1; 3],
-                    rank: 0,
-                };
-                race.tick(&[Some(r::Action::ALL[a as usize]), None, None]);
                 let (p, hit) = hurdle_move(*mask, pos as u32, a);
-                assert_eq!((p as i32, hit), (race.positions[0], race.stun_timers[0] == 2));
+                assert_eq!((p as i32, hit), reference_move(*mask, pos, a));
+            }
+        }
+    }
+}
+
+#[test]
+fn hurdle_step_matches_the_reference_tick_on_every_local_pattern() {
+    // A move depends only on the cells it may visit (at most 3 after the start): every start
+    // cell, action and pattern of those cells, with the rest of the track alternating.
+    for pos in 0..30i32 {
+        for a in 0..4u8 {
+            for local in 0..8u32 {
+                let mask =
+                    ((0x1555_5555u32 & !(7 << (pos + 1))) | local << (pos + 1)) & ((1 << 30) - 1);
+                let got = super::step::hurdle_step(mask, pos, a);
+                assert_eq!(
+                    got,
+                    reference_move(mask, pos, a),
+                    "pos {pos} action {a} mask {mask:#x}"
+                );
+                assert_eq!(got, super::step::walk_hurdles(mask, pos, a));
             }
         }
     }

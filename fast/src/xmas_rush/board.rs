@@ -1,5 +1,5 @@
-//! The packed state, in the spirit of the contest runner-up: each board row is 7 tiles of 4 bits
-//! in one `u32`, the hand tiles are nibbles beside them, items are one position byte each, and
+//! The packed state: the board is four 49-bit direction sets (a tile is one bit in each), the
+//! hand tiles are nibbles beside them, items are one byte per cell in seven row words, and
 //! players keep their quest cards in small arrays. Converts from and to the reference state.
 
 use twinsim_reference::xmas_rush::{
@@ -16,8 +16,6 @@ pub const HAND: [u8; 2] = [49, 50];
 pub const GONE: u8 = 255;
 /// Bytes of one item row: 7 cells.
 pub const ITEM_ROW_MASK: u64 = (1 << 56) - 1;
-/// Bits of one row: 7 nibbles.
-pub const ROW_MASK: u32 = (1 << 28) - 1;
 
 /// A tile nibble from a pattern: bit `i` = path towards direction index `i` (UP, RIGHT, DOWN,
 /// LEFT). Twin of [`Pattern`].
@@ -71,14 +69,16 @@ pub struct Player {
 /// The whole game state, packed (twin of [`RefState`]). `Copy`, about 200 bytes, no heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
-    /// Row `y`: tile `x` in bits `4x .. 4x+4`.
-    pub rows: [u32; SIZE],
-    /// The same board as four 49-bit sets (bit `y * 7 + x`): `open[d]` = tiles with a path
-    /// towards direction `d`. Kept in step with `rows` by every push (see
-    /// [`masks_of_rows`], the plain recomputation it is checked against).
+    /// The board as four 49-bit sets (bit `y * 7 + x`): `open[d]` = tiles with a path towards
+    /// direction `d` (the tile at a cell is its four bits, [`State::tile`]).
     pub open: [u64; 4],
     /// The players' hand tiles, as nibbles.
     pub hands: [u8; 2],
+    /// Bit `q` of `hand_quests[p]`: the item on player `p`'s hand tile is one of player `q`'s
+    /// revealed quest items (the hand tile's bit of the quest sets, which a push carries like
+    /// the direction bits; see [`quest_sets_of`], the plain recomputation it is checked
+    /// against).
+    pub hand_quests: [u8; 2],
     /// Items by cell, one byte per cell like the tile nibbles: row `y`, cell `x` in bits
     /// `8x .. 8x+8`, holding `item id + 1` (0: no item).
     pub item_rows: [u64; SIZE],
@@ -109,12 +109,12 @@ pub struct State {
     pub league: League,
 }
 
-/// The four direction sets of a board given as nibble rows.
-pub fn masks_of_rows(rows: &[u32; SIZE]) -> [u64; 4] {
+/// The four direction sets of a board given as tiles (`tiles[x][y]`, the reference layout).
+fn masks_of_tiles(tiles: &[[Tile; SIZE]; SIZE]) -> [u64; 4] {
     let mut open = [0u64; 4];
-    for (y, &row) in rows.iter().enumerate() {
-        for x in 0..SIZE {
-            let n = (row >> (4 * x)) & 0xF;
+    for (x, column) in tiles.iter().enumerate() {
+        for (y, tile) in column.iter().enumerate() {
+            let n = nibble(tile.pattern);
             for (d, mask) in open.iter_mut().enumerate() {
                 if n & (1 << d) != 0 {
                     *mask |= 1u64 << (y * 7 + x);
@@ -125,19 +125,23 @@ pub fn masks_of_rows(rows: &[u32; SIZE]) -> [u64; 4] {
     open
 }
 
-/// The quest sets of a state, recomputed from scratch.
-pub fn quest_sets_of(s: &State) -> [u64; 2] {
+/// The quest sets and the hand quest bits of a state ([`State::quest_sets`],
+/// [`State::hand_quests`]), recomputed from scratch.
+pub fn quest_sets_of(s: &State) -> ([u64; 2], [u8; 2]) {
     let mut sets = [0u64; 2];
+    let mut hand_quests = [0u8; 2];
     for (p, set) in sets.iter_mut().enumerate() {
         let pl = &s.players[p];
         for &q in &pl.quests[..pl.quests_len as usize] {
             let cell = s.item_cell(q * 2 + p as u8);
             if cell < 49 {
                 *set |= 1 << cell;
+            } else if let Some(h) = HAND.iter().position(|&c| c == cell) {
+                hand_quests[h] |= 1 << p;
             }
         }
     }
-    sets
+    (sets, hand_quests)
 }
 
 impl State {
@@ -166,16 +170,11 @@ impl State {
         }
     }
 
-    /// The nibble at `(x, y)`.
+    /// The nibble at `(x, y)`: its bit in each direction set.
     #[inline]
     pub fn tile(&self, x: usize, y: usize) -> u8 {
-        ((self.rows[y] >> (4 * x)) & 0xF) as u8
-    }
-
-    /// Sets the nibble at `(x, y)`.
-    #[inline]
-    pub fn set_tile(&mut self, x: usize, y: usize, n: u8) {
-        self.rows[y] = (self.rows[y] & !(0xF << (4 * x))) | (u32::from(n) << (4 * x));
+        let c = y * 7 + x;
+        (0..4).map(|d| ((self.open[d] >> c & 1) as u8) << d).sum()
     }
 
     /// A new game: the reference setup (cold, once per game), packed.
@@ -245,12 +244,6 @@ impl From<&RefState> for State {
     /// Packs a reference state. Reference states reachable by the rules always fit (at most 12
     /// cards per list, at most 24 items, players on the board).
     fn from(r: &RefState) -> State {
-        let mut rows = [0u32; SIZE];
-        for (y, row) in rows.iter_mut().enumerate() {
-            for x in 0..SIZE {
-                *row |= u32::from(nibble(r.tiles[x][y].pattern)) << (4 * x);
-            }
-        }
         let mut item_rows = [0u64; SIZE];
         let mut hand_items = [0u8; 2];
         let mut order = [0u8; ITEM_IDS];
@@ -280,9 +273,9 @@ impl From<&RefState> for State {
             }
         };
         let mut state = State {
-            rows,
-            open: masks_of_rows(&rows),
+            open: masks_of_tiles(&r.tiles),
             hands: [nibble(r.players[0].hand.pattern), nibble(r.players[1].hand.pattern)],
+            hand_quests: [0; 2],
             item_rows,
             hand_items,
             quest_sets: [0; 2],
@@ -296,7 +289,7 @@ impl From<&RefState> for State {
             end_reason: r.end_reason,
             league: r.league,
         };
-        state.quest_sets = quest_sets_of(&state);
+        (state.quest_sets, state.hand_quests) = quest_sets_of(&state);
         state
     }
 }

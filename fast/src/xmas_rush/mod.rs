@@ -1,5 +1,5 @@
-//! X-mas Rush, the fast twin: packed rows of nibbles, pushes by shifts and masks, a bitboard
-//! flood fill for the reachable set, and a turn function whose events cost nothing when not
+//! X-mas Rush, the fast twin: the board as four 49-bit direction sets, pushes by shifts and
+//! masks, a bitboard flood fill for the reachable set, and a turn function whose events cost nothing when not
 //! asked for. Every operation names its reference twin and is checked against it (traces,
 //! quickcheck, the `xmas_rush_game_diff` fuzz target).
 //!

@@ -148,8 +148,9 @@ impl Answer {
 }
 
 /// Reveals cards from the deck top until `V` quests are revealed (twin of `rules::reveal`); the
-/// newly revealed items join the player's quest set.
-#[inline]
+/// newly revealed items join the player's quest set (or set his bit of the holding hand's
+/// quest bits). Out of line: most turns reveal nothing ([`start_turn`] tests first).
+#[inline(never)]
 fn reveal(s: &mut State, p: usize) {
     let max = s.league.max_revealed() as u8;
     while s.players[p].quests_len < max && s.players[p].deck_len > 0 {
@@ -161,14 +162,26 @@ fn reveal(s: &mut State, p: usize) {
         let cell = s.item_cell(card * 2 + p as u8);
         if cell < 49 {
             s.quest_sets[p] |= 1 << cell;
+        } else if let Some(h) = HAND.iter().position(|&c| c == cell) {
+            s.hand_quests[h] |= 1 << p;
         }
     }
 }
 
 /// §6 `collect()` (twin of `rules::collect`): a player collects exactly when his cell is in his
-/// quest set, so the usual case is one bit test per player.
-#[inline]
+/// quest set, so the usual case is one bit test per player, both tested before any loop.
+#[inline(always)]
 pub fn collect<S: Sink>(s: &mut State, sink: &mut S) {
+    let hit = |p: usize| s.quest_sets[p] >> (s.players[p].y * 7 + s.players[p].x) & 1;
+    if hit(0) | hit(1) == 0 {
+        return;
+    }
+    collect_slow(s, sink);
+}
+
+/// [`collect`] once some player stands on one of his quest items.
+#[inline(never)]
+fn collect_slow<S: Sink>(s: &mut State, sink: &mut S) {
     for p in 0..2 {
         let cell = s.players[p].y * 7 + s.players[p].x;
         if s.quest_sets[p] >> cell & 1 == 0 {
@@ -219,6 +232,7 @@ fn finish<S: Sink>(s: &mut State, reason: EndReason, sink: &mut S) {
 }
 
 /// §4 steps 1–5 (twin of `rules::start_turn`).
+#[inline]
 pub fn start_turn<S: Sink>(s: &mut State, sink: &mut S) {
     let n = s.league.quests_per_player() as i64;
     let end = if s.turns_left <= 0 {
@@ -242,8 +256,10 @@ pub fn start_turn<S: Sink>(s: &mut State, sink: &mut S) {
     }
     s.turn_type = s.turn_type.switched();
     s.turns_left -= 1;
+    let max = s.league.max_revealed() as u8;
     for p in 0..2 {
-        if s.players[p].active {
+        let pl = &s.players[p];
+        if pl.active && pl.quests_len < max && pl.deck_len > 0 {
             reveal(s, p);
         }
     }
@@ -259,6 +275,19 @@ pub fn play_turn<S: Sink>(
         return Err(StepError::GameOver);
     }
     collect(s, sink);
+    // The search's usual turn, two well-formed pushes in a PUSH turn: no answer can fail and
+    // none emits an event, so straight to the pushes (the general path below gives the same).
+    if let (
+        TurnType::Push,
+        [Answer::Action(Action::Push { line: l0, dir: d0 }), Answer::Action(Action::Push { line: l1, dir: d1 })],
+    ) = (s.turn_type, answers)
+    {
+        if *l0 < 7 && *l1 < 7 && (*d0 | *d1) < 4 {
+            push_units(s, [(0, *l0, *d0), (1, *l1, *d1)], 2, false, sink);
+            start_turn(s, sink);
+            return Ok(());
+        }
+    }
     let mut accepted: [Option<Action>; 2] = [None, None];
     let (mut failed, mut timeout) = (false, false);
     for p in 0..2 {
@@ -345,18 +374,37 @@ fn resolve_pushes<S: Sink>(
     first_unit_only: bool,
     sink: &mut S,
 ) {
+    let mut pushes = [(0usize, 0u8, 0u8); 2];
+    let mut n = 0;
+    for (p, a) in accepted.iter().enumerate() {
+        if let Some(Action::Push { line, dir }) = a {
+            pushes[n] = (p, *line, *dir);
+            n += 1;
+        }
+    }
+    push_units(s, pushes, n, first_unit_only, sink);
+}
+
+/// §7.1 on the first `n` accepted pushes `(player, line, dir)` in player order: the row group,
+/// collect, the column group, collect (the second unit skipped when `first_unit_only`).
+#[inline(always)]
+fn push_units<S: Sink>(
+    s: &mut State,
+    pushes: [(usize, u8, u8); 2],
+    n: usize,
+    first_unit_only: bool,
+    sink: &mut S,
+) {
     let mut rows = [(0usize, 0u8, 0u8); 2];
     let mut columns = [(0usize, 0u8, 0u8); 2];
     let (mut nr, mut nc) = (0, 0);
-    for (p, a) in accepted.iter().enumerate() {
-        if let Some(Action::Push { line, dir }) = a {
-            if dir % 2 == 1 {
-                rows[nr] = (p, *line, *dir);
-                nr += 1;
-            } else {
-                columns[nc] = (p, *line, *dir);
-                nc += 1;
-            }
+    for &(p, line, dir) in &pushes[..n] {
+        if dir % 2 == 1 {
+            rows[nr] = (p, line, dir);
+            nr += 1;
+        } else {
+            columns[nc] = (p, line, dir);
+            nc += 1;
         }
     }
     if nr > 0 {

@@ -168,9 +168,9 @@ fn player_push_table_matches_the_reference_push_entry_by_entry() {
                     s.players[1 - p].x = (cell % 7) as usize;
                     s.players[1 - p].y = (cell / 7) as usize;
                     r::rules::apply_push(&mut s, p, line, d);
-                    let got = push::CELL_MOVE[line][d.index()][cell as usize];
+                    let [x, y] = push::PLAYER_MOVE[line][d.index()][cell as usize];
                     let pl = &s.players[1 - p];
-                    assert_eq!(got as usize, pl.y * 7 + pl.x);
+                    assert_eq!((x as usize, y as usize), (pl.x, pl.y));
                 }
             }
         }
@@ -178,16 +178,21 @@ fn player_push_table_matches_the_reference_push_entry_by_entry() {
 }
 
 #[test]
-fn direction_and_quest_sets_stay_in_step_with_the_rows() {
+fn quest_sets_and_hand_quest_bits_stay_in_step_through_pushes() {
+    let mut hand_bits_seen = 0;
     for rs in sample_states(200) {
         let mut fs = State::from(&rs);
-        assert_eq!(fs.open, masks_of_rows(&fs.rows));
+        let mut rs = rs;
         for k in 0..56 {
             push::push(&mut fs, k % 2, k % 7, (k % 4) as u8);
-            assert_eq!(fs.open, masks_of_rows(&fs.rows));
-            assert_eq!(fs.quest_sets, quest_sets_of(&fs));
+            r::rules::apply_push(&mut rs, k % 2, k % 7, r::Direction::ALL[k % 4]);
+            assert_eq!(fs, State::from(&rs), "push {k}");
+            assert_eq!((fs.quest_sets, fs.hand_quests), quest_sets_of(&fs));
+            hand_bits_seen += fs.hand_quests.iter().filter(|&&b| b != 0).count();
         }
     }
+    // The hand quest bits were exercised, not only zero.
+    assert!(hand_bits_seen > 100, "{hand_bits_seen}");
 }
 
 #[test]

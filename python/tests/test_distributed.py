@@ -275,6 +275,39 @@ def test_a_cluster_tournament_equals_the_single_machine_arena(single_machine, cl
     assert "win rates: bot0 " in done.stderr
 
 
+def test_process_bots_play_on_the_cluster_as_in_the_arena(cluster, tmp_path):
+    # A process bot that writes to stderr and answers malformed text: the rules' consequence.
+    bots = ["sh -c 'read l; echo hello from seat >&2; echo BAD'", "builtin:random"]
+    flags = ["--games", "6", "--seed", "3"] + [x for b in bots for x in ("--bot", b)]
+    arena = subprocess.run(
+        [twinsim_binary(), "arena", GAME, *flags, "--out", str(tmp_path / "arena")],
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE,
+    )
+    assert arena.returncode == 0, arena.stderr
+    ray_run = subprocess.run(
+        [sys.executable, "-m", "twinsim.tournament", GAME, *flags, "--shard", "2"]
+        + ["--address", cluster["address"], "--out", str(tmp_path / "ray")],
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE,
+    )
+    assert ray_run.returncode == 0, ray_run.stderr
+    assert ray_run.stdout == arena.stdout
+    assert "bot 0 first invalid: game 0, turn 1:" in ray_run.stdout
+    for name in ("results.jsonl", "traces.jsonl"):
+        ours = sorted(lines(tmp_path / "ray" / name))
+        assert ours == sorted(lines(tmp_path / "arena" / name))
+    files = sorted(p.name for p in (tmp_path / "ray" / "stderr").iterdir())
+    assert files == sorted(p.name for p in (tmp_path / "arena" / "stderr").iterdir())
+    assert len(files) == 6
+    for name in files:
+        text = (tmp_path / "ray" / "stderr" / name).read_text()
+        assert text == (tmp_path / "arena" / "stderr" / name).read_text()
+        assert "hello from seat" in text
+
+
 def test_rollouts_on_the_cluster(cluster, tmp_path):
     shards = distributed.rollouts(
         GAME, None, 24, num_actors=2, num_envs=4, games_per_shard=8, address=cluster["address"]

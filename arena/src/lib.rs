@@ -358,6 +358,32 @@ pub struct PlayedGame {
     pub stderr: Vec<String>,
 }
 
+impl PlayedGame {
+    /// The game's line of `results.jsonl`, as `run` writes it with `--out` (no newline).
+    pub fn result_line(&self) -> String {
+        self.result.to_json().to_string()
+    }
+
+    /// The game's line of `traces.jsonl`, as `run` writes it with `--out` (no newline).
+    pub fn trace_line(&self) -> String {
+        self.trace.to_string()
+    }
+
+    /// The files of `--out`'s `stderr/` folder for this game: `(file name, text)` of each seat
+    /// whose process wrote to stderr.
+    pub fn stderr_files(&self) -> Vec<(String, &str)> {
+        self.stderr
+            .iter()
+            .enumerate()
+            .filter(|(_, err)| !err.is_empty())
+            .map(|(seat, err)| {
+                let bot = self.result.seats[seat];
+                (format!("game{}-seat{seat}-bot{bot}.txt", self.result.index), err.as_str())
+            })
+            .collect()
+    }
+}
+
 /// Plays game `index` of the run described by `config`.
 pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, String> {
     let engine = registry::engine(&config.game, config.engine)
@@ -948,7 +974,7 @@ impl OutDir {
 }
 
 /// The run's identity, written to `arena.json` so `--resume` continues only the same run.
-fn run_identity(config: &ArenaConfig) -> Value {
+pub fn run_identity(config: &ArenaConfig) -> Value {
     json!({
         "game": config.game, "bots": config.bots.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
         "seed": config.seed, "league": config.league, "engine": config.engine.to_string(),
@@ -1036,7 +1062,45 @@ pub fn run(
         }
     }
     let interrupted = || config.interrupt.as_ref().is_some_and(|f| f.load(Ordering::SeqCst));
+    let games = (0..config.games).filter(|i| !done_before.contains(i));
+    play_games(config, games, &|game| {
+        if let Some(o) = &out {
+            for (name, err) in game.stderr_files() {
+                let _ = std::fs::write(o.dir.join("stderr").join(name), err);
+            }
+            o.append("traces.jsonl", &game.trace)
+                .and_then(|_| o.append("results.jsonl", &game.result.to_json()))
+                .map_err(|e| format!("writing results: {e}"))?;
+        }
+        let mut s = standings.lock().unwrap_or_else(|e| e.into_inner());
+        let counted = s.add(game.result);
+        deliver(&s, counted);
+        Ok(())
+    })?;
+    let mut standings = standings.into_inner().unwrap_or_else(|e| e.into_inner());
+    let rest = standings.flush();
+    for result in &rest {
+        on_game(result, &standings);
+    }
+    let interrupted = interrupted() && standings.games() < config.games;
+    Ok(RunEnd { standings, interrupted })
+}
+
+/// Plays the games `indices` of the run `config` describes, in parallel on `config.threads`
+/// threads, handing each finished game to `on_game` (in finishing order). A game finished after
+/// an interrupt is discarded; an error of `on_game`, a game that cannot be played or a bot command
+/// that never starts (in any of these games) stops the iteration with that error.
+fn play_games(
+    config: &ArenaConfig,
+    indices: impl Iterator<Item = usize> + Send,
+    on_game: &(dyn Fn(PlayedGame) -> Result<(), String> + Sync),
+) -> Result<(), String> {
+    let interrupted = || config.interrupt.as_ref().is_some_and(|f| f.load(Ordering::SeqCst));
     let failure: Mutex<Option<String>> = Mutex::new(None);
+    let fail = |e: String| {
+        *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+        Stop
+    };
     // Bots whose command started in some game: a command that never starts stops the run.
     let started: Vec<AtomicBool> = config.bots.iter().map(|_| AtomicBool::new(false)).collect();
     let pool = {
@@ -1050,18 +1114,11 @@ pub fn run(
         use rayon::prelude::*;
         // `Err(Stop)` ends the iteration at once (an interrupt or a failure), so a run of 10^9
         // games does not walk the remaining indices.
-        let games = (0..config.games).into_par_iter().filter(|i| !done_before.contains(i));
-        let _ = games.try_for_each(|index| -> Result<(), Stop> {
+        let _ = indices.par_bridge().try_for_each(|index| -> Result<(), Stop> {
             if interrupted() || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
                 return Err(Stop);
             }
-            let game = match play_game(config, index) {
-                Ok(game) => game,
-                Err(e) => {
-                    *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-                    return Err(Stop);
-                }
-            };
+            let game = play_game(config, index).map_err(fail)?;
             if interrupted() {
                 return Err(Stop); // its bots got the interrupt too: not a fair game
             }
@@ -1072,49 +1129,47 @@ pub fn run(
                             .get("not_started")
                             .cloned()
                             .unwrap_or_default();
-                        *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(format!(
+                        return Err(fail(format!(
                             "bot {b} ({}) could not be started: {why}",
                             config.bots[b]
-                        ));
-                        return Err(Stop);
+                        )));
                     }
                 } else {
                     started[b].store(true, Ordering::SeqCst);
                 }
             }
-            if let Some(o) = &out {
-                for (seat, err) in game.stderr.iter().enumerate() {
-                    if !err.is_empty() {
-                        let name =
-                            format!("game{index}-seat{seat}-bot{}.txt", game.result.seats[seat]);
-                        let _ = std::fs::write(o.dir.join("stderr").join(name), err);
-                    }
-                }
-                let written = o
-                    .append("traces.jsonl", &game.trace)
-                    .and_then(|_| o.append("results.jsonl", &game.result.to_json()));
-                if let Err(e) = written {
-                    *failure.lock().unwrap_or_else(|e| e.into_inner()) =
-                        Some(format!("writing results: {e}"));
-                    return Err(Stop);
-                }
-            }
-            let mut s = standings.lock().unwrap_or_else(|e| e.into_inner());
-            let counted = s.add(game.result);
-            deliver(&s, counted);
-            Ok(())
+            on_game(game).map_err(fail)
         });
     });
-    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
+    match failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    let mut standings = standings.into_inner().unwrap_or_else(|e| e.into_inner());
-    let rest = standings.flush();
-    for result in &rest {
-        on_game(result, &standings);
+}
+
+/// Plays only the games `indices` of the run `config` describes (a shard of it, e.g. one task of
+/// a distributed tournament): each game gets exactly the seed, seat rotation, bot seeds and time
+/// limits it gets in the whole run, so the shards of a run together give the run's results.
+/// `on_game` receives each game as it finishes (in any order); `config.out` and `config.resume`
+/// are not read (the caller writes the records: [`PlayedGame::result_line`],
+/// [`PlayedGame::trace_line`], [`PlayedGame::stderr_files`]). Errors as [`run`]'s, and for a
+/// range past `config.games`.
+pub fn play_shard(
+    config: &ArenaConfig,
+    indices: std::ops::Range<usize>,
+    on_game: &(dyn Fn(PlayedGame) + Sync),
+) -> Result<(), String> {
+    config.validate()?;
+    if indices.end > config.games {
+        return Err(format!(
+            "games {}..{} of a run of {} games: the shard ends past the run",
+            indices.start, indices.end, config.games
+        ));
     }
-    let interrupted = interrupted() && standings.games() < config.games;
-    Ok(RunEnd { standings, interrupted })
+    play_games(config, indices, &|game| {
+        on_game(game);
+        Ok(())
+    })
 }
 
 #[cfg(test)]
@@ -1213,6 +1268,64 @@ mod tests {
         }
         let config = ArenaConfig { league: Some(u32::MAX), game: "olymbits".into(), ..base };
         assert!(run(&config, &|_, _| {}).is_err(), "three players, two bots");
+    }
+
+    /// Shards of a run, played apart and in any grouping, give exactly the whole run's records.
+    #[test]
+    fn shards_give_the_whole_runs_records() {
+        let dir = std::env::temp_dir().join(format!("twinsim-shards-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let config = ArenaConfig {
+            game: "zuniq".into(),
+            bots: vec![BotSpec::Random, BotSpec::Greedy],
+            games: 9,
+            seed: -7,
+            league: None,
+            time_scale: 1.0,
+            engine: EngineKind::Fast,
+            // One thread: each game's trace then result line, so the two files pair up.
+            threads: Some(1),
+            out: Some(dir.clone()),
+            resume: false,
+            stderr_limit: 0,
+            interrupt: None,
+            lockstep: false,
+        };
+        run(&config, &|_, _| {}).expect("the whole run plays");
+        let read = |name: &str| -> Vec<String> {
+            let text = std::fs::read_to_string(dir.join(name)).expect("written by --out");
+            text.lines().map(str::to_string).collect()
+        };
+        let (results, traces) = (read("results.jsonl"), read("traces.jsonl"));
+        let _ = std::fs::remove_dir_all(&dir);
+        // The whole run's (result line, trace line) pairs by game index.
+        let mut whole: Vec<(usize, String, String)> = results
+            .into_iter()
+            .zip(traces)
+            .map(|(r, t)| {
+                let index = serde_json::from_str::<Value>(&r).unwrap()["index"].as_u64().unwrap();
+                (index as usize, r, t)
+            })
+            .collect();
+        whole.sort();
+        assert_eq!(whole.len(), 9);
+        let shard_config = ArenaConfig { out: None, threads: Some(2), ..config };
+        let mut sharded = Vec::new();
+        for range in [0..4, 4..5, 5..5, 5..9] {
+            let games = Mutex::new(Vec::new());
+            play_shard(&shard_config, range.clone(), &|g| {
+                let record = (g.result.index, g.result_line(), g.trace_line());
+                games.lock().unwrap().push(record)
+            })
+            .expect("a shard plays");
+            let mut games = games.into_inner().unwrap();
+            games.sort();
+            assert_eq!(games.iter().map(|g| g.0).collect::<Vec<_>>(), range.collect::<Vec<_>>());
+            sharded.extend(games);
+        }
+        assert_eq!(sharded, whole);
+        let past = play_shard(&shard_config, 8..10, &|_| {});
+        assert!(past.unwrap_err().contains("past the run"));
     }
 
     #[test]

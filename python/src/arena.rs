@@ -6,30 +6,28 @@ use crate::{engine_kind, game_id};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::{json, Value};
+use std::collections::HashSet;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use twinsim_arena::{ArenaConfig, BotSpec};
+use twinsim_arena::{ArenaConfig, BotSpec, GameResult, Standings};
+use twinsim_reference::game::EngineKind;
 use twinsim_search::bot::ViewPlayer;
 use twinsim_search::stdio::TurnClock;
 
-/// Runs `games` arena games of `game` between `bots` (one per seat: `builtin:random`,
-/// `builtin:greedy`, `builtin:<search>[@engine][:iterations=N]`, or a shell command), seats
-/// rotating, and returns `{"results": [...], "bots": [...]}` as JSON: every game's result and
-/// each bot's totals.
-#[pyfunction]
-#[pyo3(signature = (game, bots, games=10, seed=1, league=None, engine="fast", threads=None, time_scale=1.0))]
+/// The arena run of Python's arguments, checked as `twinsim arena` checks its flags (`engine`:
+/// `fast`, `reference`, or `both`: the fast twin referees and the reference replays each turn).
 #[allow(clippy::too_many_arguments)]
-pub fn arena_json(
-    py: Python<'_>,
+fn arena_config(
     game: &str,
-    bots: Vec<String>,
+    bots: &[String],
     games: usize,
     seed: i64,
     league: Option<u32>,
     engine: &str,
     threads: Option<usize>,
     time_scale: f64,
-) -> PyResult<String> {
+    stderr_limit: usize,
+) -> PyResult<ArenaConfig> {
     let id = game_id(game)?;
     let players = crate::spec(game)?.2;
     if bots.len() != players {
@@ -49,6 +47,10 @@ pub fn arena_json(
         .map(|b| b.parse::<BotSpec>())
         .collect::<Result<Vec<_>, _>>()
         .map_err(PyValueError::new_err)?;
+    let (engine, lockstep) = match engine {
+        "both" => (EngineKind::Fast, true),
+        other => (engine_kind(other)?, false),
+    };
     let config = ArenaConfig {
         game: id.name().to_string(),
         bots: specs,
@@ -56,25 +58,21 @@ pub fn arena_json(
         seed,
         league,
         time_scale,
-        engine: engine_kind(engine)?,
+        engine,
         threads,
         out: None,
         resume: false,
-        stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
+        stderr_limit,
         interrupt: None,
-        lockstep: false,
+        lockstep,
     };
-    // Results arrive streamed, in game order; a notebook's runs are small enough to keep them.
-    let results = Mutex::new(Vec::new());
-    let end = py
-        .allow_threads(|| {
-            twinsim_arena::run(&config, &|result, _| {
-                results.lock().unwrap_or_else(|e| e.into_inner()).push(result.to_json())
-            })
-        })
-        .map_err(PyValueError::new_err)?;
-    let bots: Vec<Value> = end
-        .standings
+    config.validate().map_err(PyValueError::new_err)?;
+    Ok(config)
+}
+
+/// Each bot's totals as a JSON object (the `bots` list of `arena_json`).
+fn bot_totals(standings: &Standings, config: &ArenaConfig) -> Vec<Value> {
+    standings
         .totals()
         .iter()
         .zip(&config.bots)
@@ -92,9 +90,144 @@ pub fn arena_json(
                 "skill": t.rating.ordinal(),
             })
         })
-        .collect();
+        .collect()
+}
+
+/// Runs `games` arena games of `game` between `bots` (one per seat: `builtin:random`,
+/// `builtin:greedy`, `builtin:<search>[@engine][:iterations=N]`, or a shell command), seats
+/// rotating, and returns `{"results": [...], "bots": [...]}` as JSON: every game's result and
+/// each bot's totals.
+#[pyfunction]
+#[pyo3(signature = (game, bots, games=10, seed=1, league=None, engine="fast", threads=None, time_scale=1.0))]
+#[allow(clippy::too_many_arguments)]
+pub fn arena_json(
+    py: Python<'_>,
+    game: &str,
+    bots: Vec<String>,
+    games: usize,
+    seed: i64,
+    league: Option<u32>,
+    engine: &str,
+    threads: Option<usize>,
+    time_scale: f64,
+) -> PyResult<String> {
+    let stderr_limit = twinsim_arena::bots::DEFAULT_STDERR_LIMIT;
+    let config =
+        arena_config(game, &bots, games, seed, league, engine, threads, time_scale, stderr_limit)?;
+    // Results arrive streamed, in game order; a notebook's runs are small enough to keep them.
+    let results = Mutex::new(Vec::new());
+    let end = py
+        .allow_threads(|| {
+            twinsim_arena::run(&config, &|result, _| {
+                results.lock().unwrap_or_else(|e| e.into_inner()).push(result.to_json())
+            })
+        })
+        .map_err(PyValueError::new_err)?;
+    let bots = bot_totals(&end.standings, &config);
     let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(json!({ "results": results, "bots": bots }).to_string())
+}
+
+/// One played game of a shard: its index, its `results.jsonl` and `traces.jsonl` lines (the
+/// bytes `twinsim arena --out` writes, without the newline) and its `stderr/` files.
+type ShardGame = (usize, String, String, Vec<(String, String)>);
+
+/// Plays games `start..stop` of the arena run of these arguments (a shard of a distributed
+/// tournament): each game with exactly the seed, seats and bot seeds it has in the whole run of
+/// `games` games. Returns the games in index order.
+#[pyfunction]
+#[pyo3(signature = (game, bots, games, seed, start, stop, league=None, engine="fast", threads=None, time_scale=1.0, stderr_limit=twinsim_arena::bots::DEFAULT_STDERR_LIMIT))]
+#[allow(clippy::too_many_arguments)]
+pub fn arena_shard(
+    py: Python<'_>,
+    game: &str,
+    bots: Vec<String>,
+    games: usize,
+    seed: i64,
+    start: usize,
+    stop: usize,
+    league: Option<u32>,
+    engine: &str,
+    threads: Option<usize>,
+    time_scale: f64,
+    stderr_limit: usize,
+) -> PyResult<Vec<ShardGame>> {
+    let config =
+        arena_config(game, &bots, games, seed, league, engine, threads, time_scale, stderr_limit)?;
+    let played = Mutex::new(Vec::new());
+    py.allow_threads(|| {
+        twinsim_arena::play_shard(&config, start..stop.max(start), &|g| {
+            let files = g.stderr_files().into_iter().map(|(n, t)| (n, t.to_string())).collect();
+            let record = (g.result.index, g.result_line(), g.trace_line(), files);
+            played.lock().unwrap_or_else(|e| e.into_inner()).push(record);
+        })
+    })
+    .map_err(PyValueError::new_err)?;
+    let mut played = played.into_inner().unwrap_or_else(|e| e.into_inner());
+    played.sort_by_key(|g| g.0);
+    Ok(played)
+}
+
+/// The `arena.json` text of the arena run of these arguments (`twinsim arena --out` writes it,
+/// and `--resume` continues only a run of the same identity).
+#[pyfunction]
+#[pyo3(signature = (game, bots, seed, league=None, engine="fast"))]
+pub fn arena_identity(
+    game: &str,
+    bots: Vec<String>,
+    seed: i64,
+    league: Option<u32>,
+    engine: &str,
+) -> PyResult<String> {
+    let config = arena_config(game, &bots, 0, seed, league, engine, None, 1.0, 0)?;
+    Ok(twinsim_arena::run_identity(&config).to_string())
+}
+
+/// The standings of an arena run fed its `results.jsonl` lines one by one (any order; each
+/// game index counted once): the final table `twinsim arena` prints, and each bot's totals.
+#[pyclass(module = "twinsim._core")]
+pub struct Tally {
+    config: ArenaConfig,
+    standings: Standings,
+    seen: HashSet<usize>,
+}
+
+#[pymethods]
+impl Tally {
+    /// The standings of the run of `game` between `bots` (the table's header names the
+    /// `engine`).
+    #[new]
+    #[pyo3(signature = (game, bots, league=None, engine="fast"))]
+    fn new(game: &str, bots: Vec<String>, league: Option<u32>, engine: &str) -> PyResult<Self> {
+        let config = arena_config(game, &bots, 0, 1, league, engine, None, 1.0, 0)?;
+        let standings = Standings::new(config.bots.len());
+        Ok(Tally { config, standings, seen: HashSet::new() })
+    }
+
+    /// Counts the game of a `results.jsonl` line; `False` if its index was already counted.
+    fn add(&mut self, line: &str) -> PyResult<bool> {
+        let result = serde_json::from_str::<Value>(line)
+            .ok()
+            .and_then(|v| GameResult::from_json(&v))
+            .ok_or_else(|| PyValueError::new_err(format!("not a results line: {line:.80}")))?;
+        if result.seats.len() != self.config.bots.len() {
+            return Err(PyValueError::new_err(format!("a result of another run: {line:.80}")));
+        }
+        if !self.seen.insert(result.index) {
+            return Ok(false);
+        }
+        self.standings.add(result);
+        Ok(true)
+    }
+
+    /// `(table, bots)`: the final table `twinsim arena` prints over the games counted so far,
+    /// and each bot's totals as a JSON list (as `arena_json` gives them).
+    fn report(&self) -> (String, String) {
+        let mut standings = self.standings.clone();
+        standings.flush();
+        let bots = Value::Array(bot_totals(&standings, &self.config)).to_string();
+        (twinsim_arena::report(&self.config, &standings), bots)
+    }
 }
 
 /// A built-in search bot of one seat: called with the text the referee sends (init input

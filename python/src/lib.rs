@@ -380,6 +380,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(engine_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(bench::typed_engine_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_json, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_identity, m)?)?;
+    m.add_class::<arena::Tally>()?;
     m.add_class::<arena::Bot>()?;
     m.add_class::<Match>()?;
     m.add_class::<vec_env::VecEnv>()?;

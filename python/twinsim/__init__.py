@@ -5,6 +5,8 @@
 - :func:`replay`: a referee trace file through the engines; returns the mismatches.
 - :func:`arena`: bots against each other (the ``twinsim arena`` command); returns the results.
 - :func:`bot`: a built-in search bot as a callable, from the referee's text to its line.
+- :mod:`twinsim.distributed`: tournaments and self-play rollouts on a Ray cluster
+  (``pip install twinsim[ray]``; ``python -m twinsim.tournament`` from a shell).
 
 Games: ``xmas-rush``, ``photosynthesis``, ``zuniq``, ``olymbits``, ``wondev-woman``. Each game's
 observation planes and action numbering are documented in ``docs/python.md`` of the repository
@@ -16,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Callable
 
-from . import _core
+from . import _core, distributed
 from ._core import GameOverError
 from ._envs import TwinsimAECEnv, TwinsimParallelEnv
 from ._vector import VecEnv
@@ -29,6 +31,7 @@ __all__ = [
     "VecEnv",
     "arena",
     "bot",
+    "distributed",
     "env",
     "parallel_env",
     "replay",

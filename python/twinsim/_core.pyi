@@ -25,6 +25,31 @@ def arena_json(
     threads: int | None = None,
     time_scale: float = 1.0,
 ) -> str: ...
+def arena_shard(
+    game: str,
+    bots: list[str],
+    games: int,
+    seed: int,
+    start: int,
+    stop: int,
+    league: int | None = None,
+    engine: str = "fast",
+    threads: int | None = None,
+    time_scale: float = 1.0,
+    stderr_limit: int = 262144,
+) -> list[tuple[int, str, str, list[tuple[str, str]]]]: ...
+def arena_identity(
+    game: str, bots: list[str], seed: int, league: int | None = None, engine: str = "fast"
+) -> str: ...
+
+class Tally:
+    """The standings of an arena run fed its results.jsonl lines (each index counted once)."""
+
+    def __init__(
+        self, game: str, bots: list[str], league: int | None = None, engine: str = "fast"
+    ) -> None: ...
+    def add(self, line: str) -> bool: ...
+    def report(self) -> tuple[str, str]: ...
 
 class Match:
     """One game, every seat."""

@@ -1,0 +1,451 @@
+"""twinsim.distributed on a real Ray cluster of two nodes on this machine (loopback only).
+
+The cluster: a head (``ray start --head``) and a second node (``ray start --address=...``), each
+a separate ``ray start --block`` process group with its own temporary folder and ports, one CPU
+each. Every Ray process the tests started is killed at the end (by process group, then any
+process left whose command line names one of the nodes' folders).
+
+The tournaments are compared with ``twinsim arena`` (the CLI binary: ``TWINSIM_BIN``, else
+``target/{debug,release}/twinsim``; python/test.sh builds it), game by game and byte by byte.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+import ray  # noqa: F401  (python/test.sh installs twinsim[ray]; missing, the file fails)
+
+import twinsim
+from twinsim import distributed
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+GAME = "zuniq"
+# Deterministic built-in bots (seeded by the game index), about 60 games/s on one loaded core.
+BOTS = ["builtin:greedy", "builtin:random"]
+GAMES = 2000
+SEED = 7
+SHARD = 100
+# Loopback only: Ray replaces 127.0.0.1 with the machine's outward address, not 127.0.0.2 and .3.
+HEAD_IP = "127.0.0.2"
+# Bounds every wait of this file (a stuck cluster fails the test instead of hanging CI).
+DEADLINE = 300
+
+
+def twinsim_binary() -> str:
+    given = os.environ.get("TWINSIM_BIN")
+    if given:
+        return given
+    target = Path(os.environ.get("CARGO_TARGET_DIR", REPOSITORY / "target"))
+    found = [target / p / "twinsim" for p in ("debug", "release")]
+    found = [p for p in found if p.exists()]
+    assert found, "no twinsim binary: build it (cargo build) or set TWINSIM_BIN"
+    return str(max(found, key=lambda p: p.stat().st_mtime))
+
+
+def free_ports(n: int) -> list[int]:
+    sockets = [socket.socket() for _ in range(n)]
+    for s in sockets:
+        s.bind(("127.0.0.1", 0))
+    ports = [s.getsockname()[1] for s in sockets]
+    for s in sockets:
+        s.close()
+    return ports
+
+
+def processes_naming(text: str) -> list[int]:
+    """Ids of this machine's processes whose command line contains ``text``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            cmdline = Path("/proc", entry, "cmdline").read_bytes()
+        except OSError:
+            continue
+        if text.encode() in cmdline:
+            found.append(int(entry))
+    return found
+
+
+class Node:
+    """One ``ray start --block`` node, in its own process group and temporary folder."""
+
+    def __init__(self, ip: str, head_port: int | None, extra: list[str]) -> None:
+        self.temp = tempfile.mkdtemp(prefix="tsray", dir="/tmp")  # short: socket paths
+        ray_cli = str(Path(sys.executable).with_name("ray"))
+        agent, grpc, env_agent, metrics = free_ports(4)
+        command = [
+            ray_cli,
+            "start",
+            "--block",
+            "--num-cpus=1",
+            "--disable-usage-stats",
+            f"--temp-dir={self.temp}",
+            f"--node-ip-address={ip}",
+            f"--dashboard-agent-listen-port={agent}",
+            f"--dashboard-agent-grpc-port={grpc}",
+            f"--runtime-env-agent-port={env_agent}",
+            f"--metrics-export-port={metrics}",
+            *extra,
+        ]
+        if head_port is None:
+            command.append("--head")
+        else:
+            command.append(f"--address={HEAD_IP}:{head_port}")
+        self.log = open(Path(self.temp) / "ray-start.log", "wb")
+        self.process = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def output(self) -> str:
+        self.log.flush()
+        return (Path(self.temp) / "ray-start.log").read_text(errors="replace")[-3000:]
+
+    def kill(self) -> None:
+        """Kills every process of the node at once (a machine gone, not a clean stop)."""
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait(timeout=30)
+        for pid in processes_naming(self.temp):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    def close(self) -> None:
+        self.kill()
+        self.log.close()
+        shutil.rmtree(self.temp, ignore_errors=True)
+
+
+def alive_nodes(address: str) -> int:
+    """Alive nodes of the cluster, asked from a separate driver process (0: no answer yet)."""
+    probe = (
+        f"import ray; ray.init(address={address!r}, logging_level='ERROR'); "
+        "print(sum(n['Alive'] for n in ray.nodes()))"
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60
+        )
+    except subprocess.TimeoutExpired:
+        return 0
+    if done.returncode != 0:
+        return 0
+    return int(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """``{"address": "127.0.0.2:PORT", "nodes": [head, second]}``; torn down at the end.
+
+    Token authentication is off for this loopback cluster (every process of the tests gets
+    ``RAY_AUTH_MODE=disabled``): the nodes and drivers share no token file."""
+    saved = os.environ.get("RAY_AUTH_MODE")
+    os.environ["RAY_AUTH_MODE"] = "disabled"
+    (port,) = free_ports(1)
+    address = f"{HEAD_IP}:{port}"
+    deadline = time.monotonic() + DEADLINE
+    nodes: list[Node] = []
+
+    def wait_for(count: int) -> None:
+        node = nodes[-1]
+        # `ray start --block` says so once its node runs; then the cluster must count it.
+        while "Ray runtime started" not in node.output():
+            assert node.process.poll() is None, f"a node exited: {node.output()}"
+            assert time.monotonic() < deadline, f"a node did not start: {node.output()}"
+            time.sleep(0.2)
+        while alive_nodes(address) < count:
+            assert time.monotonic() < deadline, f"a node did not join: {node.output()}"
+            time.sleep(1)
+
+    try:
+        nodes.append(Node(HEAD_IP, None, [f"--port={port}", "--include-dashboard=false"]))
+        wait_for(1)
+        nodes.append(Node("127.0.0.3", port, []))  # joins once the head's GCS answers
+        wait_for(2)
+        yield {"address": address, "nodes": nodes}
+    finally:
+        if saved is None:
+            os.environ.pop("RAY_AUTH_MODE", None)
+        else:
+            os.environ["RAY_AUTH_MODE"] = saved
+        for node in reversed(nodes):
+            node.close()
+        for node in nodes:
+            assert not processes_naming(node.temp), "a Ray process of the test is still running"
+
+
+class SingleMachine:
+    """The same run by ``twinsim arena --out`` on this machine, started at once (it plays while
+    the cluster starts): :meth:`get` waits for it and gives its folder and its table."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        command = [twinsim_binary(), "arena", GAME, "--games", str(GAMES), "--seed", str(SEED)]
+        command += [x for b in BOTS for x in ("--bot", b)] + ["--out", str(out), "--threads", "2"]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        self.table: str | None = None
+
+    def get(self) -> tuple[Path, str]:
+        if self.table is None:
+            stdout, stderr = self.process.communicate(timeout=DEADLINE)
+            assert self.process.returncode == 0, stderr
+            self.table = stdout
+        return self.out, self.table
+
+
+@pytest.fixture(scope="module")
+def single_machine(tmp_path_factory):
+    # In memory where there is a tmpfs: `twinsim arena --out` syncs the disk after every line
+    # (about 60 s of this run's time on a loaded disk otherwise).
+    shm = Path("/dev/shm")
+    in_memory = shm.is_dir() and os.access(shm, os.W_OK)
+    folder = Path(tempfile.mkdtemp(dir=shm)) if in_memory else tmp_path_factory.mktemp("arena")
+    run = SingleMachine(folder / "run")
+    yield run
+    if run.process.poll() is None:
+        run.process.kill()
+        run.process.wait()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def tournament_command(address: str, out: Path, *extra: str) -> list[str]:
+    command = [sys.executable, "-m", "twinsim.tournament", GAME, "--games", str(GAMES)]
+    command += ["--seed", str(SEED), "--shard", str(SHARD), "--address", address]
+    return command + [x for b in BOTS for x in ("--bot", b)] + ["--out", str(out), *extra]
+
+
+def lines(path: Path) -> list[str]:
+    return path.read_text().splitlines()
+
+
+def assert_same_run(out: Path, reference: Path) -> None:
+    """Every game exactly once, and the same result and trace bytes as the reference run."""
+    results = lines(out / "results.jsonl")
+    indices = sorted(json.loads(r)["index"] for r in results)
+    assert indices == list(range(GAMES)), "every game index exactly once"
+    by_index = sorted(results, key=lambda r: json.loads(r)["index"])
+    expected = sorted(lines(reference / "results.jsonl"), key=lambda r: json.loads(r)["index"])
+    assert by_index == expected
+    # Each game's trace, in any order (the arena writes games as they finish).
+    assert sorted(lines(out / "traces.jsonl")) == sorted(lines(reference / "traces.jsonl"))
+    assert (out / "arena.json").read_bytes() == (reference / "arena.json").read_bytes()
+
+
+def wait_for_results(out: Path, at_least: int, process: subprocess.Popen) -> int:
+    """Waits until ``results.jsonl`` holds ``at_least`` lines; returns how many it holds."""
+    deadline = time.monotonic() + DEADLINE
+    path = out / "results.jsonl"
+    while True:
+        count = path.read_bytes().count(b"\n") if path.exists() else 0
+        if count >= at_least:
+            return count
+        assert process.poll() is None, f"the driver ended early: {process.returncode}"
+        assert time.monotonic() < deadline, "no progress"
+        time.sleep(0.05)
+
+
+def test_a_cluster_tournament_equals_the_single_machine_arena(single_machine, cluster, tmp_path):
+    reference, table = single_machine.get()
+    out = tmp_path / "run"
+    done = subprocess.run(
+        tournament_command(cluster["address"], out),
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE,
+    )
+    assert done.returncode == 0, done.stderr
+    assert_same_run(out, reference)
+    assert done.stdout == table, "the final table, as `twinsim arena` prints it"
+    assert f"{GAMES}/{GAMES} games" in done.stderr, "the progress line"
+    assert "win rates: bot0 " in done.stderr
+
+
+def test_process_bots_play_on_the_cluster_as_in_the_arena(cluster, tmp_path):
+    # A process bot that writes to stderr and answers malformed text: the rules' consequence.
+    bots = ["sh -c 'read l; echo hello from seat >&2; echo BAD'", "builtin:random"]
+    flags = ["--games", "6", "--seed", "3"] + [x for b in bots for x in ("--bot", b)]
+    arena = subprocess.run(
+        [twinsim_binary(), "arena", GAME, *flags, "--out", str(tmp_path / "arena")],
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE,
+    )
+    assert arena.returncode == 0, arena.stderr
+    ray_run = subprocess.run(
+        [sys.executable, "-m", "twinsim.tournament", GAME, *flags, "--shard", "2"]
+        + ["--address", cluster["address"], "--out", str(tmp_path / "ray")],
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE,
+    )
+    assert ray_run.returncode == 0, ray_run.stderr
+    assert ray_run.stdout == arena.stdout
+    assert "bot 0 first invalid: game 0, turn 1:" in ray_run.stdout
+    for name in ("results.jsonl", "traces.jsonl"):
+        ours = sorted(lines(tmp_path / "ray" / name))
+        assert ours == sorted(lines(tmp_path / "arena" / name))
+    files = sorted(p.name for p in (tmp_path / "ray" / "stderr").iterdir())
+    assert files == sorted(p.name for p in (tmp_path / "arena" / "stderr").iterdir())
+    assert len(files) == 6
+    for name in files:
+        text = (tmp_path / "ray" / "stderr" / name).read_text()
+        assert text == (tmp_path / "arena" / "stderr" / name).read_text()
+        assert "hello from seat" in text
+
+
+def test_rollouts_on_the_cluster(cluster, tmp_path):
+    shards = distributed.rollouts(
+        GAME, None, 24, num_actors=2, num_envs=4, games_per_shard=8, address=cluster["address"]
+    )
+    assert {int(s["actor"]) for s in shards} == {0, 1}
+    assert sum(int(s["games"]) for s in shards) >= 24
+    spec = twinsim.spec(GAME)
+    for s in shards:
+        steps = s["actions"].shape[0]
+        assert s["observations"].shape == (steps, 4, 2, *spec["observation_shape"])
+        assert s["action_masks"].shape == (steps, 4, 2, spec["num_actions"])
+        assert s["rewards"].shape == (steps, 4, 2) and s["dones"].shape == (steps, 4)
+        assert int(s["dones"].sum()) == int(s["games"])
+        # Every action of a seat to act is one its mask allows.
+        t, e, p = np.nonzero(s["to_act"])
+        assert s["action_masks"][t, e, p, s["actions"][t, e, p]].all()
+        # A zero-sum end: the seats' rewards of an ended game differ.
+        ended = s["rewards"][s["dones"]]
+        assert (ended[:, 0] != ended[:, 1]).any()
+
+    def first_move(observations, to_act):
+        masks = observations["action_mask"]
+        return masks.argmax(axis=-1).astype(np.int64)
+
+    paths = distributed.rollouts(
+        GAME, first_move, 4, num_actors=1, num_envs=2, out=tmp_path, address=cluster["address"]
+    )
+    assert paths and all(Path(p).suffix == ".npz" for p in paths)
+    with np.load(paths[0]) as shard:
+        assert shard["games"] >= 4
+        assert (shard["actions"] == shard["action_masks"].argmax(axis=-1)).all()
+
+
+def test_a_killed_driver_resumes_with_the_rest_only(single_machine, cluster, tmp_path):
+    reference, table = single_machine.get()
+    out = tmp_path / "run"
+    driver = subprocess.Popen(
+        tournament_command(cluster["address"], out),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        wait_for_results(out, 3 * SHARD, driver)
+    finally:
+        os.killpg(driver.pid, signal.SIGKILL)
+        driver.wait(timeout=30)
+    before = (out / "results.jsonl").read_bytes()
+    kept = before.count(b"\n")
+    assert SHARD <= kept < GAMES, "the driver was killed mid-run"
+    # A write cut by the kill: half a result line, and a trace without its result.
+    with open(out / "traces.jsonl", "ab") as f:
+        f.write(lines(reference / "traces.jsonl")[0].encode() + b"\n")
+    with open(out / "results.jsonl", "ab") as f:
+        f.write(b'{"index": 1999, "seed"')
+    assert subprocess.run(tournament_command(cluster["address"], out)).returncode != 0, (
+        "a folder with results is not overwritten without --resume"
+    )
+    done = subprocess.run(
+        tournament_command(cluster["address"], out, "--resume"),
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE,
+    )
+    assert done.returncode == 0, done.stderr
+    after = (out / "results.jsonl").read_bytes()
+    assert after.startswith(before), "the games played before are kept as written"
+    assert after.count(b"\n") == GAMES, "only the rest was played"
+    assert_same_run(out, reference)
+    assert done.stdout == table
+
+
+def test_a_node_killed_mid_run_loses_and_repeats_no_game(single_machine, cluster, tmp_path):
+    reference, table = single_machine.get()
+    out = tmp_path / "run"
+    driver = subprocess.Popen(
+        tournament_command(cluster["address"], out, "--max-retries", "5"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        # Both nodes are playing shards once a few have come back.
+        at_kill = wait_for_results(out, 2 * SHARD, driver)
+        cluster["nodes"][1].kill()
+        stdout, stderr = driver.communicate(timeout=DEADLINE)
+    finally:
+        if driver.poll() is None:
+            driver.kill()
+            driver.wait()
+    assert at_kill < GAMES - SHARD, "the second node died with shards left to play"
+    assert driver.returncode == 0, stderr
+    assert alive_nodes(cluster["address"]) == 1
+    # Ray reports the retry (on the driver's stdout, before the table).
+    assert "will be retried" in stdout + stderr, "a shard was running on the killed node"
+    assert_same_run(out, reference)
+    assert stdout.endswith(table)
+
+
+def test_plan_of_shards_skips_the_games_done():
+    ranges = list(distributed._missing_ranges(10, {0, 1, 4, 9}, 4))
+    assert ranges == [(2, 4), (5, 8), (8, 9)]
+    assert list(distributed._missing_ranges(3, set(), 500)) == [(0, 3)]
+    assert list(distributed._missing_ranges(3, {0, 1, 2}, 2)) == []
+
+
+def test_a_cut_last_line_is_removed(tmp_path):
+    path = tmp_path / "results.jsonl"
+    path.write_bytes(b'{"index": 0}\n{"index": 1}\n{"ind')
+    assert distributed._complete_lines(path) == [b'{"index": 0}', b'{"index": 1}']
+    assert path.read_bytes() == b'{"index": 0}\n{"index": 1}\n'
+
+
+def test_the_tally_counts_each_game_once_and_prints_the_arena_table():
+    run = twinsim.arena(GAME, BOTS, games=6, seed=3)
+    tally = twinsim._core.Tally(GAME, BOTS)
+    for result in reversed(run["results"]):
+        assert tally.add(json.dumps(result))
+    assert not tally.add(json.dumps(run["results"][2])), "an index counted twice"
+    table, bots = tally.report()
+    assert table.startswith(f"6 games of {GAME} (fast engine)\n")
+    assert json.loads(bots) == run["bots"]
+    with pytest.raises(ValueError):
+        tally.add("{}")
+
+
+def test_bad_arguments_fail_before_ray_starts(tmp_path):
+    with pytest.raises(ValueError, match="seats"):
+        distributed.tournament(GAME, ["builtin:random"], 10, out=tmp_path / "x")
+    with pytest.raises(ValueError):
+        distributed.tournament(GAME, BOTS, 10, engine="slow")
+    with pytest.raises(ValueError, match="resume"):
+        distributed.tournament(GAME, BOTS, 10, resume=True)
+    with pytest.raises(ValueError, match="unknown game"):
+        distributed.rollouts("chess", None, 4)

@@ -1,0 +1,477 @@
+"""Tournaments and self-play rollouts beyond one machine, on Ray (``pip install twinsim[ray]``).
+
+- :func:`tournament`: an arena run split into shards of game indices, each shard a Ray task
+  played by the Rust arena (process bots and built-in bots alike, the referee's time limits,
+  seats rotating), the finished games streamed back to this driver, which writes
+  ``results.jsonl`` and ``traces.jsonl`` as ``twinsim arena --out`` does and prints the same
+  table. Every game index is kept once, whatever Ray retries; ``resume=True`` continues a run
+  whose driver was stopped.
+- :func:`rollouts`: games played by a Python policy over :class:`twinsim.VecEnv` batches on Ray
+  actors; the trajectories come back as numpy arrays, or as ``.npz`` shards in a folder.
+
+``address=None`` starts a Ray on this machine for the call; ``address="auto"`` or
+``"HOST:PORT"`` joins a running cluster, whose nodes need this package installed (the same
+version) and, for process bots, the bot commands at the same paths.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from . import _core
+
+__all__ = ["rollouts", "tournament", "random_policy"]
+
+#: Most bytes of each process bot's stderr kept per game (the CLI's default, 256 KiB).
+DEFAULT_STDERR_LIMIT = 256 * 1024
+
+
+def _ray():
+    try:
+        import ray
+    except ImportError as e:  # pragma: no cover - depends on the installation
+        raise ImportError(
+            "twinsim.distributed needs Ray: pip install 'twinsim[ray]' (or pip install ray)"
+        ) from e
+    return ray
+
+
+class _RaySession:
+    """Connects to Ray for one call: joins ``address`` or starts a local Ray, and shuts down only
+    what it started."""
+
+    def __init__(self, address: str | None, num_cpus: int | None) -> None:
+        self.ray = _ray()
+        self.started = False
+        if not self.ray.is_initialized():
+            kwargs: dict[str, Any] = {"log_to_driver": False, "logging_level": "WARNING"}
+            if address is None:
+                kwargs["include_dashboard"] = False
+                if num_cpus is not None:
+                    kwargs["num_cpus"] = num_cpus
+            self.ray.init(address=address, **kwargs)
+            self.started = True
+
+    def close(self) -> None:
+        if self.started:
+            self.ray.shutdown()
+
+
+def _play_shard(config: dict, start: int, stop: int) -> list:
+    """A Ray task: games ``start..stop`` of the run ``config`` describes (see
+    :func:`twinsim._core.arena_shard`)."""
+    return _core.arena_shard(
+        config["game"],
+        config["bots"],
+        config["games"],
+        config["seed"],
+        start,
+        stop,
+        config["league"],
+        config["engine"],
+        config["threads"],
+        config["time_scale"],
+        config["stderr_limit"],
+    )
+
+
+def _missing_ranges(games: int, done: set[int], shard: int) -> Iterator[tuple[int, int]]:
+    """The ranges of game indices not in ``done``, cut at multiples of ``shard``."""
+    for first in range(0, games, shard):
+        start = None
+        for index in range(first, min(first + shard, games)):
+            if index in done:
+                if start is not None:
+                    yield start, index
+                    start = None
+            elif start is None:
+                start = index
+        if start is not None:
+            yield start, min(first + shard, games)
+
+
+def _complete_lines(path: Path) -> list[bytes]:
+    """The complete lines of ``path``; a cut last line (a driver stopped while writing) is
+    removed from the file, so appending starts on a fresh line."""
+    if not path.exists():
+        return []
+    data = path.read_bytes()
+    end = data.rfind(b"\n") + 1
+    if end < len(data):
+        with open(path, "r+b") as f:
+            f.truncate(end)
+    return data[:end].splitlines()
+
+
+class _OutDir:
+    """``results.jsonl``, ``traces.jsonl``, ``arena.json`` and ``stderr/`` of a run, written
+    like ``twinsim arena --out``: each game's trace line, then its result line."""
+
+    def __init__(self, path: str | os.PathLike, identity: str, resume: bool, games: int) -> None:
+        self.dir = Path(path)
+        (self.dir / "stderr").mkdir(parents=True, exist_ok=True)
+        results, traces = self.dir / "results.jsonl", self.dir / "traces.jsonl"
+        id_path = self.dir / "arena.json"
+        if resume:
+            if id_path.exists():
+                try:
+                    before = json.loads(id_path.read_text())
+                except ValueError:
+                    before = None
+                if before != json.loads(identity):
+                    raise ValueError(f"resume: {self.dir} was a different run: {before}")
+        elif results.exists():
+            raise ValueError(f"{self.dir} already holds results: pass resume=True to continue it")
+        id_path.write_text(identity)
+        #: Result lines already in the folder, by game index (the first of each index).
+        self.previous: dict[int, bytes] = {}
+        lines = _complete_lines(results)
+        for line in lines:
+            try:
+                index = json.loads(line)["index"]
+            except (ValueError, KeyError, TypeError):
+                continue  # not a result: its game is played again
+            if isinstance(index, int) and 0 <= index < games:
+                self.previous.setdefault(index, line)
+        # A trace is written before its result: a trace line past the results' count belongs to
+        # a game whose result was never written (it is played again).
+        kept = _complete_lines(traces)[: len(lines)]
+        if traces.exists():
+            traces.write_bytes(b"".join(t + b"\n" for t in kept))
+        self.results = open(results, "ab")
+        self.traces = open(traces, "ab")
+
+    def write(self, result: str, trace: str, files: list) -> None:
+        for name, text in files:
+            (self.dir / "stderr" / name).write_text(text)
+        self.traces.write(trace.encode() + b"\n")
+        self.traces.flush()
+        self.results.write(result.encode() + b"\n")
+        self.results.flush()
+
+    def sync(self) -> None:
+        for f in (self.traces, self.results):
+            f.flush()
+            os.fsync(f.fileno())
+
+    def close(self) -> None:
+        self.sync()
+        self.traces.close()
+        self.results.close()
+
+
+class _Progress:
+    """``done/total games, games/s, ETA, running win rates`` on stderr: redrawn in place on a
+    terminal, a full line every 5 s otherwise."""
+
+    def __init__(self, total: int, bots: int, enabled: bool) -> None:
+        self.total, self.enabled = total, enabled
+        self.points = [0.0] * bots
+        self.played = [0] * bots
+        self.done = 0
+        self.terminal = enabled and sys.stderr.isatty()
+        self.started = time.monotonic()
+        self.last = 0.0
+        self.new = 0
+
+    def add(self, result: dict) -> None:
+        self.done += 1
+        self.new += 1
+        ranks, seats = result["ranks"], result["seats"]
+        best = min(ranks)
+        leaders = ranks.count(best)
+        for seat, b in enumerate(seats):
+            self.played[b] += 1
+            if ranks[seat] == best:
+                self.points[b] += 1.0 if leaders == 1 else 0.5
+
+    def show(self, force: bool = False) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if not force and now - self.last < (0.1 if self.terminal else 5.0):
+            return
+        self.last = now
+        rate = self.new / max(now - self.started, 1e-9)
+        left = self.total - self.done
+        eta = f", ETA {left / rate:.0f} s" if rate > 0 and left > 0 else ""
+        rates = "  ".join(
+            f"bot{b} {100.0 * p / n:.1f}%" if n else f"bot{b} -"
+            for b, (p, n) in enumerate(zip(self.points, self.played))
+        )
+        line = f"{self.done}/{self.total} games, {rate:.1f} games/s{eta}  win rates: {rates}"
+        if self.terminal:
+            sys.stderr.write("\r\033[K" + line + ("\n" if force else ""))
+        else:
+            sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+
+def tournament(
+    game: str,
+    bots: list[str],
+    games: int,
+    seed: int = 1,
+    out: str | os.PathLike | None = None,
+    address: str | None = None,
+    shard: int = 500,
+    *,
+    league: int | None = None,
+    engine: str = "fast",
+    threads: int = 1,
+    time_scale: float = 1.0,
+    stderr_limit: int = DEFAULT_STDERR_LIMIT,
+    resume: bool = False,
+    max_retries: int = 5,
+    num_cpus: int | None = None,
+    progress: bool = True,
+    table: bool = True,
+) -> dict:
+    """Plays the arena run ``twinsim arena GAME --bot ... --games GAMES --seed SEED`` on Ray.
+
+    The games are cut into shards of ``shard`` consecutive indices; each shard is a Ray task
+    (``threads`` games at once, reserving as many CPUs, retried up to ``max_retries`` times when
+    its worker or node dies) that plays its games exactly as the whole run would (same seeds,
+    seat rotation, bot seeds, time limits times ``time_scale``). Finished shards stream back to
+    this driver, which keeps one copy of each game index and, with ``out``, appends each game's
+    trace and result to ``traces.jsonl`` and ``results.jsonl`` there (and bots' stderr to
+    ``stderr/``), as the CLI's ``--out`` does. ``resume=True`` continues the run in ``out``: the
+    games already there are counted and only the others are played. ``address``: ``None``
+    starts a local Ray (``num_cpus`` workers, default all cores); ``"auto"`` or ``"HOST:PORT"``
+    joins a cluster. With ``progress`` a line of running win rates is shown on stderr; with
+    ``table`` the CLI's final table is printed.
+
+    Returns ``{"games": n, "bots": [each bot's totals, as twinsim.arena gives them], "table":
+    the final table, "interrupted": bool}`` and, without ``out``, ``"results"``: every game's
+    result, by index (with ``out`` they are in ``results.jsonl``, as many as there are games).
+    A Ctrl-C stops the run (``interrupted``: resume it with ``resume=True``).
+    """
+    if isinstance(bots, str) or not all(isinstance(b, str) for b in bots):
+        raise TypeError("bots must be a list of strings, one per seat")
+    for name, value in (("games", games), ("shard", shard), ("threads", threads)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if games < 1 or shard < 1 or threads < 1 or max_retries < 0:
+        raise ValueError("games, shard and threads must be at least 1, max_retries at least 0")
+    if resume and out is None:
+        raise ValueError("resume=True continues the run in out: give out")
+    bots = list(bots)
+    config = {
+        "game": game,
+        "bots": bots,
+        "games": games,
+        "seed": seed,
+        "league": league,
+        "engine": engine,
+        "threads": threads,
+        "time_scale": float(time_scale),
+        "stderr_limit": stderr_limit,
+    }
+    # Checks every argument (a ValueError) before any Ray starts.
+    _core.arena_shard(game, bots, games, seed, 0, 0, league, engine, threads, time_scale)
+    identity = _core.arena_identity(game, bots, seed, league, engine)
+    tally = _core.Tally(game, bots, league, engine)
+    meter = _Progress(games, len(bots), progress)
+    out_dir = _OutDir(out, identity, resume, games) if out is not None else None
+    done: set[int] = set()
+    kept: dict[int, dict] = {}
+    if out_dir is not None:
+        for index, line in sorted(out_dir.previous.items()):
+            done.add(index)
+            tally.add(line.decode())
+            meter.add(json.loads(line))
+        out_dir.previous.clear()
+    meter.new = 0
+    interrupted = False
+    session = None
+    pending: list = []
+    try:
+        ranges = list(_missing_ranges(games, done, shard))
+        if ranges:
+            session = _RaySession(address, num_cpus)
+            ray = session.ray
+            task = ray.remote(num_cpus=threads, max_retries=max_retries)(_play_shard)
+            shared = ray.put(config)
+            pending = [task.remote(shared, start, stop) for start, stop in ranges]
+        meter.show(force=not ranges)
+        while pending:
+            ready, pending = session.ray.wait(pending, num_returns=1, timeout=1.0)
+            for ref in ready:
+                for index, result, trace, files in session.ray.get(ref):
+                    if index in done:
+                        continue  # a retried shard's copy
+                    done.add(index)
+                    tally.add(result)
+                    parsed = json.loads(result)
+                    meter.add(parsed)
+                    if out_dir is not None:
+                        out_dir.write(result, trace, files)
+                    else:
+                        kept[index] = parsed
+                if out_dir is not None:
+                    out_dir.sync()
+            meter.show(force=not pending)
+    except KeyboardInterrupt:
+        interrupted = True
+        if session is not None:
+            for ref in pending:
+                session.ray.cancel(ref, force=True)
+    finally:
+        if out_dir is not None:
+            out_dir.close()
+        if session is not None:
+            session.close()
+    report, totals = tally.report()
+    if table:
+        print(report, end="", flush=True)
+    if interrupted and progress:
+        hint = " Continue it with resume=True (--resume)." if out is not None else ""
+        print(f"twinsim: interrupted after {len(done)} of {games} games.{hint}", file=sys.stderr)
+    summary: dict[str, Any] = {
+        "games": len(done),
+        "bots": json.loads(totals),
+        "table": report,
+        "interrupted": interrupted,
+    }
+    if out_dir is None:
+        summary["results"] = [kept[i] for i in sorted(kept)]
+    return summary
+
+
+def random_policy(seed: int = 0) -> Callable[[dict, np.ndarray], np.ndarray]:
+    """A policy playing a uniformly random legal action for every seat (seeded)."""
+    rng = np.random.default_rng(seed)
+
+    def policy(observations: dict, to_act: np.ndarray) -> np.ndarray:
+        masks = observations["action_mask"].astype(np.float64)
+        noise = rng.random(masks.shape) * masks
+        return noise.argmax(axis=-1).astype(np.int64)
+
+    return policy
+
+
+class _RolloutWorker:
+    """A Ray actor: a VecEnv and a policy, playing until told how many games to finish."""
+
+    def __init__(self, game, num_envs, seed, league, engine, policy, threads) -> None:
+        from ._vector import VecEnv
+
+        self.env = VecEnv(game, num_envs, seed=seed, threads=threads, engine=engine, league=league)
+        self.policy = policy
+        self.observations, infos = self.env.reset()
+        self.to_act = infos["to_act"]
+
+    def play(self, games: int) -> dict:
+        """Steps until ``games`` games have ended; returns the steps as arrays with a leading
+        time axis."""
+        steps: dict[str, list] = {
+            k: [] for k in ("observations", "action_masks", "to_act", "actions", "rewards", "dones")
+        }
+        finished = 0
+        while finished < games:
+            actions = np.asarray(self.policy(self.observations, self.to_act), dtype=np.int64)
+            steps["observations"].append(self.observations["observation"])
+            steps["action_masks"].append(self.observations["action_mask"])
+            steps["to_act"].append(np.asarray(self.to_act, dtype=bool))
+            steps["actions"].append(actions)
+            self.observations, rewards, terminations, truncations, infos = self.env.step(actions)
+            self.to_act = infos["to_act"]
+            ended = (terminations | truncations).any(axis=1)
+            steps["rewards"].append(rewards)
+            steps["dones"].append(ended)
+            finished += int(ended.sum())
+        arrays = {k: np.stack(v) for k, v in steps.items()}
+        arrays["games"] = np.asarray(finished)
+        return arrays
+
+
+def rollouts(
+    game: str,
+    policy: Callable[[dict, np.ndarray], Any] | None,
+    num_games: int,
+    *,
+    num_actors: int = 2,
+    num_envs: int = 16,
+    games_per_shard: int = 256,
+    seed: int = 1,
+    league: int | None = None,
+    engine: str = "fast",
+    out: str | os.PathLike | None = None,
+    address: str | None = None,
+    num_cpus: int | None = None,
+) -> list:
+    """Plays at least ``num_games`` games of ``game`` with ``policy`` on ``num_actors`` Ray
+    actors, each stepping a :class:`twinsim.VecEnv` of ``num_envs`` games.
+
+    ``policy(observations, to_act)`` gets the VecEnv's observation dict (``"observation"``
+    ``(num_envs, num_players, *shape)``, ``"action_mask"`` ``(num_envs, num_players, n)``) and
+    the seats to act ``(num_envs, num_players)``, and returns one action index per seat
+    ``(num_envs, num_players)`` (seats not to act are ignored); ``None`` plays
+    :func:`random_policy`. It is pickled to the actors (so it must not hold unpicklable state).
+
+    Each shard holds the steps of one actor until ``games_per_shard`` more games ended there:
+    ``observations`` ``(T, num_envs, num_players, *shape)`` float32, ``action_masks`` int8,
+    ``to_act`` bool, ``actions`` int64 ``(T, num_envs, num_players)``, ``rewards`` float32
+    ``(T, num_envs, num_players)``, ``dones`` bool ``(T, num_envs)`` (the game of that env ended
+    at that step: the next step's observation is a new game's, as in the VecEnv's same-step
+    autoreset), ``games`` (games ended in the shard) and ``actor``. An actor's shards follow each
+    other in time. Actor ``a`` sets its games up from seed ``seed + a * 2**32``.
+
+    Returns the shards as dicts of arrays, or with ``out`` writes each as
+    ``out/rollouts-<actor>-<k>.npz`` (``numpy.load``) and returns their paths.
+    """
+    for name, value in (("num_games", num_games), ("num_actors", num_actors)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be an int of at least 1")
+    if games_per_shard < 1 or num_envs < 1:
+        raise ValueError("games_per_shard and num_envs must be at least 1")
+    _core.spec(game)  # a ValueError for an unknown game, before Ray starts
+    policy = policy if policy is not None else random_policy(seed)
+    out_dir = Path(out) if out is not None else None
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    session = _RaySession(address, num_cpus)
+    ray = session.ray
+    try:
+        actor_class = ray.remote(num_cpus=1)(_RolloutWorker)
+        actors = [
+            actor_class.remote(game, num_envs, seed + a * 2**32, league, engine, policy, 1)
+            for a in range(num_actors)
+        ]
+        per_actor = math.ceil(num_games / num_actors)
+        left = [per_actor] * num_actors
+        counts = [0] * num_actors
+
+        def ask(a: int):
+            n = min(games_per_shard, left[a])
+            left[a] -= n
+            return actors[a].play.remote(n)
+
+        running = {ask(a): a for a in range(num_actors)}
+        shards: list = []
+        while running:
+            ready, _ = ray.wait(list(running), num_returns=1)
+            a = running.pop(ready[0])
+            arrays = ray.get(ready[0])
+            arrays["actor"] = np.asarray(a)
+            if out_dir is not None:
+                path = out_dir / f"rollouts-{a:03d}-{counts[a]:05d}.npz"
+                np.savez(path, **arrays)
+                shards.append(path)
+            else:
+                shards.append(arrays)
+            counts[a] += 1
+            if left[a] > 0:
+                running[ask(a)] = a
+        return shards
+    finally:
+        session.close()

@@ -228,6 +228,37 @@ pub const fn scalar_key(field: u64, value: i64) -> u64 {
     splitmix((field << 40) ^ (value as u64 & 0xFF_FFFF_FFFF) ^ 0x5EED_0000_0000_0000)
 }
 
+/// Scalar values [`SCALAR_KEYS`] tables per field.
+const SCALAR_TABLED: usize = 256;
+
+const fn build_scalar_keys() -> [[u64; SCALAR_TABLED]; 9] {
+    let mut out = [[0u64; SCALAR_TABLED]; 9];
+    let mut f = 0;
+    while f < 9 {
+        let mut v = 0;
+        while v < SCALAR_TABLED {
+            out[f][v] = scalar_key(f as u64, v as i64);
+            v += 1;
+        }
+        f += 1;
+    }
+    out
+}
+
+/// `SCALAR_KEYS[field][v] = scalar_key(field, v)` for v < 256: the values a game reaches
+/// (day, direction, nutrients, flags; sun and score mostly) without the two multiplications.
+pub static SCALAR_KEYS: [[u64; SCALAR_TABLED]; 9] = build_scalar_keys();
+
+/// [`scalar_key`] through [`SCALAR_KEYS`] when the value is tabled (the same key either way).
+#[inline]
+pub fn scalar_key_tabled(field: u64, value: i64) -> u64 {
+    if (value as u64) < SCALAR_TABLED as u64 {
+        SCALAR_KEYS[field as usize][value as usize]
+    } else {
+        scalar_key(field, value)
+    }
+}
+
 const fn build_cell_keys() -> [[u64; 9]; N] {
     let mut out = [[0u64; 9]; N];
     let mut i = 0;

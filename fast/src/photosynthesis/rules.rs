@@ -473,6 +473,7 @@ impl State {
             }
         }
         let answered = [reads[0].is_some(), reads[1].is_some()];
+        let tooltips = events.is_some().then_some(&mut tooltips);
         self.play_checked(answered, effects, counts, tooltips, events);
         Ok(())
     }
@@ -489,7 +490,7 @@ impl State {
 
     /// The frame (§6.1 steps 2–8) once the answers are read: `answered[p]` false disqualifies
     /// an asked player; `effects[p]` is the validation of p's action against this state
-    /// (`Err(None)`: none). Validating every action against the state before the frame is the
+    /// (`Err(None)`: none); `tooltips` (with `events`) holds those of the disqualifications. Validating every action against the state before the frame is the
     /// referee's order too: a player's resolution changes only its own trees and sun, and the
     /// seeds land after both are resolved.
     pub(super) fn play_checked(
@@ -497,7 +498,7 @@ impl State {
         answered: [bool; 2],
         effects: [Result<Effect, Option<Invalid>>; 2],
         counts: Option<[[u32; 3]; 2]>,
-        mut tooltips: Vec<String>,
+        mut tooltips: Option<&mut Vec<String>>,
         mut events: Option<&mut Vec<String>>,
     ) {
         let asked = [self.is_asked(0), self.is_asked(1)];
@@ -607,14 +608,16 @@ impl State {
                 ev.push(format!(
                     "${owner} is ending their tree life on cell {cell}, scoring {points} points"
                 ));
-                tooltips.push(format!("TOOLTIP ${owner}: ${owner} scores {points} points"));
+                if let Some(t) = tooltips.as_deref_mut() {
+                    t.push(format!("TOOLTIP ${owner}: ${owner} scores {points} points"));
+                }
             }
         }
         if n_dying > 0 {
             self.set_nutrients((nutrients - n_dying as i32).max(0));
         }
-        if let Some(ev) = events.as_deref_mut() {
-            ev.append(&mut tooltips);
+        if let (Some(ev), Some(t)) = (events.as_deref_mut(), tooltips) {
+            ev.append(t);
         }
         // Step 8: end of game, or the day ends.
         if !self.active(0) || !self.active(1) {

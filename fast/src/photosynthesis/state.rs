@@ -191,12 +191,9 @@ impl State {
             self.hash ^= DORMANT_KEYS[cell];
         }
     }
+    /// Every tree wakes: the dormant keys leave the hash five byte lookups at a time.
     pub(super) fn wake_all(&mut self) {
-        let mut m = self.dormant;
-        while m != 0 {
-            self.hash ^= DORMANT_KEYS[m.trailing_zeros() as usize];
-            m &= m - 1;
-        }
+        self.hash ^= dormant_keys(self.dormant);
         self.dormant = 0;
     }
 

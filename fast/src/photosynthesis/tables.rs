@@ -289,11 +289,67 @@ const fn build_dormant_keys() -> [u64; N] {
 /// Zobrist keys of the dormant flag per cell.
 pub const DORMANT_KEYS: [u64; N] = build_dormant_keys();
 
+const fn build_dormant_byte_keys() -> [[u64; 256]; 5] {
+    let mut out = [[0u64; 256]; 5];
+    let mut i = 0;
+    while i < 5 {
+        let mut b = 0;
+        while b < 256 {
+            let mut k = 0;
+            let mut bit = 0;
+            while bit < 8 {
+                if b >> bit & 1 == 1 && 8 * i + bit < N {
+                    k ^= DORMANT_KEYS[8 * i + bit];
+                }
+                bit += 1;
+            }
+            out[i][b] = k;
+            b += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `DORMANT_BYTE_KEYS[i][b]`: the XOR of the [`DORMANT_KEYS`] of the cells 8i + j for the bits
+/// j of b, so that a whole dormant mask's keys take five lookups ([`dormant_keys`]).
+pub static DORMANT_BYTE_KEYS: [[u64; 256]; 5] = build_dormant_byte_keys();
+
+/// The XOR of the [`DORMANT_KEYS`] of the cells of `mask` (a mask of cells), bytewise.
+#[inline]
+pub fn dormant_keys(mask: u64) -> u64 {
+    let b = mask.to_le_bytes();
+    DORMANT_BYTE_KEYS[0][b[0] as usize]
+        ^ DORMANT_BYTE_KEYS[1][b[1] as usize]
+        ^ DORMANT_BYTE_KEYS[2][b[2] as usize]
+        ^ DORMANT_BYTE_KEYS[3][b[3] as usize]
+        ^ DORMANT_BYTE_KEYS[4][b[4] as usize]
+}
+
 #[cfg(test)]
 #[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
     use twinsim_reference::photosynthesis::board;
+
+    /// The tabled keys are the computed ones: scalar keys around the tabled range (negative
+    /// and large values take the computed path), dormant keys of masks bit by bit.
+    #[test]
+    fn tabled_keys_equal_the_computed_keys() {
+        for f in 0..9 {
+            for v in -300..300 {
+                assert_eq!(scalar_key_tabled(f, v), scalar_key(f, v), "field {f}, value {v}");
+            }
+        }
+        let mut m = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..1000 {
+            m = m.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let mask = m & ALL;
+            let bitwise =
+                (0..N).filter(|&c| mask >> c & 1 == 1).fold(0, |h, c| h ^ DORMANT_KEYS[c]);
+            assert_eq!(dormant_keys(mask), bitwise, "mask {mask:#x}");
+        }
+    }
 
     #[test]
     fn geometry_tables_equal_the_reference_entry_by_entry() {

@@ -178,50 +178,60 @@ impl State {
         counts_on(&self.size, &self.owner, self.dormant, self.holes, self.league, self.sun[p], p)
     }
 
-    /// The seed targets of the non-dormant tree on `c` (a source, size ≥ 1) among `free`, and
-    /// the tree's size.
+    /// The seed targets of the tree on `c` (a source, size ≥ 1) among `free_xy`, both as masks
+    /// of (x, y) ranks ([`XY_CELL`]): their set bits list them in the referee's order.
     #[inline]
-    fn seed_targets(&self, c: usize, free: u64) -> (u64, usize) {
-        let s = source_size(&self.size, c);
-        (WITHIN[c][s] & free, s)
+    fn seed_targets_xy(&self, c: usize, free_xy: u64) -> u64 {
+        WITHIN_XY[c][source_size(&self.size, c)] & free_xy
     }
 
     /// The possible actions of `p` (WAIT first) in the referee's pre-shuffle order (twin:
-    /// `Game::legal_actions` of the reference). Empty for a player not asked.
+    /// `Game::legal_actions` of the reference). Empty for a player not asked. The seeds come
+    /// from masks of (x, y) ranks, whose set bits are the referee's loop order ([`XY_CELL`]):
+    /// only the free targets are visited.
     pub fn legal_moves(&self, p: usize, out: &mut MoveList) {
         out.len = 0;
         if !self.is_asked(p) {
             return;
         }
-        out.push(Move::WAIT);
+        // The length is kept in a register and stored once; a list never outgrows MAX_MOVES
+        // (WAIT, at most one COMPLETE or GROW per tree, at most 18 · 19 SEEDs).
+        let moves = &mut out.moves;
+        moves[0] = Move::WAIT;
+        let mut n = 1;
         let sun = self.sun[p];
         let mine = self.owner[p] & !self.dormant;
         if 4 <= sun {
             let mut m = mine & self.size[3];
             while m != 0 {
-                out.push(Move::complete(m.trailing_zeros() as usize));
+                moves[n] = Move::complete(m.trailing_zeros() as usize);
+                n += 1;
                 m &= m - 1;
             }
         }
         if self.league >= 2 {
             let mut growable = growable(&self.size, self.owner[p], mine, sun);
             while growable != 0 {
-                out.push(Move::grow(growable.trailing_zeros() as usize));
+                moves[n] = Move::grow(growable.trailing_zeros() as usize);
+                n += 1;
                 growable &= growable - 1;
             }
         }
         if self.league >= 3 && self.count_own(p, 0) <= sun {
-            let free = ALL & !self.holes & !self.occupied();
+            let free_xy = to_xy(ALL & !self.holes & !self.occupied());
             let mut sources = mine & !self.size[0];
             while sources != 0 {
                 let c = sources.trailing_zeros() as usize;
                 sources &= sources - 1;
-                let (targets, s) = self.seed_targets(c, free);
-                if targets != 0 {
-                    push_seeds(out, c, s, targets);
+                let mut targets = self.seed_targets_xy(c, free_xy);
+                while targets != 0 {
+                    moves[n] = Move::seed(c, XY_CELL[targets.trailing_zeros() as usize] as usize);
+                    n += 1;
+                    targets &= targets - 1;
                 }
             }
         }
+        out.len = n;
     }
 
     /// The `k`-th move of [`State::legal_moves`] (k < 1 + the sum of `counts`, the player's
@@ -241,23 +251,15 @@ impl State {
             return Move::grow(nth_bit(growable(&self.size, self.owner[p], mine, self.sun[p]), k));
         }
         k -= counts[1];
-        let free = ALL & !self.holes & !self.occupied();
+        let free_xy = to_xy(ALL & !self.holes & !self.occupied());
         let mut sources = mine & !self.size[0];
         while sources != 0 {
             let c = sources.trailing_zeros() as usize;
             sources &= sources - 1;
-            let (targets, s) = self.seed_targets(c, free);
+            let targets = self.seed_targets_xy(c, free_xy);
             let n = targets.count_ones();
             if k < n {
-                let order = &SEED_ORDER[c][s];
-                for &t in &order.cells[..order.len as usize] {
-                    if targets >> t & 1 == 1 {
-                        if k == 0 {
-                            return Move::seed(c, t as usize);
-                        }
-                        k -= 1;
-                    }
-                }
+                return Move::seed(c, XY_CELL[nth_bit(targets, k)] as usize);
             }
             k -= n;
         }
@@ -680,16 +682,12 @@ pub(super) fn nth_bit(mut m: u64, k: u32) -> usize {
     m.trailing_zeros() as usize
 }
 
-/// The size (1..3) of the tree on `c`, known to be at least 1.
+/// The size (1..3) of the tree on `c`, known to be at least 1: its two bits, without branches.
 #[inline]
 fn source_size(size: &[u64; 4], c: usize) -> usize {
-    if size[1] >> c & 1 == 1 {
-        1
-    } else if size[2] >> c & 1 == 1 {
-        2
-    } else {
-        3
-    }
+    let low = (size[1] | size[3]) >> c & 1;
+    let high = (size[2] | size[3]) >> c & 1;
+    (low | high << 1) as usize
 }
 
 /// The non-dormant trees (`mine`) of a player owning `own` that it can afford to grow with
@@ -704,17 +702,6 @@ fn growable(size: &[u64; 4], own: u64, mine: u64, sun: i32) -> u64 {
         }
     }
     g
-}
-
-/// The SEEDs from the tree of size `s` on `c` to `targets`, in the referee's order.
-#[inline]
-fn push_seeds(out: &mut MoveList, c: usize, s: usize, targets: u64) {
-    let order = &SEED_ORDER[c][s];
-    for &t in &order.cells[..order.len as usize] {
-        if targets >> t & 1 == 1 {
-            out.push(Move::seed(c, t as usize));
-        }
-    }
 }
 
 /// [`State::group_counts`] of player `p` on the given trees, dormant mask and sun (the

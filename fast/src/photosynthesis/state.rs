@@ -113,7 +113,8 @@ impl State {
     /// Twin of `State::is_asked`.
     #[inline]
     pub fn is_asked(&self, p: usize) -> bool {
-        !self.game_over() && p < 2 && self.active(p) && !self.waiting(p)
+        // Not over, not disqualified, not waiting: three flag bits clear, in one test.
+        p < 2 && self.flags & (FLAG_GAME_OVER | 4 << p | 1 << p) == 0
     }
     pub(super) fn max_rounds(&self) -> u8 {
         match self.league {

@@ -492,9 +492,10 @@ impl State {
 
     /// The frame (§6.1 steps 2–8) once the answers are read: `answered[p]` false disqualifies
     /// an asked player; `effects[p]` is the validation of p's action against this state
-    /// (`Err(None)`: none); `tooltips` (with `events`) holds those of the disqualifications. Validating every action against the state before the frame is the
-    /// referee's order too: a player's resolution changes only its own trees and sun, and the
-    /// seeds land after both are resolved.
+    /// (`Err(None)`: none); `tooltips` (with `events`) holds those of the disqualifications.
+    /// Validating every action against the state before the frame decides the same: a
+    /// player's resolution changes only its own trees and sun, and the seeds land after both
+    /// are resolved; only one message can differ (see the invalid arm).
     pub(super) fn play_checked(
         &mut self,
         answered: [bool; 2],
@@ -564,6 +565,15 @@ impl State {
                 Err(Some(invalid)) => {
                     self.set_flags(self.flags | 1 << p);
                     if let Some(ev) = events.as_deref_mut() {
+                        // The referee validates player 1 after player 0's resolution: the
+                        // one check that resolution can change is a SEED from a seed the
+                        // opponent has just grown, which then fails on its owner instead.
+                        let invalid = match invalid {
+                            Invalid::SeedSource(c) if self.size[0] >> c & 1 == 0 => {
+                                Invalid::Opponent(c)
+                            }
+                            other => other,
+                        };
                         ev.push(format!("${p}: {}", invalid.message()));
                     }
                 }

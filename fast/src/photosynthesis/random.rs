@@ -96,7 +96,7 @@ const NEVER_REJECTED: u64 = (1 << 31) - REJECT_TABLE as u64;
 
 /// The draws of `Collections.shuffle` on lists of the lengths `lens`, one list after the other
 /// (twin: consecutive `JavaRandom::shuffle`s' consumption; [`skip_shuffle`] list by list).
-/// The trick: no draw below [`NEVER_REJECTED`] is ever rejected, whatever its bound, so the
+/// The trick: no draw below 2^31 − 512 is ever rejected, whatever its bound (< 512), so the
 /// generator is stepped once per draw for all the lists together, on 64 bits without masking
 /// (the low 48 bits stay exact), keeping only the largest draw (`state << 16`: the draw's 31
 /// bits on top); only when one comes that close to 2^31 (probability about 2⁻²² per draw)

@@ -77,6 +77,59 @@ fn skip_shuffle_consumes_exactly_what_shuffle_draws() {
     quickcheck(prop as fn(i64, u16) -> bool);
 }
 
+/// `skip_shuffles` over consecutive lists (lengths past the rejection table included) consumes
+/// what the JDK's shuffles of those lists, one after the other, draw.
+#[test]
+fn skip_shuffles_consume_exactly_what_consecutive_shuffles_draw() {
+    fn prop(seed: i64, lens: Vec<u16>) -> bool {
+        let lens: Vec<u32> = lens.iter().map(|&n| n as u32 % 600).collect();
+        let mut a = JavaRandom::new(seed);
+        for &n in &lens {
+            a.shuffle(&mut vec![0u8; n as usize]);
+        }
+        let mut b = JavaRandom::new(seed).state() as u64;
+        twinsim_fast::photosynthesis::skip_shuffles(&mut b, &lens);
+        a.state() as u64 == b
+    }
+    quickcheck(prop as fn(i64, Vec<u16>) -> bool);
+}
+
+/// `skip_shuffles`' slow path: from generator states whose next draw lies in the zone where
+/// some bound rejects (the last 512 values below 2^31), lists whose first draw has a bound
+/// that accepts it and lists whose first bound rejects it both end where the JDK's do.
+#[test]
+fn skip_shuffles_near_the_rejection_zone() {
+    use twinsim_fast::photosynthesis::{next31, skip_shuffles, REJECT_LIMIT};
+    let (mut accepted, mut rejected) = (0, 0);
+    let mut state = 777u64;
+    for _ in 0..400_000_000u64 {
+        let mut probe = state;
+        let u = next31(&mut probe) as u32;
+        if u >= (1 << 31) - 512 {
+            for first in 2..512u32 {
+                let lens = [1, first, 0, 7, first / 2];
+                let mut a = JavaRandom::from_state(state as i64);
+                for &n in &lens {
+                    a.shuffle(&mut vec![0u8; n as usize]);
+                }
+                let mut b = state;
+                skip_shuffles(&mut b, &lens);
+                assert_eq!(a.state() as u64, b, "draw {u}, lists {lens:?}");
+                if u >= REJECT_LIMIT[first as usize] {
+                    rejected += 1;
+                } else {
+                    accepted += 1;
+                }
+            }
+            if rejected > 0 && accepted > 0 {
+                break;
+            }
+        }
+        state = probe;
+    }
+    assert!(rejected > 0 && accepted > 0, "no draw near the zone found ({accepted}, {rejected})");
+}
+
 /// The rejection table is the JDK's test `u - r + m < 0`, entry by entry, at its boundary.
 #[test]
 fn reject_limits_match_the_jdk_test() {
@@ -180,7 +233,8 @@ fn without_views_plays_the_same_game_as_the_exact_state() {
             if a.is_err() != b.is_err() {
                 return false;
             }
-            let same = State { rng: exact.rng, exact_views: true, ..search };
+            let same =
+                State { rng: exact.rng, pending: exact.pending, exact_views: true, ..search };
             if same != exact {
                 return false;
             }
@@ -188,6 +242,69 @@ fn without_views_plays_the_same_game_as_the_exact_state() {
         search.game_over()
     }
     quickcheck(prop as fn(i64, i64) -> bool);
+}
+
+/// Lazy views: the exact state notes its frames' shuffle draws and makes them only when asked.
+/// Whenever the views are rendered (every turn, never until the end, at random turns; from the
+/// state or after bringing it up to date in place), they are the referee's text, and at the end
+/// the generator and the whole state are the reference's. The frames are played through all
+/// three fast entry points (`play_frame`, `play_frame_counted`, the typed step).
+#[test]
+fn lazy_views_render_the_referees_text_whenever_asked() {
+    use twinsim_fast::photosynthesis::{engine, FastPhotosynthesis, MoveList};
+    use twinsim_reference::game::Game;
+    use twinsim_reference::photosynthesis::{protocol, rules, setup, Answer, Params};
+    fn prop(seed: i64, picks: i64, when: u64, mode: u8) -> bool {
+        let mut rng = JavaRandom::new(picks);
+        let params = Params::default();
+        let (mut reference, _) = setup::new_game(seed, params);
+        let mut fast = State::new_game(seed, params, None);
+        let mut list = MoveList::default();
+        let mut turn = 0u32;
+        while !reference.game_over {
+            let render = match mode % 3 {
+                0 => true,
+                1 => false,
+                _ => when >> (turn % 64) & 1 == 1,
+            };
+            if render {
+                if protocol::view_texts(&reference) != engine::view_texts(&fast) {
+                    return false;
+                }
+                if turn & 2 == 0 {
+                    fast.sync_views();
+                }
+            }
+            let actions = [0, 1].map(|p| {
+                fast.is_asked(p).then(|| {
+                    fast.legal_moves(p, &mut list);
+                    let moves = list.as_slice();
+                    moves[rng.next_below(moves.len() as i32) as usize].action()
+                })
+            });
+            let answers = actions.map(|a| a.map(Answer::Action));
+            if rules::play_frame(&mut reference, &answers).is_err() {
+                return false;
+            }
+            let played = match turn % 3 {
+                0 => fast.play_frame(&answers, None),
+                1 => {
+                    let counts = [fast.group_counts(0), fast.group_counts(1)];
+                    fast.play_frame_counted(&answers, counts, None)
+                }
+                _ => FastPhotosynthesis::step(&mut fast, &actions),
+            };
+            if played.is_err() {
+                return false;
+            }
+            turn += 1;
+        }
+        protocol::view_texts(&reference) == engine::view_texts(&fast)
+            && fast.generator() == reference.rng.state() as u64
+            && fast.to_reference() == reference
+            && fast.synced() == State::from(&reference)
+    }
+    quickcheck(prop as fn(i64, i64, u64, u8) -> bool);
 }
 
 /// A random (not necessarily reachable) fast state: random trees, dormancy, day, nutrients,

@@ -19,6 +19,7 @@ fn richness(s: &State, cell: usize) -> u8 {
 /// The possible-actions lists of this decision point, shuffled as the referee prints them
 /// (twin: `protocol::decision_lists`).
 pub fn decision_lists(s: &State) -> [Option<Vec<Move>>; 2] {
+    let s = &s.synced();
     let mut rng = s.rng;
     let mut out = [None, None];
     for (p, slot) in out.iter_mut().enumerate() {
@@ -102,7 +103,7 @@ pub fn state_json(s: &State) -> Value {
         "players": players,
         "trees": trees,
         "richness": rich,
-        "rng_state": s.rng,
+        "rng_state": s.generator(),
         "game_over": s.game_over(),
     })
 }
@@ -216,6 +217,8 @@ impl TracePlay for FastPlay {
         });
         let mut events = vec![];
         self.state.play_frame(&answers, Some(&mut events)).map_err(|e| e.to_string())?;
+        // Every turn record renders the views: make the draws once, here.
+        self.state.sync_views();
         self.events = events;
         Ok(())
     }

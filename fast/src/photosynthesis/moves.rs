@@ -57,13 +57,6 @@ impl Default for MoveList {
 }
 
 impl MoveList {
-    #[inline]
-    pub(super) fn push(&mut self, m: Move) {
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
-            self.len += 1;
-        }
-    }
     /// The moves.
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]

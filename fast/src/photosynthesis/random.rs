@@ -90,6 +90,42 @@ pub fn skip_shuffle(seed: &mut u64, n: u32) {
     skip_shuffle_sequential(seed, n);
 }
 
+/// Draws below this are accepted by `nextInt(b)` for every bound b < [`REJECT_TABLE`]: a draw
+/// `u` is rejected only if `u >= REJECT_LIMIT[b] = 2^31 − (2^31 mod b) > 2^31 − b`.
+const NEVER_REJECTED: u64 = (1 << 31) - REJECT_TABLE as u64;
+
+/// The draws of `Collections.shuffle` on lists of the lengths `lens`, one list after the other
+/// (twin: consecutive `JavaRandom::shuffle`s' consumption; [`skip_shuffle`] list by list).
+/// The trick: no draw below 2^31 − 512 is ever rejected, whatever its bound (< 512), so the
+/// generator is stepped once per draw for all the lists together, on 64 bits without masking
+/// (the low 48 bits stay exact), keeping only the largest draw (`state << 16`: the draw's 31
+/// bits on top); only when one comes that close to 2^31 (probability about 2⁻²² per draw)
+/// are the lists redone bound by bound.
+pub fn skip_shuffles(seed: &mut u64, lens: &[u32]) {
+    let mut draws = 0u32;
+    let mut tabled = true;
+    for &n in lens {
+        draws += n.saturating_sub(1);
+        tabled &= (n as usize) < REJECT_TABLE;
+    }
+    if draws == 0 {
+        return;
+    }
+    let mut s = *seed;
+    let mut top = 0u64;
+    for _ in 0..draws {
+        s = s.wrapping_mul(MULTIPLIER).wrapping_add(0xB);
+        top = top.max(s << 16);
+    }
+    if tabled && top < NEVER_REJECTED << 33 {
+        *seed = s & MASK48;
+        return;
+    }
+    for &n in lens {
+        skip_shuffle_sequential(seed, n as usize);
+    }
+}
+
 /// [`skip_shuffle`] one draw after the other (the path taken when a draw is rejected).
 pub fn skip_shuffle_sequential(seed: &mut u64, n: usize) {
     let mut i = n;

@@ -175,85 +175,63 @@ impl State {
     /// popcounts and target masks (twin: the lengths of `protocol::possible_action_groups`).
     #[inline]
     pub fn group_counts(&self, p: usize) -> [u32; 3] {
-        let sun = self.sun[p];
-        let mine = self.owner[p] & !self.dormant;
-        let completes = if 4 <= sun { (mine & self.size[3]).count_ones() } else { 0 };
-        let mut grows = 0;
-        if self.league >= 2 {
-            for s in 0..3 {
-                if self.grow_cost(p, s) <= sun {
-                    grows += (mine & self.size[s]).count_ones();
-                }
-            }
-        }
-        let mut seeds = 0;
-        if self.league >= 3 && self.count_own(p, 0) <= sun {
-            let free = ALL & !self.holes & !self.occupied();
-            for s in 1..4 {
-                let mut m = mine & self.size[s];
-                while m != 0 {
-                    seeds += (WITHIN[m.trailing_zeros() as usize][s] & free).count_ones();
-                    m &= m - 1;
-                }
-            }
-        }
-        [completes, grows, seeds]
+        counts_on(&self.size, &self.owner, self.dormant, self.holes, self.league, self.sun[p], p)
+    }
+
+    /// The seed targets of the tree on `c` (a source, size ≥ 1) among `free_xy`, both as masks
+    /// of (x, y) ranks ([`XY_CELL`]): their set bits list them in the referee's order.
+    #[inline]
+    fn seed_targets_xy(&self, c: usize, free_xy: u64) -> u64 {
+        WITHIN_XY[c][source_size(&self.size, c)] & free_xy
     }
 
     /// The possible actions of `p` (WAIT first) in the referee's pre-shuffle order (twin:
-    /// `Game::legal_actions` of the reference). Empty for a player not asked.
+    /// `Game::legal_actions` of the reference). Empty for a player not asked. The seeds come
+    /// from masks of (x, y) ranks, whose set bits are the referee's loop order ([`XY_CELL`]):
+    /// only the free targets are visited.
     pub fn legal_moves(&self, p: usize, out: &mut MoveList) {
         out.len = 0;
         if !self.is_asked(p) {
             return;
         }
-        out.push(Move::WAIT);
+        // The length is kept in a register and stored once; a list never outgrows MAX_MOVES
+        // (WAIT, at most one COMPLETE or GROW per tree, at most 18 · 19 SEEDs).
+        let moves = &mut out.moves;
+        moves[0] = Move::WAIT;
+        let mut n = 1;
         let sun = self.sun[p];
         let mine = self.owner[p] & !self.dormant;
         if 4 <= sun {
             let mut m = mine & self.size[3];
             while m != 0 {
-                out.push(Move::complete(m.trailing_zeros() as usize));
+                moves[n] = Move::complete(m.trailing_zeros() as usize);
+                n += 1;
                 m &= m - 1;
             }
         }
         if self.league >= 2 {
-            let mut growable = 0u64;
-            for s in 0..3 {
-                if self.grow_cost(p, s) <= sun {
-                    growable |= mine & self.size[s];
-                }
-            }
+            let mut growable = growable(&self.size, self.owner[p], mine, sun);
             while growable != 0 {
-                out.push(Move::grow(growable.trailing_zeros() as usize));
+                moves[n] = Move::grow(growable.trailing_zeros() as usize);
+                n += 1;
                 growable &= growable - 1;
             }
         }
         if self.league >= 3 && self.count_own(p, 0) <= sun {
-            let free = ALL & !self.holes & !self.occupied();
+            let free_xy = to_xy(ALL & !self.holes & !self.occupied());
             let mut sources = mine & !self.size[0];
             while sources != 0 {
                 let c = sources.trailing_zeros() as usize;
                 sources &= sources - 1;
-                let s = if self.size[1] >> c & 1 == 1 {
-                    1
-                } else if self.size[2] >> c & 1 == 1 {
-                    2
-                } else {
-                    3
-                };
-                let targets = WITHIN[c][s] & free;
-                if targets == 0 {
-                    continue;
-                }
-                let order = &SEED_ORDER[c][s];
-                for &t in &order.cells[..order.len as usize] {
-                    if targets >> t & 1 == 1 {
-                        out.push(Move::seed(c, t as usize));
-                    }
+                let mut targets = self.seed_targets_xy(c, free_xy);
+                while targets != 0 {
+                    moves[n] = Move::seed(c, XY_CELL[targets.trailing_zeros() as usize] as usize);
+                    n += 1;
+                    targets &= targets - 1;
                 }
             }
         }
+        out.len = n;
     }
 
     /// The `k`-th move of [`State::legal_moves`] (k < 1 + the sum of `counts`, the player's
@@ -270,40 +248,18 @@ impl State {
         }
         k -= counts[0];
         if k < counts[1] {
-            let sun = self.sun[p];
-            let mut growable = 0u64;
-            for s in 0..3 {
-                if self.grow_cost(p, s) <= sun {
-                    growable |= mine & self.size[s];
-                }
-            }
-            return Move::grow(nth_bit(growable, k));
+            return Move::grow(nth_bit(growable(&self.size, self.owner[p], mine, self.sun[p]), k));
         }
         k -= counts[1];
-        let free = ALL & !self.holes & !self.occupied();
+        let free_xy = to_xy(ALL & !self.holes & !self.occupied());
         let mut sources = mine & !self.size[0];
         while sources != 0 {
             let c = sources.trailing_zeros() as usize;
             sources &= sources - 1;
-            let s = if self.size[1] >> c & 1 == 1 {
-                1
-            } else if self.size[2] >> c & 1 == 1 {
-                2
-            } else {
-                3
-            };
-            let targets = WITHIN[c][s] & free;
+            let targets = self.seed_targets_xy(c, free_xy);
             let n = targets.count_ones();
             if k < n {
-                let order = &SEED_ORDER[c][s];
-                for &t in &order.cells[..order.len as usize] {
-                    if targets >> t & 1 == 1 {
-                        if k == 0 {
-                            return Move::seed(c, t as usize);
-                        }
-                        k -= 1;
-                    }
-                }
+                return Move::seed(c, XY_CELL[nth_bit(targets, k)] as usize);
             }
             k -= n;
         }
@@ -327,6 +283,114 @@ impl State {
         out
     }
 
+    // --- the views' generator, lazily --------------------------------------------------------
+
+    /// Makes the shuffle draws of the [`Pending`] frames (twin: the draws of the reference's
+    /// `rules::play_frame`, §6.1 step 2, made there at every frame), leaving `rng` the
+    /// referee's generator and `pending` empty. The trick: walking back from the current trees
+    /// through the noted changes recovers each pending frame's trees; with its noted dormant
+    /// mask and sun they give its group counts, then the draws are made oldest first.
+    pub fn sync_views(&mut self) {
+        let n = self.pending.len as usize;
+        if n == 0 {
+            return;
+        }
+        let pending = self.pending;
+        let mut counts = [[[0u32; 3]; 2]; PENDING_FRAMES];
+        let (mut size, mut owner) = (self.size, self.owner);
+        for i in (0..n).rev() {
+            for (p, change) in pending.changes[i].into_iter().enumerate() {
+                let bit = 1u64 << (change.0 & 63);
+                match change.0 >> 12 {
+                    1 => {
+                        let s = source_size(&size, change.0 as usize & 63);
+                        size[s] &= !bit;
+                        size[s - 1] |= bit;
+                    }
+                    2 => {
+                        size[3] |= bit;
+                        owner[p] |= bit;
+                    }
+                    3 => {
+                        size[0] &= !bit;
+                        owner[p] &= !bit;
+                    }
+                    _ => {}
+                }
+            }
+            let dormant_asked = pending.dormant_asked[i];
+            for p in 0..2 {
+                if dormant_asked >> (40 + p) & 1 == 1 {
+                    let sun = pending.sun[i][p] as i32;
+                    counts[i][p] = counts_on(
+                        &size,
+                        &owner,
+                        dormant_asked & ALL,
+                        self.holes,
+                        self.league,
+                        sun,
+                        p,
+                    );
+                }
+            }
+        }
+        skip_shuffles(&mut self.rng, counts[..n].as_flattened().as_flattened());
+        self.pending = Pending::default();
+    }
+
+    /// This state with the views brought up to date ([`State::sync_views`]).
+    pub fn synced(mut self) -> State {
+        self.sync_views();
+        self
+    }
+
+    /// The referee's generator now (twin: the reference state's `rng`): `rng` advanced by the
+    /// pending frames' draws.
+    pub fn generator(&self) -> u64 {
+        self.synced().rng
+    }
+
+    /// The same position in search mode: the following steps play the same game but note no
+    /// draws, so `rng` stays where it is and the views rendered from later states would print
+    /// the lists in another order than the referee's (see [`State::exact_views`]). Worth it
+    /// only to a search that plays more than [`PENDING_FRAMES`] frames ahead without
+    /// rendering: exact states note their frames' draws at a few instructions a frame.
+    pub fn without_views(mut self) -> State {
+        self.exact_views = false;
+        self.pending = Pending::default();
+        self
+    }
+
+    /// §6.1 step 2 for this frame, before anything changes: notes the draws in `pending` (or,
+    /// given the group counts or when a frame cannot be noted, makes them). The pending slot
+    /// whose tree changes the frame fills in, if noted.
+    fn owe_draws(&mut self, asked: [bool; 2], counts: Option<[[u32; 3]; 2]>) -> Option<usize> {
+        if !self.exact_views {
+            return None;
+        }
+        let small = |v: i32| (v as u32) <= u16::MAX as u32;
+        if counts.is_none() && small(self.sun[0]) && small(self.sun[1]) {
+            if self.pending.len as usize == PENDING_FRAMES {
+                self.sync_views();
+            }
+            let i = self.pending.len as usize;
+            self.pending.len += 1;
+            self.pending.dormant_asked[i] =
+                self.dormant | (asked[0] as u64) << 40 | (asked[1] as u64) << 41;
+            self.pending.sun[i] = [self.sun[0] as u16, self.sun[1] as u16];
+            return Some(i);
+        }
+        let mut counts = counts.unwrap_or_else(|| [self.group_counts(0), self.group_counts(1)]);
+        self.sync_views();
+        for p in 0..2 {
+            if !asked[p] {
+                counts[p] = [0; 3];
+            }
+        }
+        skip_shuffles(&mut self.rng, counts.as_flattened());
+        None
+    }
+
     // --- §6.1 an ACTIONS frame -----------------------------------------------------------------
 
     /// One ACTIONS frame and the automatic frames after it, as the referee plays it (twin:
@@ -334,100 +398,117 @@ impl State {
     /// (§6.3, §7: the player waits), it is not refused. This is the text layer's step; the typed
     /// [`Game::step`](twinsim_reference::game::Game::step) of [`FastPhotosynthesis`] refuses an
     /// illegal action with an error instead. Entries of players not asked are
-    /// ignored. Events are produced only when `events` is given.
+    /// ignored. Events are produced only when `events` is given. The shuffle draws of the
+    /// printed lists are noted, not made ([`Pending`]).
     pub fn play_frame(
         &mut self,
         answers: &[Option<Answer>; 2],
         events: Option<&mut Vec<String>>,
     ) -> Result<(), StepError> {
-        let counts = if self.exact_views {
-            [self.group_counts(0), self.group_counts(1)]
-        } else {
-            [[0; 3]; 2]
-        };
-        self.play_frame_counted(answers, counts, events)
-    }
-
-    /// The same position in search mode: the following steps play the same game but no longer
-    /// replay the referee's shuffle draws, so `rng` stays where it is and the views rendered
-    /// from later states would print the lists in another order than the referee's (see
-    /// [`State::exact_views`]).
-    pub fn without_views(mut self) -> State {
-        self.exact_views = false;
-        self
+        self.play_answers(answers, None, events)
     }
 
     /// [`State::play_frame`] given both players' [`State::group_counts`] of this state (a playout
-    /// that already computed them to pick its moves saves computing them twice). Counts of a
-    /// player not asked are ignored, and all counts when `exact_views` is off.
+    /// that already computed them to pick its moves): the draws are made at once rather than
+    /// noted. Counts of a player not asked are ignored, and all counts when `exact_views` is off.
     pub fn play_frame_counted(
         &mut self,
         answers: &[Option<Answer>; 2],
         counts: [[u32; 3]; 2],
+        events: Option<&mut Vec<String>>,
+    ) -> Result<(), StepError> {
+        self.play_answers(answers, Some(counts), events)
+    }
+
+    /// §6.1 step 3 on the text layer's answers: a timeout, a malformed line or a command the
+    /// league lacks disqualifies (with the referee's events), then the frame is played.
+    fn play_answers(
+        &mut self,
+        answers: &[Option<Answer>; 2],
+        counts: Option<[[u32; 3]; 2]>,
         mut events: Option<&mut Vec<String>>,
     ) -> Result<(), StepError> {
         if self.game_over() {
             return Err(StepError::GameOver);
         }
-        let mut available = self.sun;
-        let mut actions = [None::<Action>; 2];
-        let mut seeds: [(usize, usize); 2] = [(0, 0); 2];
-        let mut n_seeds = 0;
-        let mut dying = [0usize; 2];
-        let mut n_dying = 0;
+        let mut reads = [None::<Action>; 2];
         let mut tooltips: Vec<String> = vec![];
-
-        // §6.1 step 2: the asked players' lists are shuffled (only the draws matter here).
-        let asked = [self.is_asked(0), self.is_asked(1)];
-        for (p, &a) in asked.iter().enumerate() {
-            if a {
-                if self.exact_views {
-                    for n in counts[p] {
-                        skip_shuffle(&mut self.rng, n);
-                    }
-                }
-                self.executions += 1;
-            }
-        }
-        // Step 3: answers; timeouts and malformed lines disqualify.
-        let expected = self.params().expected_text();
         for p in 0..2 {
-            if !asked[p] {
+            if !self.is_asked(p) {
                 continue;
             }
-            let bad: Option<Option<String>> = match &answers[p] {
-                Some(Answer::Action(a)) => match a {
-                    Action::Grow(_) if self.league < 2 => Some(Some(a.to_string())),
-                    Action::Seed(..) if self.league < 3 => Some(Some(a.to_string())),
-                    _ => {
-                        actions[p] = Some(*a);
-                        None
-                    }
-                },
-                Some(Answer::Malformed { got }) => Some(Some(got.clone())),
-                Some(Answer::Timeout) | None => Some(None),
+            reads[p] = match &answers[p] {
+                Some(Answer::Action(a)) if self.enabled(*a) => Some(*a),
+                _ => None,
             };
-            if let Some(got) = bad {
-                if let Some(ev) = events.as_deref_mut() {
-                    match got {
-                        None => {
-                            ev.push(format!("¤RED¤${p} has not provided an action in time.§RED§"));
-                            ev.push(format!("${p} was disqualified."));
-                            tooltips.push(format!("TOOLTIP ${p}: Timeout!"));
-                        }
-                        Some(got) => {
-                            let m = format!(
-                                "¤RED¤${p} provided invalid input. Expected '{expected}'\nGot '{got}'§RED§"
-                            );
-                            ev.extend(m.split('\n').map(String::from));
-                            ev.push(format!("${p} was disqualified."));
-                            let t = format!("Invalid Input: Expected {expected} but got '{got}'")
-                                .replace("&lt;", "<")
-                                .replace("&gt;", ">");
-                            tooltips.push(format!("TOOLTIP ${p}: {t}"));
-                        }
+            if let (None, Some(ev)) = (reads[p], events.as_deref_mut()) {
+                let expected = self.params().expected_text();
+                let got = match &answers[p] {
+                    Some(Answer::Action(a)) => Some(a.to_string()),
+                    Some(Answer::Malformed { got }) => Some(got.clone()),
+                    Some(Answer::Timeout) | None => None,
+                };
+                match got {
+                    None => {
+                        ev.push(format!("¤RED¤${p} has not provided an action in time.§RED§"));
+                        ev.push(format!("${p} was disqualified."));
+                        tooltips.push(format!("TOOLTIP ${p}: Timeout!"));
+                    }
+                    Some(got) => {
+                        let m = format!(
+                            "¤RED¤${p} provided invalid input. Expected '{expected}'\nGot '{got}'§RED§"
+                        );
+                        ev.extend(m.split('\n').map(String::from));
+                        ev.push(format!("${p} was disqualified."));
+                        let t = format!("Invalid Input: Expected {expected} but got '{got}'")
+                            .replace("&lt;", "<")
+                            .replace("&gt;", ">");
+                        tooltips.push(format!("TOOLTIP ${p}: {t}"));
                     }
                 }
+            }
+        }
+        let mut effects = [Err(None), Err(None)];
+        for p in 0..2 {
+            if let Some(a) = reads[p] {
+                effects[p] = self.validate(p, a, self.sun[p]).map_err(Some);
+            }
+        }
+        let answered = [reads[0].is_some(), reads[1].is_some()];
+        let tooltips = events.is_some().then_some(&mut tooltips);
+        self.play_checked(answered, effects, counts, tooltips, events);
+        Ok(())
+    }
+
+    /// Whether the league has this command (§10: GROW from league 2, SEED from league 3).
+    #[inline]
+    pub(super) fn enabled(&self, a: Action) -> bool {
+        match a {
+            Action::Grow(_) => self.league >= 2,
+            Action::Seed(..) => self.league >= 3,
+            _ => true,
+        }
+    }
+
+    /// The frame (§6.1 steps 2–8) once the answers are read: `answered[p]` false disqualifies
+    /// an asked player; `effects[p]` is the validation of p's action against this state
+    /// (`Err(None)`: none); `tooltips` (with `events`) holds those of the disqualifications.
+    /// Validating every action against the state before the frame decides the same: a
+    /// player's resolution changes only its own trees and sun, and the seeds land after both
+    /// are resolved; only one message can differ (see the invalid arm).
+    pub(super) fn play_checked(
+        &mut self,
+        answered: [bool; 2],
+        effects: [Result<Effect, Option<Invalid>>; 2],
+        counts: Option<[[u32; 3]; 2]>,
+        mut tooltips: Option<&mut Vec<String>>,
+        mut events: Option<&mut Vec<String>>,
+    ) {
+        let asked = [self.is_asked(0), self.is_asked(1)];
+        let slot = self.owe_draws(asked, counts);
+        self.executions += asked[0] as u32 + asked[1] as u32;
+        for p in 0..2 {
+            if asked[p] && !answered[p] {
                 self.set_flags(self.flags | 1 << (2 + p));
                 self.set_score(p, -1);
             }
@@ -435,20 +516,25 @@ impl State {
         if let Some(ev) = events.as_deref_mut() {
             ev.push(format!("Round {}/23", self.day));
         }
+        let mut available = self.sun;
+        let mut seeds: [(usize, usize, usize); 2] = [(0, 0, 0); 2];
+        let mut n_seeds = 0;
+        let mut dying = [(0usize, 0usize); 2];
+        let mut n_dying = 0;
         // Step 4: resolve.
-        for p in 0..2 {
+        for (p, effect) in effects.into_iter().enumerate() {
             if self.waiting(p) {
                 continue;
             }
-            let effect = match actions[p] {
-                None | Some(Action::Wait) => Err(None),
-                Some(a) => self.validate(p, a, available[p]).map_err(Some),
-            };
+            let effect = if asked[p] && !answered[p] { Err(None) } else { effect };
             match effect {
                 Ok(Effect::Grow(cell, size, cost)) => {
                     available[p] -= cost;
                     self.remove_tree(cell, size as u8, p);
                     self.put_tree(cell, size as u8 + 1, p, true);
+                    if let Some(i) = slot {
+                        self.pending.changes[i][p] = Move::grow(cell);
+                    }
                     if let Some(ev) = events.as_deref_mut() {
                         ev.push(format!("${p} is growing a tree on cell {cell}"));
                     }
@@ -456,13 +542,13 @@ impl State {
                 Ok(Effect::Complete(cell)) => {
                     available[p] -= 4;
                     self.make_dormant(cell);
-                    dying[n_dying] = cell;
+                    dying[n_dying] = (cell, p);
                     n_dying += 1;
                 }
                 Ok(Effect::Seed(source, target, cost)) => {
                     available[p] -= cost;
                     self.make_dormant(source);
-                    seeds[n_seeds] = (p, target);
+                    seeds[n_seeds] = (p, source, target);
                     n_seeds += 1;
                     if let Some(ev) = events.as_deref_mut() {
                         ev.push(format!(
@@ -479,19 +565,31 @@ impl State {
                 Err(Some(invalid)) => {
                     self.set_flags(self.flags | 1 << p);
                     if let Some(ev) = events.as_deref_mut() {
+                        // The referee validates player 1 after player 0's resolution: the
+                        // one check that resolution can change is a SEED from a seed the
+                        // opponent has just grown, which then fails on its owner instead.
+                        let invalid = match invalid {
+                            Invalid::SeedSource(c) if self.size[0] >> c & 1 == 0 => {
+                                Invalid::Opponent(c)
+                            }
+                            other => other,
+                        };
                         ev.push(format!("${p}: {}", invalid.message()));
                     }
                 }
             }
         }
         // Step 5: seeds or conflict.
-        if n_seeds == 2 && seeds[0].1 == seeds[1].1 {
+        if n_seeds == 2 && seeds[0].2 == seeds[1].2 {
             if let Some(ev) = events.as_deref_mut() {
-                ev.push(format!("Seed conflict on cell {}", seeds[0].1));
+                ev.push(format!("Seed conflict on cell {}", seeds[0].2));
             }
         } else {
-            for &(owner, target) in &seeds[..n_seeds] {
+            for &(owner, source, target) in &seeds[..n_seeds] {
                 self.put_tree(target, 0, owner, true);
+                if let Some(i) = slot {
+                    self.pending.changes[i][owner] = Move::seed(source, target);
+                }
             }
             for (p, &a) in available.iter().enumerate() {
                 if self.sun[p] != a {
@@ -501,8 +599,7 @@ impl State {
         }
         // Steps 6–7: completions with one nutrients value, then the decrements.
         let nutrients = self.nutrients;
-        for &cell in &dying[..n_dying] {
-            let owner = self.owner_at(cell);
+        for &(cell, owner) in &dying[..n_dying] {
             let bit = 1u64 << cell;
             let bonus = if self.holes & bit != 0 {
                 0
@@ -516,18 +613,23 @@ impl State {
             let points = nutrients + bonus;
             self.set_score(owner, self.score[owner] + points);
             self.remove_tree(cell, 3, owner);
+            if let Some(i) = slot {
+                self.pending.changes[i][owner] = Move::complete(cell);
+            }
             if let Some(ev) = events.as_deref_mut() {
                 ev.push(format!(
                     "${owner} is ending their tree life on cell {cell}, scoring {points} points"
                 ));
-                tooltips.push(format!("TOOLTIP ${owner}: ${owner} scores {points} points"));
+                if let Some(t) = tooltips.as_deref_mut() {
+                    t.push(format!("TOOLTIP ${owner}: ${owner} scores {points} points"));
+                }
             }
         }
         if n_dying > 0 {
             self.set_nutrients((nutrients - n_dying as i32).max(0));
         }
-        if let Some(ev) = events.as_deref_mut() {
-            ev.append(&mut tooltips);
+        if let (Some(ev), Some(t)) = (events.as_deref_mut(), tooltips) {
+            ev.append(t);
         }
         // Step 8: end of game, or the day ends.
         if !self.active(0) || !self.active(1) {
@@ -538,7 +640,6 @@ impl State {
                 self.gathering(events);
             }
         }
-        Ok(())
     }
 
     // --- §9 ---------------------------------------------------------------------------------------
@@ -589,6 +690,57 @@ pub(super) fn nth_bit(mut m: u64, k: u32) -> usize {
         m &= m - 1;
     }
     m.trailing_zeros() as usize
+}
+
+/// The size (1..3) of the tree on `c`, known to be at least 1: its two bits, without branches.
+#[inline]
+fn source_size(size: &[u64; 4], c: usize) -> usize {
+    let low = (size[1] | size[3]) >> c & 1;
+    let high = (size[2] | size[3]) >> c & 1;
+    (low | high << 1) as usize
+}
+
+/// The non-dormant trees (`mine`) of a player owning `own` that it can afford to grow with
+/// `sun`: by size, the cost 1/3/7 plus its trees of the next size (twin: the grow group of
+/// `protocol::possible_action_groups`).
+#[inline]
+fn growable(size: &[u64; 4], own: u64, mine: u64, sun: i32) -> u64 {
+    let mut g = 0;
+    for (s, base) in [1, 3, 7].into_iter().enumerate() {
+        if base + (own & size[s + 1]).count_ones() as i32 <= sun {
+            g |= mine & size[s];
+        }
+    }
+    g
+}
+
+/// [`State::group_counts`] of player `p` on the given trees, dormant mask and sun (the
+/// walk-back of [`State::sync_views`] counts positions that are no longer a state).
+#[inline]
+fn counts_on(
+    size: &[u64; 4],
+    owner: &[u64; 2],
+    dormant: u64,
+    holes: u64,
+    league: u8,
+    sun: i32,
+    p: usize,
+) -> [u32; 3] {
+    let mine = owner[p] & !dormant;
+    let completes = if 4 <= sun { (mine & size[3]).count_ones() } else { 0 };
+    let grows = if league >= 2 { growable(size, owner[p], mine, sun).count_ones() } else { 0 };
+    let mut seeds = 0;
+    if league >= 3 && (owner[p] & size[0]).count_ones() as i32 <= sun {
+        let free = ALL & !holes & !(owner[0] | owner[1]);
+        for s in 1..4 {
+            let mut m = mine & size[s];
+            while m != 0 {
+                seeds += (WITHIN[m.trailing_zeros() as usize][s] & free).count_ones();
+                m &= m - 1;
+            }
+        }
+    }
+    [completes, grows, seeds]
 }
 
 /// A validated action (twin: `rules::Effect`).

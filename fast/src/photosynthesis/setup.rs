@@ -29,6 +29,7 @@ impl State {
             flags: 0,
             executions: 0,
             rng: (seed as u64 ^ MULTIPLIER) & MASK48,
+            pending: Pending::default(),
             exact_views: true,
             hash: 0,
         };

@@ -5,6 +5,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::tables::*;
+use super::Move;
 use twinsim_reference::photosynthesis as r;
 use twinsim_reference::photosynthesis::Params;
 
@@ -46,16 +47,43 @@ pub struct State {
     pub flags: u8,
     /// Frames the referee has executed (the trace's `executions`; §11, the SDK quota).
     pub executions: u32,
-    /// The 48-bit `java.util.Random` state.
+    /// The 48-bit `java.util.Random` state as of the last frame the views were brought up to
+    /// date: the referee's generator is `rng` advanced by the [`Pending`] frames' shuffle draws
+    /// ([`State::generator`], [`State::sync_views`]).
     pub rng: u64,
-    /// Whether [`State::play_frame`] replays the referee's shuffle draws of the printed action lists
-    /// (§6.1 step 2), which keeps `rng`, hence views and traces, exact. The draws decide only
-    /// the printed order, never the rules: a search that renders no view turns them off
-    /// ([`State::without_views`]) and skips both players' group counts and the draws each
-    /// frame; the game it plays is the same.
+    /// The frames whose shuffle draws (§6.1 step 2) are owed to `rng`: the draws decide only
+    /// the printed order of the action lists, never the rules, so a frame only notes what its
+    /// draws need and they are made when a view, a trace or the generator is asked for.
+    pub pending: Pending,
+    /// Whether the frames keep the views exact at all (by noting their draws in `pending`).
+    /// A search that renders no view and plays far ahead turns this off
+    /// ([`State::without_views`]): it then never pays for the draws, even past
+    /// [`PENDING_FRAMES`] frames; the game it plays is the same.
     pub exact_views: bool,
     /// Zobrist hash, maintained incrementally.
     pub hash: u64,
+}
+
+/// How many frames' draws [`Pending`] holds before they are made.
+pub const PENDING_FRAMES: usize = 4;
+
+/// The frames whose shuffle draws are still owed to the generator, oldest first (twin: none;
+/// the reference draws at every frame). A frame's draws need its two players' group counts
+/// ([`State::group_counts`]) before the frame; rather than counting, a frame notes how to undo
+/// its change of the trees, the dormant mask and the players' sun before it: walking back from
+/// the current trees recovers each earlier position, counted only when the draws are made.
+/// Entries past `len` are zero, so equal histories compare equal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pending {
+    /// Frames noted.
+    pub len: u8,
+    /// Per frame: the dormant mask before it, bit 40 + p: player p was asked.
+    pub dormant_asked: [u64; PENDING_FRAMES],
+    /// Per frame: both players' sun before it.
+    pub sun: [[u16; 2]; PENDING_FRAMES],
+    /// Per frame and player: the change of the trees (GROW c, COMPLETE c, SEED s t when the
+    /// seed was planted; WAIT for none).
+    pub changes: [[Move; 2]; PENDING_FRAMES],
 }
 
 impl State {
@@ -85,7 +113,8 @@ impl State {
     /// Twin of `State::is_asked`.
     #[inline]
     pub fn is_asked(&self, p: usize) -> bool {
-        !self.game_over() && p < 2 && self.active(p) && !self.waiting(p)
+        // Not over, not disqualified, not waiting: three flag bits clear, in one test.
+        p < 2 && self.flags & (FLAG_GAME_OVER | 4 << p | 1 << p) == 0
     }
     pub(super) fn max_rounds(&self) -> u8 {
         match self.league {
@@ -108,30 +137,32 @@ impl State {
     // --- hash-maintaining mutators -------------------------------------------------------
 
     pub(super) fn set_flags(&mut self, flags: u8) {
-        self.hash ^= scalar_key(F_FLAGS, self.flags as i64) ^ scalar_key(F_FLAGS, flags as i64);
+        self.hash ^= scalar_key_tabled(F_FLAGS, self.flags as i64)
+            ^ scalar_key_tabled(F_FLAGS, flags as i64);
         self.flags = flags;
     }
     pub(super) fn set_sun(&mut self, p: usize, v: i32) {
         let f = F_SUN + p as u64;
-        self.hash ^= scalar_key(f, self.sun[p] as i64) ^ scalar_key(f, v as i64);
+        self.hash ^= scalar_key_tabled(f, self.sun[p] as i64) ^ scalar_key_tabled(f, v as i64);
         self.sun[p] = v;
     }
     pub(super) fn set_score(&mut self, p: usize, v: i32) {
         let f = F_SCORE + p as u64;
-        self.hash ^= scalar_key(f, self.score[p] as i64) ^ scalar_key(f, v as i64);
+        self.hash ^= scalar_key_tabled(f, self.score[p] as i64) ^ scalar_key_tabled(f, v as i64);
         self.score[p] = v;
     }
     pub(super) fn set_nutrients(&mut self, v: i32) {
-        self.hash ^=
-            scalar_key(F_NUTRIENTS, self.nutrients as i64) ^ scalar_key(F_NUTRIENTS, v as i64);
+        self.hash ^= scalar_key_tabled(F_NUTRIENTS, self.nutrients as i64)
+            ^ scalar_key_tabled(F_NUTRIENTS, v as i64);
         self.nutrients = v;
     }
     pub(super) fn set_day(&mut self, v: u8) {
-        self.hash ^= scalar_key(F_DAY, self.day as i64) ^ scalar_key(F_DAY, v as i64);
+        self.hash ^= scalar_key_tabled(F_DAY, self.day as i64) ^ scalar_key_tabled(F_DAY, v as i64);
         self.day = v;
     }
     pub(super) fn set_direction(&mut self, v: u8) {
-        self.hash ^= scalar_key(F_DIR, self.sun_direction as i64) ^ scalar_key(F_DIR, v as i64);
+        self.hash ^= scalar_key_tabled(F_DIR, self.sun_direction as i64)
+            ^ scalar_key_tabled(F_DIR, v as i64);
         self.sun_direction = v;
     }
     pub(super) fn put_tree(&mut self, cell: usize, size: u8, owner: usize, dormant: bool) {
@@ -161,12 +192,9 @@ impl State {
             self.hash ^= DORMANT_KEYS[cell];
         }
     }
+    /// Every tree wakes: the dormant keys leave the hash five byte lookups at a time.
     pub(super) fn wake_all(&mut self) {
-        let mut m = self.dormant;
-        while m != 0 {
-            self.hash ^= DORMANT_KEYS[m.trailing_zeros() as usize];
-            m &= m - 1;
-        }
+        self.hash ^= dormant_keys(self.dormant);
         self.dormant = 0;
     }
 
@@ -229,7 +257,7 @@ impl State {
             s.shadows[cell] =
                 (1..4u8).rev().find(|&k| self.shadow[k as usize] >> cell & 1 == 1).unwrap_or(0);
         }
-        s.rng = twinsim_reference::java_random::JavaRandom::from_state(self.rng as i64);
+        s.rng = twinsim_reference::java_random::JavaRandom::from_state(self.generator() as i64);
         s.game_over = self.game_over();
         s.executions = self.executions;
         s
@@ -254,6 +282,7 @@ impl From<&r::State> for State {
             flags: 0,
             executions: s.executions,
             rng: s.rng.state() as u64,
+            pending: Pending::default(),
             exact_views: true,
             hash: 0,
         };

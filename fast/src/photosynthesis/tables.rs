@@ -193,6 +193,75 @@ const fn build_seed_order() -> [[SeedOrder; 4]; N] {
 /// `SEED_ORDER[c][s]`: the loop order of seed targets of a size-s tree on c.
 pub const SEED_ORDER: [[SeedOrder; 4]; N] = build_seed_order();
 
+const fn build_xy_cell() -> [u8; N] {
+    // Cells sorted by (x, y): selection by the smallest (x, y) not yet taken.
+    let mut out = [0u8; N];
+    let mut taken = [false; N];
+    let mut r = 0;
+    while r < N {
+        let mut best = N;
+        let mut i = 0;
+        while i < N {
+            if !taken[i]
+                && (best == N
+                    || COORDS[i].0 < COORDS[best].0
+                    || (COORDS[i].0 == COORDS[best].0 && COORDS[i].1 < COORDS[best].1))
+            {
+                best = i;
+            }
+            i += 1;
+        }
+        taken[best] = true;
+        out[r] = best as u8;
+        r += 1;
+    }
+    out
+}
+
+/// `XY_CELL[r]`: the cell of rank r in the order of the cube coordinates (x, y). The seed
+/// loop of the referee ([`SEED_ORDER`]) runs over the offsets (dx, dy) in that order from every
+/// source, so it visits its targets in increasing (x, y) rank: a mask of ranks lists them in
+/// the referee's order by its set bits.
+pub const XY_CELL: [u8; N] = build_xy_cell();
+
+const fn xy_rank_bits() -> [u64; N] {
+    let mut out = [0u64; N];
+    let mut r = 0;
+    while r < N {
+        out[XY_CELL[r] as usize] = 1 << r;
+        r += 1;
+    }
+    out
+}
+
+/// `XY_BYTES[i][b]`: the cells 8i + j (bits j of b) as a mask of (x, y) ranks ([`to_xy`]).
+pub static XY_BYTES: [[u64; 256]; 5] = build_byte_tables(xy_rank_bits());
+
+/// A mask of cells as a mask of (x, y) ranks ([`XY_CELL`]), bytewise: five lookups (the
+/// rank bits are distinct, so their XOR is their union).
+#[inline]
+pub fn to_xy(mask: u64) -> u64 {
+    bytewise(&XY_BYTES, mask)
+}
+
+const fn build_within_xy() -> [[u64; 4]; N] {
+    let bits = xy_rank_bits();
+    let mut out = [[0u64; 4]; N];
+    let mut i = 0;
+    while i < 4 * N {
+        let mut m = WITHIN[i / 4][i % 4];
+        while m != 0 {
+            out[i / 4][i % 4] |= bits[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// [`WITHIN`] as masks of (x, y) ranks.
+pub const WITHIN_XY: [[u64; 4]; N] = build_within_xy();
+
 const fn build_richness() -> [u8; N] {
     let mut out = [0u8; N];
     let mut i = 0;
@@ -228,6 +297,37 @@ pub const fn scalar_key(field: u64, value: i64) -> u64 {
     splitmix((field << 40) ^ (value as u64 & 0xFF_FFFF_FFFF) ^ 0x5EED_0000_0000_0000)
 }
 
+/// Scalar values [`SCALAR_KEYS`] tables per field.
+const SCALAR_TABLED: usize = 256;
+
+const fn build_scalar_keys() -> [[u64; SCALAR_TABLED]; 9] {
+    let mut out = [[0u64; SCALAR_TABLED]; 9];
+    let mut f = 0;
+    while f < 9 {
+        let mut v = 0;
+        while v < SCALAR_TABLED {
+            out[f][v] = scalar_key(f as u64, v as i64);
+            v += 1;
+        }
+        f += 1;
+    }
+    out
+}
+
+/// `SCALAR_KEYS[field][v] = scalar_key(field, v)` for v < 256: the values a game reaches
+/// (day, direction, nutrients, flags; sun and score mostly) without the two multiplications.
+pub static SCALAR_KEYS: [[u64; SCALAR_TABLED]; 9] = build_scalar_keys();
+
+/// [`scalar_key`] through [`SCALAR_KEYS`] when the value is tabled (the same key either way).
+#[inline]
+pub fn scalar_key_tabled(field: u64, value: i64) -> u64 {
+    if (value as u64) < SCALAR_TABLED as u64 {
+        SCALAR_KEYS[field as usize][value as usize]
+    } else {
+        scalar_key(field, value)
+    }
+}
+
 const fn build_cell_keys() -> [[u64; 9]; N] {
     let mut out = [[0u64; 9]; N];
     let mut i = 0;
@@ -258,11 +358,76 @@ const fn build_dormant_keys() -> [u64; N] {
 /// Zobrist keys of the dormant flag per cell.
 pub const DORMANT_KEYS: [u64; N] = build_dormant_keys();
 
+/// `out[i][b]`: the XOR of `per_cell[8i + j]` over the bits j of b: a function of a mask of
+/// cells that is XOR-linear in its cells, looked up five bytes at a time ([`bytewise`]).
+const fn build_byte_tables(per_cell: [u64; N]) -> [[u64; 256]; 5] {
+    let mut out = [[0u64; 256]; 5];
+    let mut i = 0;
+    while i < 5 {
+        let mut b = 0;
+        while b < 256 {
+            let mut k = 0;
+            let mut bit = 0;
+            while bit < 8 {
+                if b >> bit & 1 == 1 && 8 * i + bit < N {
+                    k ^= per_cell[8 * i + bit];
+                }
+                bit += 1;
+            }
+            out[i][b] = k;
+            b += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The XOR over the cells of `mask` of the per-cell values `tables` was built from
+/// ([`build_byte_tables`]): five lookups.
+#[inline]
+fn bytewise(tables: &[[u64; 256]; 5], mask: u64) -> u64 {
+    let b = mask.to_le_bytes();
+    tables[0][b[0] as usize]
+        ^ tables[1][b[1] as usize]
+        ^ tables[2][b[2] as usize]
+        ^ tables[3][b[3] as usize]
+        ^ tables[4][b[4] as usize]
+}
+
+/// `DORMANT_BYTE_KEYS[i][b]`: the XOR of the [`DORMANT_KEYS`] of the cells 8i + j for the bits
+/// j of b, so that a whole dormant mask's keys take five lookups ([`dormant_keys`]).
+pub static DORMANT_BYTE_KEYS: [[u64; 256]; 5] = build_byte_tables(DORMANT_KEYS);
+
+/// The XOR of the [`DORMANT_KEYS`] of the cells of `mask` (a mask of cells), bytewise.
+#[inline]
+pub fn dormant_keys(mask: u64) -> u64 {
+    bytewise(&DORMANT_BYTE_KEYS, mask)
+}
+
 #[cfg(test)]
 #[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
     use twinsim_reference::photosynthesis::board;
+
+    /// The tabled keys are the computed ones: scalar keys around the tabled range (negative
+    /// and large values take the computed path), dormant keys of masks bit by bit.
+    #[test]
+    fn tabled_keys_equal_the_computed_keys() {
+        for f in 0..9 {
+            for v in -300..300 {
+                assert_eq!(scalar_key_tabled(f, v), scalar_key(f, v), "field {f}, value {v}");
+            }
+        }
+        let mut m = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..1000 {
+            m = m.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let mask = m & ALL;
+            let bitwise =
+                (0..N).filter(|&c| mask >> c & 1 == 1).fold(0, |h, c| h ^ DORMANT_KEYS[c]);
+            assert_eq!(dormant_keys(mask), bitwise, "mask {mask:#x}");
+        }
+    }
 
     #[test]
     fn geometry_tables_equal_the_reference_entry_by_entry() {
@@ -299,6 +464,34 @@ mod tests {
                     rules::compute_shadows(&mut s);
                     let want: u64 = (0..N).filter(|&t| s.shadows[t] > 0).map(|t| 1u64 << t).sum();
                     assert_eq!(SHADOW[dir][cell][size as usize], want);
+                }
+            }
+        }
+    }
+
+    /// Listing a rank mask's bits is the referee's seed loop: for every source, size and a
+    /// spread of free masks, the targets in rank order are [`SEED_ORDER`]'s free cells.
+    #[test]
+    fn rank_masks_list_seed_targets_in_the_loop_order() {
+        let mut m = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..200 {
+            m = m.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let free = m & ALL;
+            for c in 0..N {
+                for s in 1..4 {
+                    let order = SEED_ORDER[c][s];
+                    let want: Vec<u8> = order.cells[..order.len as usize]
+                        .iter()
+                        .copied()
+                        .filter(|&t| (WITHIN[c][s] & free) >> t & 1 == 1)
+                        .collect();
+                    let mut got = vec![];
+                    let mut targets = WITHIN_XY[c][s] & to_xy(free);
+                    while targets != 0 {
+                        got.push(XY_CELL[targets.trailing_zeros() as usize]);
+                        targets &= targets - 1;
+                    }
+                    assert_eq!(got, want, "source {c}, size {s}, free {free:#x}");
                 }
             }
         }

@@ -2,7 +2,7 @@
 
 use super::*;
 use twinsim_reference::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
-use twinsim_reference::photosynthesis::{Action, Answer, Params};
+use twinsim_reference::photosynthesis::{Action, Params};
 
 /// The fast game through the shared typed API (twin: `twinsim_reference::photosynthesis::Photosynthesis`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,30 +36,28 @@ impl Game for FastPhotosynthesis {
         if actions.len() != 2 {
             return Err(StepError::WrongArity { expected: 2, found: actions.len() });
         }
+        // Validated once, here: the frame resolves these effects without validating again.
+        let mut effects = [Err(None), Err(None)];
         for (player, action) in actions.iter().enumerate() {
             if let Some(a) = *action {
                 if !state.is_asked(player) {
                     return Err(StepError::NotToAct { player });
                 }
-                let enabled = match a {
-                    Action::Grow(_) => state.league >= 2,
-                    Action::Seed(..) => state.league >= 3,
-                    _ => true,
-                };
-                if !enabled {
+                if !state.enabled(a) {
                     let reason =
                         format!("{a} is not a command of league {} (§6.2, §10)", state.league);
                     return Err(StepError::Illegal { player, error: IllegalAction { reason } });
                 }
-                state.validate(player, a, state.sun[player]).map_err(|e| StepError::Illegal {
-                    player,
-                    error: IllegalAction { reason: e.message() },
+                let effect = state.validate(player, a, state.sun[player]).map_err(|e| {
+                    StepError::Illegal { player, error: IllegalAction { reason: e.message() } }
                 })?;
+                effects[player] = Ok(effect);
             }
         }
-        let answers = [0, 1]
-            .map(|p| state.is_asked(p).then(|| actions[p].map_or(Answer::Timeout, Answer::Action)));
-        state.play_frame(&answers, None)
+        // An asked player without an action times out (§6.1 step 3).
+        let answered = [actions[0].is_some(), actions[1].is_some()];
+        state.play_checked(answered, effects, None, None, None);
+        Ok(())
     }
     fn outcome(state: &State) -> Option<Outcome> {
         state.outcome()

@@ -33,6 +33,8 @@ __all__ = ["rollouts", "tournament", "random_policy"]
 
 #: Most bytes of each process bot's stderr kept per game (the CLI's default, 256 KiB).
 DEFAULT_STDERR_LIMIT = 256 * 1024
+#: Longest time the driver's written games wait for a disk sync.
+SYNC_SECONDS = 1.0
 
 
 def _ray():
@@ -66,22 +68,36 @@ class _RaySession:
             self.ray.shutdown()
 
 
-def _play_shard(config: dict, start: int, stop: int) -> list:
-    """A Ray task: games ``start..stop`` of the run ``config`` describes (see
-    :func:`twinsim._core.arena_shard`)."""
-    return _core.arena_shard(
-        config["game"],
-        config["bots"],
-        config["games"],
-        config["seed"],
-        start,
-        stop,
-        config["league"],
-        config["engine"],
-        config["threads"],
-        config["time_scale"],
-        config["stderr_limit"],
-    )
+def _play_shard(config: dict, start: int, stop: int) -> Iterator[tuple]:
+    """A Ray generator task: games ``start..stop`` of the run ``config`` describes (see
+    :func:`twinsim._core.arena_shard`), yielded one by one in index order as they finish, so the
+    driver writes each game while the shard plays on.
+
+    The shard plays ``threads`` games per arena call and yields them in index order: the k-th
+    value of every attempt is game ``start + k``. Ray retries a generator task by replaying it
+    and skipping the values it already delivered, which is only sound when a replay yields the
+    same thing at the same place; the index order makes that so even when games finish in
+    another order or a process bot answers differently (the driver keeps one copy of each index
+    besides)."""
+    step = config["threads"]
+    for first in range(start, stop, step):
+        played = _core.arena_shard(
+            config["game"],
+            config["bots"],
+            config["games"],
+            config["seed"],
+            first,
+            min(first + step, stop),
+            config["league"],
+            config["engine"],
+            config["threads"],
+            config["time_scale"],
+            config["stderr_limit"],
+        )
+        # A plain loop, not `yield from`: Ray drives the generator with send(), which `yield
+        # from` passes on to the list's iterator, which has none.
+        for game in played:  # noqa: UP028
+            yield game
 
 
 def _missing_ranges(games: int, done: set[int], shard: int) -> Iterator[tuple[int, int]]:
@@ -149,6 +165,7 @@ class _OutDir:
             traces.write_bytes(b"".join(t + b"\n" for t in kept))
         self.results = open(results, "ab")
         self.traces = open(traces, "ab")
+        self.synced = time.monotonic()
 
     def write(self, result: str, trace: str, files: list) -> None:
         for name, text in files:
@@ -158,7 +175,14 @@ class _OutDir:
         self.results.write(result.encode() + b"\n")
         self.results.flush()
 
+    def sync_every(self, seconds: float) -> None:
+        """Syncs when the last sync is ``seconds`` old: a disk sync per game would cost more than
+        the game (16 ms on a loaded disk). What a crash loses since then, a resume replays."""
+        if time.monotonic() - self.synced >= seconds:
+            self.sync()
+
     def sync(self) -> None:
+        self.synced = time.monotonic()
         for f in (self.traces, self.results):
             f.flush()
             os.fsync(f.fileno())
@@ -241,14 +265,14 @@ def tournament(
     The games are cut into shards of ``shard`` consecutive indices; each shard is a Ray task
     (``threads`` games at once, reserving as many CPUs, retried up to ``max_retries`` times when
     its worker or node dies) that plays its games exactly as the whole run would (same seeds,
-    seat rotation, bot seeds, time limits times ``time_scale``). Finished shards stream back to
-    this driver, which keeps one copy of each game index and, with ``out``, appends each game's
-    trace and result to ``traces.jsonl`` and ``results.jsonl`` there (and bots' stderr to
-    ``stderr/``), as the CLI's ``--out`` does. ``resume=True`` continues the run in ``out``: the
-    games already there are counted and only the others are played. ``address``: ``None``
-    starts a local Ray (``num_cpus`` workers, default all cores); ``"auto"`` or ``"HOST:PORT"``
-    joins a cluster. With ``progress`` a line of running win rates is shown on stderr; with
-    ``table`` the CLI's final table is printed.
+    seat rotation, bot seeds, time limits times ``time_scale``). Each game streams back to this
+    driver as soon as it is played; the driver keeps one copy of each game index and, with
+    ``out``, appends each game's trace and result to ``traces.jsonl`` and ``results.jsonl`` there
+    (and bots' stderr to ``stderr/``), as the CLI's ``--out`` does. ``resume=True`` continues the
+    run in ``out``: the games already there are counted and only the others are played.
+    ``address``: ``None`` starts a local Ray (``num_cpus`` workers, default all cores);
+    ``"auto"`` or ``"HOST:PORT"`` joins a cluster. With ``progress`` a line of running win rates
+    is shown on stderr; with ``table`` the CLI's final table is printed.
 
     Returns ``{"games": n, "bots": [each bot's totals, as twinsim.arena gives them], "table":
     the final table, "interrupted": bool}`` and, without ``out``, ``"results"``: every game's
@@ -304,21 +328,27 @@ def tournament(
             pending = [task.remote(shared, start, stop) for start, stop in ranges]
         meter.show(force=not ranges)
         while pending:
+            # A generator is ready when its next game has arrived, or when its shard is over.
             ready, pending = session.ray.wait(pending, num_returns=1, timeout=1.0)
-            for ref in ready:
-                for index, result, trace, files in session.ray.get(ref):
-                    if index in done:
-                        continue  # a retried shard's copy
-                    done.add(index)
-                    tally.add(result)
-                    parsed = json.loads(result)
-                    meter.add(parsed)
-                    if out_dir is not None:
-                        out_dir.write(result, trace, files)
-                    else:
-                        kept[index] = parsed
+            for shard_games in ready:
+                try:
+                    ref = next(shard_games)
+                except StopIteration:
+                    continue  # the shard is over
+                pending.append(shard_games)
+                index, result, trace, files = session.ray.get(ref)
+                if index in done:
+                    continue  # a retried shard's copy
+                done.add(index)
+                tally.add(result)
+                parsed = json.loads(result)
+                meter.add(parsed)
                 if out_dir is not None:
-                    out_dir.sync()
+                    out_dir.write(result, trace, files)
+                else:
+                    kept[index] = parsed
+            if out_dir is not None:
+                out_dir.sync_every(SYNC_SECONDS)
             meter.show(force=not pending)
     except KeyboardInterrupt:
         interrupted = True

@@ -527,6 +527,109 @@ impl Board {
     }
 }
 
+/// One local-cycle test of [`CYCLES`]: the walls in `free` are all free, and `any_a` and
+/// `any_b` each hold a free wall (an empty mask never does).
+#[derive(Clone, Copy, Debug)]
+pub struct Cycle {
+    /// Walls that must all be free.
+    pub free: u64,
+    /// At least one of these must be free.
+    pub any_a: u64,
+    /// At least one of these must be free.
+    pub any_b: u64,
+}
+
+/// The wall between two neighbouring cells.
+const fn wall_between(a: usize, n: usize) -> usize {
+    let (r, c) = (a / 5, a % 5);
+    if n == a + 1 {
+        wall_index(r, c + 1, true)
+    } else if n + 1 == a {
+        wall_index(r, c, true)
+    } else if n == a + 5 {
+        wall_index(r + 1, c, false)
+    } else {
+        wall_index(r, c, false)
+    }
+}
+
+const fn build_cycles() -> [[Cycle; 4]; 60] {
+    const NO: Cycle = Cycle { free: 0, any_a: 0, any_b: 0 };
+    const ANY: u64 = u64::MAX;
+    let mut t = [[NO; 4]; 60];
+    let mut w = 0;
+    while w < 60 {
+        let [a, b] = SIDES[w];
+        let a = a as usize;
+        if b == NONE {
+            // A border wall of cell a: a free link to a neighbour with a free border wall (a
+            // triangle through OUTSIDE), or another free border wall of a (corners; last, as
+            // the rarer one).
+            let (r, c) = (a / 5, a % 5);
+            let nbs = [
+                if c < 4 { a + 1 } else { 99 },
+                if c > 0 { a - 1 } else { 99 },
+                if r < 4 { a + 5 } else { 99 },
+                if r > 0 { a - 5 } else { 99 },
+            ];
+            let (mut i, mut k) = (0, 0);
+            while i < 4 {
+                let n = nbs[i];
+                if n != 99 && CELL_BORDER[n] != 0 {
+                    t[w][k] =
+                        Cycle { free: 1 << wall_between(a, n), any_a: CELL_BORDER[n], any_b: ANY };
+                    k += 1;
+                }
+                i += 1;
+            }
+            t[w][k] = Cycle { free: 0, any_a: CELL_BORDER[a] & !(1 << w), any_b: ANY };
+        } else {
+            let b = b as usize;
+            // A free square on either side (a, b and their neighbours a+s, b+s), then both
+            // cells reaching OUTSIDE directly (a triangle through OUTSIDE).
+            let (r, c) = (a / 5, a % 5);
+            let steps: [(bool, usize, bool); 2] = if b == a + 1 {
+                [(r < 4, 5, true), (r > 0, 5, false)]
+            } else {
+                [(c < 4, 1, true), (c > 0, 1, false)]
+            };
+            let (mut i, mut k) = (0, 0);
+            while i < 2 {
+                let (exists, s, up) = steps[i];
+                if exists {
+                    let (a2, b2) = if up { (a + s, b + s) } else { (a - s, b - s) };
+                    let free = (1u64 << wall_between(a, a2))
+                        | (1u64 << wall_between(b, b2))
+                        | (1u64 << wall_between(a2, b2));
+                    t[w][k] = Cycle { free, any_a: ANY, any_b: ANY };
+                    k += 1;
+                }
+                i += 1;
+            }
+            t[w][k] = Cycle { free: 0, any_a: CELL_BORDER[a], any_b: CELL_BORDER[b] };
+        }
+        w += 1;
+    }
+    t
+}
+
+/// Per wall, up to four local cycles through it (unused entries never pass): free squares,
+/// triangles through OUTSIDE, a corner's second border wall. The per-wall form of
+/// [`Board::quiet`] (plus corners), for callers that test one wall without the links.
+pub static CYCLES: [[Cycle; 4]; 60] = build_cycles();
+
+impl Board {
+    /// Whether free, live wall `w` surely cuts nothing: it lies on one of its [`CYCLES`] of free
+    /// walls. Twin: `check_wall` finding no zone, tested wall by wall.
+    #[inline(always)]
+    pub fn quiet_wall(&self, w: usize) -> bool {
+        let free = !self.walls;
+        CYCLES[w]
+            .iter()
+            .any(|t| self.walls & t.free == 0 && free & t.any_a != 0 && free & t.any_b != 0)
+    }
+}
+
 /// The walls of links and border cells given as cell masks: `down` bit a → wall a+5 (between
 /// a and a+5), `right` bit a → the vertical wall between a and a+1, `border` bit a → every
 /// border wall of cell a. Horizontal walls are shifts; vertical ones go through [`spread6`].

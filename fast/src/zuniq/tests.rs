@@ -307,6 +307,11 @@ fn property_quiet_walls_and_legal_quiet_equal_the_reference_check() {
                 if (quiet_legal >> w & 1 == 1) != reference_quiet {
                     return Err(format!("{}: {reference:?} in {state:?}", wall_of(w)));
                 }
+                // The per-wall tests: at least the mask's walls, never a wall that cuts.
+                let one = live >> w & 1 == 1 && board.quiet_wall(w);
+                if (quiet >> w & 1 == 1 && !one) || (one && !reference_quiet) {
+                    return Err(format!("quiet_wall {}: {one} in {state:?}", wall_of(w)));
+                }
             }
         }
         // The triangles through OUTSIDE decide walls the squares do not.
@@ -316,6 +321,19 @@ fn property_quiet_walls_and_legal_quiet_equal_the_reference_check() {
         Ok(())
     }
     QuickCheck::new().tests(60).quickcheck(prop as fn(Playout) -> Result<(), String>);
+}
+
+#[test]
+fn quiet_wall_sees_a_corner_keep_its_other_border_wall() {
+    // A1 cut from B1 and A2 (walls A2v, B1h): A1h leaves A1v to OUTSIDE, so it cuts nothing;
+    // only the corner test of `quiet_wall` knows it without a flood.
+    let (a1h, a2v, b1h) =
+        (wall_index(0, 0, false), wall_index(0, 1, true), wall_index(1, 0, false));
+    let board = Board::from_walls((1 << a2v) | (1 << b1h), 2, [0, 0]);
+    assert!(board.quiet_wall(a1h));
+    assert_eq!(Board::quiet(&Links::of(board.walls)) >> a1h & 1, 0);
+    let walls = [a2v, b1h].map(wall_of).into_iter().collect();
+    assert!(matches!(check_wall(&walls, wall_of(a1h)), Ok(None)));
 }
 
 #[test]

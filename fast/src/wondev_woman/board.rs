@@ -108,6 +108,34 @@ const fn build_push_ok() -> [u8; 8] {
 /// `rules::valid_push_direction`).
 pub static PUSH_OK: [u8; 8] = build_push_ok();
 
+const fn build_push_to() -> [[u64; 8]; 64] {
+    let nb = build_nb();
+    let ok = build_push_ok();
+    let mut t = [[0u64; 8]; 64];
+    let mut c = 0;
+    while c < 64 {
+        let mut d1 = 0;
+        while d1 < 8 {
+            let v = nb[c][d1];
+            let mut d2 = 0;
+            while v != NONE && d2 < 8 {
+                if ok[d1] & (1 << d2) != 0 && nb[v as usize][d2] != NONE {
+                    t[c][d1] |= 1u64 << nb[v as usize][d2];
+                }
+                d2 += 1;
+            }
+            d1 += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `PUSH_TO[c][d1]`: the cells a unit next to `c` in direction `d1` can be pushed to by the
+/// unit on `c` (`NB[t][d2]` for the `d2` of [`PUSH_OK`]`[d1]`, inside the frame; twin:
+/// `rules::valid_push_direction` and `Point::neighbour`).
+pub static PUSH_TO: [[u64; 8]; 64] = build_push_to();
+
 const fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
@@ -331,13 +359,11 @@ impl State {
         if !self.league.fog() {
             return own | enemy;
         }
-        let mut vis = own;
-        for &e in &self.units[(1 - viewer) * 2..(1 - viewer) * 2 + 2] {
-            if e != NONE && KING[e as usize] & own != 0 {
-                vis |= 1u64 << e;
-            }
-        }
-        vis
+        // An enemy unit is seen when it is next to an own unit: the own units' neighbours at once.
+        let [a, b] = [self.units[viewer * 2], self.units[viewer * 2 + 1]];
+        let near =
+            KING.get(a as usize).copied().unwrap_or(0) | KING.get(b as usize).copied().unwrap_or(0);
+        own | (enemy & near)
     }
 
     /// Cells of height at most `k` (k ≥ 4: all cells).

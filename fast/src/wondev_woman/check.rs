@@ -107,7 +107,7 @@ fn setup_from(bytes: &[u8]) -> (i64, r::Params, &[u8]) {
 /// Whole games from fuzzer bytes: setup from the first 9 bytes, then one byte per turn (below
 /// 240: the `byte % len`-th legal action; 240..=254: a bad line; 255: a timeout), comparing
 /// state, legal lists, views, hash, Voronoi, events and outcome after every step, and
-/// make/unmake against the state before.
+/// make/unmake and make_search/unmake_search against the state before.
 pub fn game_diff(bytes: &[u8]) {
     let (seed, params, turns) = setup_from(bytes);
     let mut rs = r::setup::new_game(seed, &params);
@@ -139,6 +139,21 @@ pub fn game_diff(bytes: &[u8]) {
                 if let Err(e) = compare(&via_ref, &t) {
                     panic!("seed {seed} turn {k} make {a}:\n{e}");
                 }
+                // The search's make and unmake: the same states but for the action records
+                // (which they leave stale).
+                let mut q = before;
+                let qu = movegen::make_search(&mut q, mv);
+                assert_eq!(
+                    State { records: t.records, ..q },
+                    t,
+                    "seed {seed} turn {k}: make_search"
+                );
+                movegen::unmake_search(&mut q, &qu);
+                assert_eq!(
+                    State { records: before.records, ..q },
+                    before,
+                    "seed {seed} turn {k}: unmake_search did not restore the state"
+                );
                 movegen::unmake(&mut t, &u);
                 assert_eq!(t, before, "seed {seed} turn {k}: unmake did not restore the state");
             }

@@ -1,7 +1,7 @@
 //! Legal actions from masks, make/undo with incremental hash, perft (twins: `rules::legal_actions`,
 //! `rules::apply_action`, `rules::perft`).
 
-use super::board::{Rec, State, KEYS, KING, NB, NONE, PUSH_OK, SORTED};
+use super::board::{Rec, State, KEYS, KING, NB, NONE, PUSH_OK, PUSH_TO, SORTED};
 use twinsim_reference::wondev_woman::rules::MAX_ROUNDS;
 use twinsim_reference::wondev_woman::state::{Action, EndReason, Kind};
 
@@ -160,42 +160,68 @@ pub fn legal(s: &State, player: usize, out: &mut MoveList) {
     }
 }
 
-/// The number of legal actions of `player`, by popcounts (same count as [`legal`]).
+/// The number of legal actions of `player`, by popcounts (same count as [`legal`], twin of
+/// `rules::legal_actions(..).len()`). The tricks: a unit's build targets are the cells `build`
+/// without a visible unit plus its own cell (which it leaves), and its own cell neighbours
+/// every cell it reaches, so a unit with reach `R` has `|R| + Σ_{t∈R} |KING[t] ∩ build|`
+/// moves; the sum is taken direction by direction over `build` shifted once for both units
+/// (the padded 8-wide grid makes the shifts exact: a shifted bit that leaves the 7×7 frame
+/// lands on padding, where `build` has nothing). Pushes are counted only next to an enemy.
 pub fn count(s: &State, player: usize) -> u32 {
+    let player = player & 1;
     let occ = s.occupied();
     let vis = s.visible_units(player);
     let open = s.cells & s.le[3];
+    let build = open & !(occ & vis);
+    let enemy = if s.league.can_push() { s.umask[1 - player] } else { 0 };
     let mut n = 0;
-    for i in 0..s.per_player as usize {
-        let c = s.units[player * 2 + i];
+    // Straight-line per unit (an iterator over the unit slots compiles to a long loop).
+    let mut unit = |c: u8| -> u64 {
         if c == NONE {
-            continue;
+            return 0;
         }
-        let mut reach = open & s.at_most(s.h[c as usize] + 1) & !occ & KING[c as usize];
-        let buildable = open & !(occ & vis & !(1u64 << c));
-        while reach != 0 {
-            let t = reach.trailing_zeros() as usize;
-            reach &= reach - 1;
-            n += (KING[t] & buildable).count_ones();
+        let c = c & 63;
+        let reach = open & s.at_most(s.h[c as usize] + 1) & !occ & KING[c as usize];
+        n += reach.count_ones();
+        if KING[c as usize] & enemy != 0 {
+            n += push_count(s, c, enemy, build);
         }
+        reach
+    };
+    let r0 = unit(s.units[player * 2]);
+    let r1 = if s.per_player > 1 { unit(s.units[player * 2 + 1]) } else { 0 };
+    // `build >> k` holds t when t + k is in `build` (neighbour E = +1, S = +8, SE = +9,
+    // SW = +7), `build << k` when t - k is. A cell both units reach counts twice: the union
+    // once, the (usually empty) overlap once more.
+    let sum = |r: u64| {
+        (r & (build >> 1)).count_ones()
+            + (r & (build << 1)).count_ones()
+            + (r & (build >> 8)).count_ones()
+            + (r & (build << 8)).count_ones()
+            + (r & (build >> 9)).count_ones()
+            + (r & (build << 9)).count_ones()
+            + (r & (build >> 7)).count_ones()
+            + (r & (build << 7)).count_ones()
+    };
+    n += sum(r0 | r1);
+    if r0 & r1 != 0 {
+        n += sum(r0 & r1);
     }
-    if !s.league.can_push() {
-        return n;
-    }
-    let enemy = s.units_of(1 - player);
-    for i in 0..s.per_player as usize {
-        let c = s.units[player * 2 + i];
-        if c == NONE {
-            continue;
-        }
-        let mut d1s = dirs_in(KING[c as usize] & enemy, c);
-        while d1s != 0 {
-            let d1 = d1s.trailing_zeros() as usize;
-            d1s &= d1s - 1;
-            let t = NB[c as usize][d1] as usize;
-            let limit = s.at_most(s.h[t] + 1) & open & !(occ & vis);
-            n += (dirs_in(KING[t] & limit, t as u8) & PUSH_OK[d1]).count_ones();
-        }
+    n
+}
+
+/// The pushes of the unit on `c` (twin: the PUSH&BUILD part of `rules::legal_actions`):
+/// for each enemy next to it, the cells behind within 45° ([`PUSH_TO`]) that are open, not
+/// too high and without a visible unit (`free`).
+#[inline]
+fn push_count(s: &State, c: u8, enemy: u64, free: u64) -> u32 {
+    let mut n = 0;
+    let mut d1s = dirs_in(KING[c as usize] & enemy, c);
+    while d1s != 0 {
+        let d1 = d1s.trailing_zeros() as usize;
+        d1s &= d1s - 1;
+        let t = NB[c as usize][d1] as usize;
+        n += (PUSH_TO[c as usize][d1] & s.at_most(s.h[t] + 1) & free).count_ones();
     }
     n
 }
@@ -420,7 +446,7 @@ pub struct SearchUndo {
 /// and never influence play, so they are left stale (also by [`unmake_search`]). The common case
 /// (both players alive, not the last round, not Wood 3) is a straight-line update; anything else
 /// falls back to [`make`].
-#[inline]
+#[inline(always)]
 pub fn make_search(s: &mut State, mv: Mv) -> SearchUndo {
     let player = s.to_move as usize;
     let mut undo = SearchUndo {
@@ -437,7 +463,7 @@ pub fn make_search(s: &mut State, mv: Mv) -> SearchUndo {
         end_reason: s.end_reason,
     };
     if s.dead[0] || s.dead[1] || s.league.win_on_max_height() || s.round + 1 >= MAX_ROUNDS {
-        undo.raised = make(s, mv).raised;
+        undo.raised = make_raised(s, mv);
         return undo;
     }
     let g = player * 2 + mv.unit as usize;
@@ -479,8 +505,15 @@ pub fn make_search(s: &mut State, mv: Mv) -> SearchUndo {
     undo
 }
 
+/// [`make`] returning the raised cell, out of line (the rare case of [`make_search`]).
+#[cold]
+#[inline(never)]
+fn make_raised(s: &mut State, mv: Mv) -> u8 {
+    make(s, mv).raised
+}
+
 /// Takes back [`make_search`].
-#[inline]
+#[inline(always)]
 pub fn unmake_search(s: &mut State, u: &SearchUndo) {
     if u.raised != NONE {
         s.lower(u.raised);
@@ -500,23 +533,25 @@ pub fn unmake_search(s: &mut State, u: &SearchUndo) {
 /// Perft with every leaf made (twin: `rules::perft`).
 pub fn perft(s: &mut State, depth: u32) -> u64 {
     let mut lists = vec![MoveList::default(); depth as usize];
-    perft_with(s, depth, &mut lists, false)
+    perft_with::<false>(s, depth, &mut lists)
 }
 
 /// Perft with bulk counting at the last ply (same numbers as [`perft`]).
 pub fn perft_bulk(s: &mut State, depth: u32) -> u64 {
     let mut lists = vec![MoveList::default(); depth as usize];
-    perft_with(s, depth, &mut lists, true)
+    perft_with::<true>(s, depth, &mut lists)
 }
 
-fn perft_with(s: &mut State, depth: u32, lists: &mut [MoveList], bulk: bool) -> u64 {
+/// One body per counting mode (a runtime flag would put [`count`] inside the loop of the
+/// plain perft too, where it costs registers).
+fn perft_with<const BULK: bool>(s: &mut State, depth: u32, lists: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;
     }
     if s.game_over {
         return 0;
     }
-    if bulk && depth == 1 {
+    if BULK && depth == 1 {
         return count(s, s.to_move as usize) as u64;
     }
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
@@ -524,7 +559,7 @@ fn perft_with(s: &mut State, depth: u32, lists: &mut [MoveList], bulk: bool) -> 
     let mut total = 0;
     for k in 0..list.len {
         let u = make_search(s, list.moves[k]);
-        total += perft_with(s, depth - 1, rest, bulk);
+        total += perft_with::<BULK>(s, depth - 1, rest);
         unmake_search(s, &u);
     }
     total

@@ -23,6 +23,21 @@ pub fn sample_boards(count: usize, seed: u64) -> Vec<Board> {
         .collect()
 }
 
+/// The reference's `apply_move` of `moves[i]` on a clone of `states[i]`, cycling.
+fn reference_apply(
+    states: Vec<twinsim_reference::zuniq::State>,
+    moves: Vec<usize>,
+) -> Box<dyn FnMut() + Send> {
+    let mut i = 0;
+    Box::new(move || {
+        i = (i + 1) % states.len();
+        let mut s = states[i].clone();
+        let action =
+            twinsim_reference::zuniq::Action { wall: typed::wall_of(moves[i]), claim: false };
+        let _ = black_box(twinsim_reference::zuniq::rules::apply_move(&mut s, action));
+    })
+}
+
 /// Hot operations to benchmark, reference vs fast, on the same positions.
 pub fn bench_ops() -> Vec<crate::bench::BenchOp> {
     use crate::bench::BenchOp;
@@ -58,18 +73,41 @@ pub fn bench_ops() -> Vec<crate::bench::BenchOp> {
         }),
     });
 
-    let (r, rm, mut i) = (refs.clone(), moves.clone(), 0);
-    let (f, fm, mut j) = (boards.clone(), moves, 0);
+    // `apply`: the search's apply. The fast side places the wall with the cut its move
+    // generator found ([`Board::legal_quiet`], a flood only for walls it could not decide) and
+    // nothing else: no events, no end test (the next legal list finds the end). The reference
+    // side is `apply_move` (check, place, events, end test), its only apply.
+    let placed: Vec<(Board, usize, u32)> = boards
+        .iter()
+        .zip(&moves)
+        .map(|(b, &w)| {
+            let (legal, quiet) = b.legal_quiet();
+            let cut = if legal >> w & 1 == 0 || quiet >> w & 1 == 1 { 0 } else { b.cut(w) };
+            (*b, w, cut)
+        })
+        .collect();
+    let mut j = 0;
     ops.push(BenchOp {
         game: "zuniq",
         name: "apply",
-        reference: Box::new(move || {
-            i = (i + 1) % r.len();
-            let mut s = r[i].clone();
-            let action =
-                twinsim_reference::zuniq::Action { wall: typed::wall_of(rm[i]), claim: false };
-            let _ = black_box(twinsim_reference::zuniq::rules::apply_move(&mut s, action));
+        reference: reference_apply(refs.clone(), moves.clone()),
+        fast: Box::new(move || {
+            // Cycling without a division, the result kept by reference: the harness costs
+            // little next to an operation this small.
+            j = if j + 1 == placed.len() { 0 } else { j + 1 };
+            let (mut b, w, cut) = placed[j];
+            b.place(w, cut);
+            black_box(&b);
         }),
+    });
+
+    // `apply_checked`: the referee's apply on both sides: legality check, place, events, end
+    // test.
+    let (f, fm, mut j) = (boards.clone(), moves.clone(), 0);
+    ops.push(BenchOp {
+        game: "zuniq",
+        name: "apply_checked",
+        reference: reference_apply(refs.clone(), moves),
         fast: Box::new(move || {
             j = (j + 1) % f.len();
             let mut s = State { board: f[j], ..State::default() };

@@ -3,6 +3,117 @@
 
 use super::tables::*;
 
+/// Cells of column 0 (`A1`..`E1`).
+const COL0: u32 = 0x0010_8421;
+/// Cells of column 4 (`A5`..`E5`).
+const COL4: u32 = COL0 << 4;
+/// The five low bits of each 6-bit row (bit `6*row + col`, col < 5).
+const ROW5_6: u64 = 0x1F7DF7DF;
+
+/// Moves bit `6*row + col` to `5*row + col` (col < 5; other bits must be clear), in each 32-bit
+/// half independently. The trick: row r moves down by r, done in three parallel shifts by the
+/// bits of r (rows 1 and 3 by 1, then rows 2 and 3 by 2, then row 4 by 4), lowest rows first,
+/// so that no row ever lands on another.
+#[inline(always)]
+const fn compact6(mut x: u64) -> u64 {
+    const R13: u64 = ((0x1F << 6) | (0x1F << 18)) * 0x1_0000_0001;
+    x = (x & !R13) | ((x & R13) >> 1);
+    const R23: u64 = (0x3FF << 12) * 0x1_0000_0001;
+    x = (x & !R23) | ((x & R23) >> 2);
+    const R4: u64 = (0x1F << 24) * 0x1_0000_0001;
+    (x & !R4) | ((x & R4) >> 4)
+}
+
+/// Spreads 5-bit rows to 6-bit rows, bit `5*row + col` to `6*row + col` (rows 0..5): row r moves
+/// up by r in three parallel shifts (rows 4 and 5 by 4, rows 2 and 3 by 2, rows 1, 3 and 5 by
+/// 1), highest rows first so that no row lands on another. Cells (25 bits) go to the vertical
+/// wall layout; horizontal walls (30 bits) go to the dot layout.
+#[inline(always)]
+const fn spread6(mut x: u64) -> u64 {
+    const R45: u64 = 0x3FF << 20;
+    x = (x & !R45) | ((x & R45) << 4);
+    const R23: u64 = 0x3FF << 10;
+    x = (x & !R23) | ((x & R23) << 2);
+    const R135: u64 = (0x1F << 5) | (0x1F << 17) | (0x1F << 29);
+    (x & !R135) | ((x & R135) << 1)
+}
+
+/// Dot index `6*row + col` (rows and columns 0..5) of the dots at the two ends of each wall:
+/// horizontal wall (r, c) joins dots (r, c) and (r, c+1), vertical wall (r, c) joins (r, c) and
+/// (r+1, c).
+const fn build_wall_dot() -> [u8; 60] {
+    let mut t = [0u8; 60];
+    let mut w = 0;
+    while w < 60 {
+        let (r, c, _) = wall_coords(w);
+        t[w] = (6 * r + c) as u8;
+        w += 1;
+    }
+    t
+}
+
+/// The first dot (top or left end) of each wall.
+const WALL_DOT: [u8; 60] = build_wall_dot();
+
+/// The placed walls as edges between the 36 dots (bit `6*row + col`): the dual of the cell
+/// graph. By planar duality a free wall is a bridge of the cell graph with OUTSIDE (placing it
+/// cuts cells off, §4) exactly when its two end dots are already joined by placed walls.
+#[derive(Clone, Copy, Debug)]
+struct Dots {
+    /// Bit p: the horizontal wall from dot p to dot p+1 is placed.
+    right: u64,
+    /// Bit p: the vertical wall from dot p to dot p+6 is placed.
+    down: u64,
+}
+
+/// The 30 low bits.
+const LOW30: u64 = (1 << 30) - 1;
+/// The five low bits of each of six 6-bit rows (dots with a dot to their right).
+const ROW5_36: u64 = ROW5_6 | (0x1F << 30);
+
+impl Dots {
+    #[inline(always)]
+    fn of(walls: u64) -> Dots {
+        Dots { right: spread6(walls & LOW30), down: (walls >> 30) & LOW30 }
+    }
+
+    /// The dots joined to `start` by placed walls (bit-parallel flood).
+    #[inline(always)]
+    fn component(&self, start: u64) -> u64 {
+        let mut s = start;
+        loop {
+            let next = s
+                | ((s & self.right) << 1)
+                | ((s >> 1) & self.right)
+                | ((s & self.down) << 6)
+                | ((s >> 6) & self.down);
+            if next == s {
+                return s;
+            }
+            s = next;
+        }
+    }
+
+    /// The walls with their first end in `dots`, and those with their second end in it.
+    #[inline(always)]
+    fn walls_at(dots: u64) -> (u64, u64) {
+        let first = compact6_36(dots & ROW5_36) | ((dots & LOW30) << 30);
+        let second = compact6_36((dots >> 1) & ROW5_36) | (((dots >> 6) & LOW30) << 30);
+        (first, second)
+    }
+}
+
+/// Inverse of [`spread6`] on six rows: bit `6*row + col` (col < 5) to `5*row + col`.
+#[inline(always)]
+const fn compact6_36(mut x: u64) -> u64 {
+    const R135: u64 = (0x1F << 6) | (0x1F << 18) | (0x1F << 30);
+    x = (x & !R135) | ((x & R135) >> 1);
+    const R23: u64 = 0x3FF << 12;
+    x = (x & !R23) | ((x & R23) >> 2);
+    const R45: u64 = 0x3FF << 24;
+    (x & !R45) | ((x & R45) >> 4)
+}
+
 /// Neighbour masks of the cell graph for a wall set: `right` has bit i when cell i is linked to
 /// cell i+1, `down` when cell i is linked to cell i+5, `border` when cell i is linked to OUTSIDE.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,16 +137,17 @@ impl Links {
         let free = !walls;
         // Horizontal walls of dot row r+1 (bits 5(r+1)..) sit 5 bits above the cells of row r.
         let down = ((free >> 5) as u32) & ((1 << 20) - 1);
-        let mut right = 0u32;
-        let mut border = (free as u32 & 0x1F) | ((((free >> 25) as u32) & 0x1F) << 20);
-        let mut row = 0;
-        while row < 5 {
-            let v = (free >> (30 + 6 * row)) as u32;
-            right |= ((v >> 1) & 0xF) << (5 * row);
-            border |= (v & 1) << (5 * row);
-            border |= ((v >> 5) & 1) << (5 * row + 4);
-            row += 1;
-        }
+        // Vertical walls: row r's six walls at 6r..6r+5 of `v`. Wall (r, c) is the left wall of
+        // cell (r, c) (a border wall for c = 0) and wall (r, c+1) its right one (right link for
+        // c < 4, border wall for c = 4): both 5-bit row views, compacted at once (one per half).
+        let v = free >> 30;
+        let both = compact6((v & ROW5_6) | (((v >> 1) & ROW5_6) << 32));
+        let (left, right_of) = (both as u32, (both >> 32) as u32);
+        let right = right_of & !COL4;
+        let border = (free as u32 & 0x1F)
+            | ((((free >> 25) as u32) & 0x1F) << 20)
+            | (left & COL0)
+            | (right_of & COL4);
         Links { right, down, border }
     }
 
@@ -199,36 +311,81 @@ impl Board {
     /// bridge, so placing it cuts nothing (§4) and it is legal whenever it is free and live.
     #[inline(always)]
     pub fn on_square(links: &Links) -> u64 {
+        let (down, right) = Board::square_links(links);
+        link_walls(down, right, 0)
+    }
+
+    /// The down and right links on a free 4-cycle of cells (see [`Board::on_square`]).
+    #[inline(always)]
+    fn square_links(links: &Links) -> (u32, u32) {
         let (r, d) = (links.right, links.down);
         // Down-link a—a+5 (wall index a+5): square to the right or to the left.
         let square_down = d & ((r & (r >> 5) & (d >> 1)) | ((r << 1) & (r >> 4) & (d << 1)));
         // Right-link a—a+1 (wall index 30 + 6*row + col + 1): square below or above.
         let square_right = r & ((d & (d >> 1) & (r >> 5)) | ((d << 5) & (d << 4) & (r << 5)));
-        let mut walls = u64::from(square_down) << 5;
-        let mut row = 0;
-        while row < 5 {
-            walls |= u64::from((square_right >> (5 * row)) & 0xF) << (31 + 6 * row);
-            row += 1;
-        }
-        walls
+        (square_down, square_right)
+    }
+
+    /// Walls that are surely not bridges of the cell graph with OUTSIDE (§4), for all walls at
+    /// once from local cycles: the free squares of [`Board::on_square`], inner links whose two
+    /// cells both touch OUTSIDE (a triangle through OUTSIDE), and the border walls of a cell
+    /// linked to a neighbour that touches OUTSIDE by another wall (the same triangle). Placing
+    /// a free, live one cuts nothing, so it is legal. Twin: `check_wall` finding no zone
+    /// ([`twinsim_reference::zuniq::rules::check_wall`]), tested wall by wall.
+    #[inline(always)]
+    pub fn quiet(links: &Links) -> u64 {
+        let (r, d, o) = (links.right, links.down, links.border);
+        let (square_down, square_right) = Board::square_links(links);
+        let near = (r & (o >> 1)) | ((r & o) << 1) | (d & (o >> 5)) | ((d & o) << 5);
+        link_walls(square_down | (d & o & (o >> 5)), square_right | (r & o & (o >> 1)), near)
     }
 
     /// All legal walls as one mask. Twin of [`twinsim_reference::zuniq::rules::legal_walls_of`].
     #[inline]
     pub fn legal_mask(&self) -> u64 {
+        self.legal_quiet().0
+    }
+
+    /// All legal walls as one mask, and those of them that cut nothing (the search places
+    /// these with `cut = 0` without a flood). The trick: [`Board::quiet`] decides most walls
+    /// by bit operations; only the rest are flooded. Twin of
+    /// [`twinsim_reference::zuniq::rules::legal_walls_of`] and, per wall, of `check_wall`
+    /// finding no zone.
+    #[inline]
+    pub fn legal_quiet(&self) -> (u64, u64) {
         let links = Links::of(self.walls);
         let live = ALL_WALLS & !self.walls & !self.dead;
-        let mut legal = live & Board::on_square(&links);
-        let mut candidates = live & !legal;
-        while candidates != 0 {
-            let w = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            let cut = self.cut_with(&links, w);
-            if cut == 0 || self.used & (1 << cut.count_ones()) == 0 {
-                legal |= 1 << w;
+        let quiet = live & Board::quiet(&links);
+        let (legal, rest_quiet) = self.decide(&links, live & !quiet);
+        (legal | quiet, quiet | rest_quiet)
+    }
+
+    /// The legal walls among `rest` (free, live walls [`Board::quiet`] did not decide) and those
+    /// of them that cut nothing. The trick is duality: one flood of the placed walls from an end dot of an
+    /// undecided wall decides every undecided wall with an end in that dot component: both
+    /// ends in it, a bridge (then a cell flood for the size it cuts); one end, not a bridge.
+    #[inline]
+    fn decide(&self, links: &Links, mut rest: u64) -> (u64, u64) {
+        let (mut legal, mut quiet) = (0, 0);
+        if rest == 0 {
+            return (0, 0);
+        }
+        let dots = Dots::of(self.walls);
+        while rest != 0 {
+            let start = 1u64 << WALL_DOT[rest.trailing_zeros() as usize];
+            let (first, second) = Dots::walls_at(dots.component(start));
+            let mut bridges = rest & first & second;
+            quiet |= rest & (first ^ second);
+            rest &= !(first | second);
+            while bridges != 0 {
+                let w = bridges.trailing_zeros() as usize;
+                bridges &= bridges - 1;
+                if self.used & (1 << self.cut_with(links, w).count_ones()) == 0 {
+                    legal |= 1 << w;
+                }
             }
         }
-        legal
+        (legal | quiet, quiet)
     }
 
     /// Whether any wall is legal (stops at the first). Twin of `!legal_walls(..).is_empty()`.
@@ -241,15 +398,16 @@ impl Board {
     #[inline]
     pub fn has_legal_move_with(&self, links: &Links) -> bool {
         let live = ALL_WALLS & !self.walls & !self.dead;
-        if live & Board::on_square(links) != 0 {
+        if live & Board::quiet(links) != 0 {
             return true;
         }
+        // Late in the game most walls left are bridges: a cell flood each (the dot floods of
+        // `decide` would come on top).
         let mut candidates = live;
         while candidates != 0 {
             let w = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
-            let cut = self.cut_with(links, w);
-            if cut == 0 || self.used & (1 << cut.count_ones()) == 0 {
+            if self.used & (1 << self.cut_with(links, w).count_ones()) == 0 {
                 return true;
             }
         }
@@ -258,31 +416,39 @@ impl Board {
 
     /// Places legal wall `w` whose cut-off cells are `cut` (from [`Board::check`] or the
     /// caller's own knowledge); updates closed cells, used sizes, dead walls and the hash.
-    /// Twin of the wall part of [`twinsim_reference::zuniq::rules::apply_move`].
-    #[inline]
+    /// Twin of the wall part of [`twinsim_reference::zuniq::rules::apply_move`]. Inlined
+    /// whole: the common case (nothing closed) is a handful of instructions, the zone part is
+    /// out of line.
+    #[inline(always)]
     pub fn place(&mut self, w: usize, cut: u32) {
-        let bit = 1u64 << w;
-        self.walls |= bit;
+        self.walls |= 1u64 << w;
         self.ply = self.ply.wrapping_add(1);
         self.hash ^= Z_WALL[w] ^ Z_BLACK;
         if cut != 0 {
-            let size = cut.count_ones();
-            self.closed |= cut;
-            self.used |= 1 << size;
-            self.hash ^= Z_SIZE[size as usize];
-            let mut around = 0u64;
-            let mut cells = cut;
-            while cells != 0 {
-                around |= CELL_WALLS[cells.trailing_zeros() as usize];
-                cells &= cells - 1;
-            }
-            // Walls that become fixed now: dead and not placed, not dead before.
-            let mut newly = around & !self.walls & !self.dead;
-            self.dead |= around;
-            while newly != 0 {
-                self.hash ^= Z_WALL[newly.trailing_zeros() as usize];
-                newly &= newly - 1;
-            }
+            self.close(cut);
+        }
+    }
+
+    /// The zone part of [`Board::place`], out of line (most walls close nothing): the cells
+    /// `cut` become closed, their size used, the walls around them dead (folded into the hash).
+    #[inline(never)]
+    fn close(&mut self, cut: u32) {
+        let size = cut.count_ones();
+        self.closed |= cut;
+        self.used |= 1 << size;
+        self.hash ^= Z_SIZE[size as usize];
+        let mut around = 0u64;
+        let mut cells = cut;
+        while cells != 0 {
+            around |= CELL_WALLS[cells.trailing_zeros() as usize];
+            cells &= cells - 1;
+        }
+        // Walls that become fixed now: dead and not placed, not dead before.
+        let mut newly = around & !self.walls & !self.dead;
+        self.dead |= around;
+        while newly != 0 {
+            self.hash ^= Z_WALL[newly.trailing_zeros() as usize];
+            newly &= newly - 1;
         }
     }
 
@@ -359,6 +525,121 @@ impl Board {
         }
         zones
     }
+}
+
+/// One local-cycle test of [`CYCLES`]: the walls in `free` are all free, and `any_a` and
+/// `any_b` each hold a free wall (an empty mask never does).
+#[derive(Clone, Copy, Debug)]
+pub struct Cycle {
+    /// Walls that must all be free.
+    pub free: u64,
+    /// At least one of these must be free.
+    pub any_a: u64,
+    /// At least one of these must be free.
+    pub any_b: u64,
+}
+
+/// The wall between two neighbouring cells.
+const fn wall_between(a: usize, n: usize) -> usize {
+    let (r, c) = (a / 5, a % 5);
+    if n == a + 1 {
+        wall_index(r, c + 1, true)
+    } else if n + 1 == a {
+        wall_index(r, c, true)
+    } else if n == a + 5 {
+        wall_index(r + 1, c, false)
+    } else {
+        wall_index(r, c, false)
+    }
+}
+
+const fn build_cycles() -> [[Cycle; 4]; 60] {
+    const NO: Cycle = Cycle { free: 0, any_a: 0, any_b: 0 };
+    const ANY: u64 = u64::MAX;
+    let mut t = [[NO; 4]; 60];
+    let mut w = 0;
+    while w < 60 {
+        let [a, b] = SIDES[w];
+        let a = a as usize;
+        if b == NONE {
+            // A border wall of cell a: a free link to a neighbour with a free border wall (a
+            // triangle through OUTSIDE), or another free border wall of a (corners; last, as
+            // the rarer one).
+            let (r, c) = (a / 5, a % 5);
+            let nbs = [
+                if c < 4 { a + 1 } else { 99 },
+                if c > 0 { a - 1 } else { 99 },
+                if r < 4 { a + 5 } else { 99 },
+                if r > 0 { a - 5 } else { 99 },
+            ];
+            let (mut i, mut k) = (0, 0);
+            while i < 4 {
+                let n = nbs[i];
+                if n != 99 && CELL_BORDER[n] != 0 {
+                    t[w][k] =
+                        Cycle { free: 1 << wall_between(a, n), any_a: CELL_BORDER[n], any_b: ANY };
+                    k += 1;
+                }
+                i += 1;
+            }
+            t[w][k] = Cycle { free: 0, any_a: CELL_BORDER[a] & !(1 << w), any_b: ANY };
+        } else {
+            let b = b as usize;
+            // A free square on either side (a, b and their neighbours a+s, b+s), then both
+            // cells reaching OUTSIDE directly (a triangle through OUTSIDE).
+            let (r, c) = (a / 5, a % 5);
+            let steps: [(bool, usize, bool); 2] = if b == a + 1 {
+                [(r < 4, 5, true), (r > 0, 5, false)]
+            } else {
+                [(c < 4, 1, true), (c > 0, 1, false)]
+            };
+            let (mut i, mut k) = (0, 0);
+            while i < 2 {
+                let (exists, s, up) = steps[i];
+                if exists {
+                    let (a2, b2) = if up { (a + s, b + s) } else { (a - s, b - s) };
+                    let free = (1u64 << wall_between(a, a2))
+                        | (1u64 << wall_between(b, b2))
+                        | (1u64 << wall_between(a2, b2));
+                    t[w][k] = Cycle { free, any_a: ANY, any_b: ANY };
+                    k += 1;
+                }
+                i += 1;
+            }
+            t[w][k] = Cycle { free: 0, any_a: CELL_BORDER[a], any_b: CELL_BORDER[b] };
+        }
+        w += 1;
+    }
+    t
+}
+
+/// Per wall, up to four local cycles through it (unused entries never pass): free squares,
+/// triangles through OUTSIDE, a corner's second border wall. The per-wall form of
+/// [`Board::quiet`] (plus corners), for callers that test one wall without the links.
+pub static CYCLES: [[Cycle; 4]; 60] = build_cycles();
+
+impl Board {
+    /// Whether free, live wall `w` surely cuts nothing: it lies on one of its [`CYCLES`] of free
+    /// walls. Twin: `check_wall` finding no zone, tested wall by wall.
+    #[inline(always)]
+    pub fn quiet_wall(&self, w: usize) -> bool {
+        let free = !self.walls;
+        CYCLES[w]
+            .iter()
+            .any(|t| self.walls & t.free == 0 && free & t.any_a != 0 && free & t.any_b != 0)
+    }
+}
+
+/// The walls of links and border cells given as cell masks: `down` bit a → wall a+5 (between
+/// a and a+5), `right` bit a → the vertical wall between a and a+1, `border` bit a → every
+/// border wall of cell a. Horizontal walls are shifts; vertical ones go through [`spread6`].
+#[inline(always)]
+fn link_walls(down: u32, right: u32, border: u32) -> u64 {
+    let horizontal =
+        (u64::from(down) << 5) | u64::from(border & 0x1F) | (u64::from(border & (0x1F << 20)) << 5);
+    let vertical = (spread6(u64::from(border & COL0)) << 30)
+        | (spread6(u64::from(right | (border & COL4))) << 31);
+    horizontal | vertical
 }
 
 impl Links {

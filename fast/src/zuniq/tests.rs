@@ -286,6 +286,98 @@ fn property_walls_on_a_free_square_never_cut_anything() {
 }
 
 #[test]
+fn property_quiet_walls_and_legal_quiet_equal_the_reference_check() {
+    // Twin of `quiet` and of the second mask of `legal_quiet`: `check_wall` finding no zone.
+    fn prop(p: Playout) -> Result<(), String> {
+        let (mut beyond_squares, mut quiet_total) = (0, 0);
+        for state in &p.states {
+            let board = State::from(state).board;
+            let links = Links::of(board.walls);
+            let live = ALL_WALLS & !board.walls & !board.dead;
+            let quiet = Board::quiet(&links) & live;
+            beyond_squares += (quiet & !Board::on_square(&links)).count_ones();
+            let (legal, quiet_legal) = board.legal_quiet();
+            quiet_total += quiet_legal.count_ones();
+            if quiet & !quiet_legal != 0 || quiet_legal & !legal != 0 {
+                return Err(format!("masks {quiet:x} {quiet_legal:x} {legal:x} in {state:?}"));
+            }
+            for w in 0..60 {
+                let reference = check_wall(&state.walls, wall_of(w));
+                let reference_quiet = matches!(reference, Ok(None));
+                if (quiet_legal >> w & 1 == 1) != reference_quiet {
+                    return Err(format!("{}: {reference:?} in {state:?}", wall_of(w)));
+                }
+                // The per-wall tests: at least the mask's walls, never a wall that cuts.
+                let one = live >> w & 1 == 1 && board.quiet_wall(w);
+                if (quiet >> w & 1 == 1 && !one) || (one && !reference_quiet) {
+                    return Err(format!("quiet_wall {}: {one} in {state:?}", wall_of(w)));
+                }
+            }
+        }
+        // The triangles through OUTSIDE decide walls the squares do not.
+        if beyond_squares == 0 || quiet_total == 0 {
+            return Err("no wall beyond the squares".into());
+        }
+        Ok(())
+    }
+    QuickCheck::new().tests(60).quickcheck(prop as fn(Playout) -> Result<(), String>);
+}
+
+#[test]
+fn quiet_wall_sees_a_corner_keep_its_other_border_wall() {
+    // A1 cut from B1 and A2 (walls A2v, B1h): A1h leaves A1v to OUTSIDE, so it cuts nothing;
+    // only the corner test of `quiet_wall` knows it without a flood.
+    let (a1h, a2v, b1h) =
+        (wall_index(0, 0, false), wall_index(0, 1, true), wall_index(1, 0, false));
+    let board = Board::from_walls((1 << a2v) | (1 << b1h), 2, [0, 0]);
+    assert!(board.quiet_wall(a1h));
+    assert_eq!(Board::quiet(&Links::of(board.walls)) >> a1h & 1, 0);
+    let walls = [a2v, b1h].map(wall_of).into_iter().collect();
+    assert!(matches!(check_wall(&walls, wall_of(a1h)), Ok(None)));
+}
+
+#[test]
+fn links_equal_a_wall_by_wall_construction() {
+    // Twin of the §4 graph: a link or a border cell for each free wall, from `SIDES`.
+    fn prop(walls: u64) -> bool {
+        let walls = walls & ALL_WALLS;
+        let mut want = Links { right: 0, down: 0, border: 0 };
+        for (w, &[a, b]) in SIDES.iter().enumerate() {
+            if walls >> w & 1 == 1 {
+                continue;
+            }
+            if b == NONE {
+                want.border |= 1 << a;
+            } else if b == a + 1 {
+                want.right |= 1 << a;
+            } else {
+                want.down |= 1 << a;
+            }
+        }
+        Links::of(walls) == want
+    }
+    QuickCheck::new().tests(500).quickcheck(prop as fn(u64) -> bool);
+    assert!(prop(0) && prop(ALL_WALLS) && prop(BORDER));
+}
+
+#[test]
+fn nth_bit_equals_clearing_bits_one_by_one() {
+    fn prop(mask: u64, k: u32) -> bool {
+        if mask == 0 {
+            return true;
+        }
+        let k = k % mask.count_ones();
+        let mut m = mask;
+        for _ in 0..k {
+            m &= m - 1;
+        }
+        nth_bit(mask, k) == m.trailing_zeros() as usize
+    }
+    QuickCheck::new().tests(1000).quickcheck(prop as fn(u64, u32) -> bool);
+    assert!((0..64).all(|k| prop(u64::MAX, k)));
+}
+
+#[test]
 fn on_square_finds_every_inner_wall_of_the_empty_board() {
     let inner = ALL_WALLS & !BORDER;
     assert_eq!(Board::on_square(&Links::of(0)), inner);

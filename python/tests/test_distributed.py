@@ -139,7 +139,7 @@ def alive_nodes(address: str) -> int:
     """Alive nodes of the cluster, asked from a separate driver process (0: no answer yet)."""
     probe = (
         f"import ray; ray.init(address={address!r}, logging_level='ERROR'); "
-        "print(sum(n['Alive'] for n in ray.nodes()))"
+        "print('alive nodes:', sum(n['Alive'] for n in ray.nodes()))"
     )
     try:
         done = subprocess.run(
@@ -149,7 +149,9 @@ def alive_nodes(address: str) -> int:
         return 0
     if done.returncode != 0:
         return 0
-    return int(done.stdout.strip().splitlines()[-1])
+    # Ray may print its own warnings on stdout too (e.g. lagging heartbeats on a busy machine).
+    counts = [line for line in done.stdout.splitlines() if line.startswith("alive nodes: ")]
+    return int(counts[-1].removeprefix("alive nodes: ")) if counts else 0
 
 
 @pytest.fixture(scope="module")

@@ -323,7 +323,10 @@ def tournament(
         if ranges:
             session = _RaySession(address, num_cpus)
             ray = session.ray
-            task = ray.remote(num_cpus=threads, max_retries=max_retries)(_play_shard)
+            # SPREAD: shards go to every node from the start, not first to the driver's own.
+            task = ray.remote(
+                num_cpus=threads, max_retries=max_retries, scheduling_strategy="SPREAD"
+            )(_play_shard)
             shared = ray.put(config)
             pending = [task.remote(shared, start, stop) for start, stop in ranges]
         meter.show(force=not ranges)

@@ -6,21 +6,22 @@ pure-Python comparison):
     python python/bench.py [--games olymbits,zuniq] [--seconds 1.0]
 
 For each game it measures, in one run on the same machine:
-- the bare Rust engine: the fast twin's typed API (`Game::new_game`, `Game::step` on its
-  state, no text), random games, only setup and `step` timed (`typed_engine_seconds`): the
-  baseline of the overhead ratio;
-- the same with the players' legal-action lists (`Game::legal_actions`) timed too, what
-  choosing the random actions needs (`typed_engine_seconds(..., legal=True)`);
+- the bare Rust engine: the fast twin's allocation-free search API (`SearchGame`: `new_game`,
+  `to_act`, `legal_moves`, `play`; no text, no views, no observations) on random games, two
+  ways: only setup and `play` timed (`engine`), and the whole loop timed (`loop`: the players'
+  legal lists and the random choices too, everything a Rust program stepping the same random
+  games does) (`typed_engine_seconds`);
 - the fast twin's text-level engine (`TracePlay`: action lines in, JSON turn records with the
   views out), the same way (`engine_seconds`), for reference;
 - one `parallel_env`, stepped from Python with random masked actions;
-- `VecEnv` at N = 1, 64, 1024 with 1 and 2 threads;
+- `VecEnv` with `copy=False` (the zero-copy mode: the same arrays every step) at N = 1, 64,
+  256, 1024 with 1 and 2 threads, and at N = 1024 with `copy=True` (fresh arrays every step);
 and, once, PettingZoo's pure-Python `connect_four_v3` stepped the same way. Only the `step`
 calls are timed: choosing the random actions (numpy over the masks) is the policy's cost, not
-the environment's. A step is one turn of one game (every seat's action). `path` says which
-lanes `VecEnv` steps (`typed` or `view`); the last two columns are the targets' ratios:
-`engine/t1`, the bare engine's rate over `VecEnv`'s at N = 1024 on one thread (target: at most
-2), and `t2/t1`, two threads' rate over one's at N = 1024 (target: at least 1.7).
+the environment's. A step is one turn of one game (every seat's action). The last three
+columns are the ratios: `loop/t1` and `eng/t1`, the bare engine's rate (whole loop; `play`
+alone) over `VecEnv`'s at N = 1024 on one thread, and `t2/t1`, two threads' rate over one's at
+N = 1024.
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ def single_env(game: str, seconds: float) -> float:
     return steps / spent
 
 
-def vec_env(game: str, num_envs: int, threads: int, seconds: float) -> float:
-    vec = twinsim.VecEnv(game, num_envs, seed=1, threads=threads)
+def vec_env(game: str, num_envs: int, threads: int, seconds: float, copy: bool = False) -> float:
+    vec = twinsim.VecEnv(game, num_envs, seed=1, threads=threads, copy=copy)
     observations, _ = vec.reset()
     rng = np.random.default_rng(1)
     steps, spent = 0, 0.0
@@ -79,15 +80,15 @@ def vec_env(game: str, num_envs: int, threads: int, seconds: float) -> float:
     return steps / spent
 
 
-def engine_alone(game: str, seconds: float, kind: str = "typed") -> float:
-    """Steps per second of the bare engine: ``typed`` (setup and step), ``legal`` (the same and
-    the players' legal-action lists) or ``text`` (the text level)."""
+def engine_alone(game: str, seconds: float, kind: str = "play") -> float:
+    """Steps per second of the bare engine: ``play`` (setup and ``play`` timed), ``loop`` (the
+    whole random-game loop timed) or ``text`` (the text level)."""
     turns = 2000
     while True:
         if kind == "text":
             spent = twinsim._core.engine_seconds(game, turns)
         else:
-            spent = twinsim._core.typed_engine_seconds(game, turns, legal=kind == "legal")
+            spent = twinsim._core.typed_engine_seconds(game, turns, whole=kind == "loop")
         if spent >= seconds:
             return turns / spent
         turns = int(turns * min(10.0, 1.2 * seconds / max(spent, 1e-6)))
@@ -120,34 +121,32 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(twinsim.GAMES))
     parser.add_argument("--seconds", type=float, default=1.0, help="timed seconds per figure")
     args = parser.parse_args()
-    columns = ["engine", "eng+legal", "text eng", "env"]
-    columns += [f"N={n} t{t}" for n in (1, 64, 1024) for t in (1, 2)]
+    columns = ["loop", "engine", "text eng", "env"]
+    columns += [f"N={n} t{t}" for n in (1, 64, 256, 1024) for t in (1, 2)]
+    columns += ["1024 copy"]
     header = "".join(f"{c:>11}" for c in columns)
-    print(f"{'steps/s':<15}{'path':>6}{header}{'engine/t1':>11}{'t2/t1':>7}")
+    print(f"{'steps/s':<15}{header}{'loop/t1':>9}{'eng/t1':>8}{'t2/t1':>7}")
     for game in args.games.split(","):
-        # The typed engine is timed before and after the VecEnv figures and averaged, so that a
-        # change of the machine's load during the row weighs on both sides of the ratio.
-        before = engine_alone(game, args.seconds)
-        figures = [
-            engine_alone(game, args.seconds, "legal"),
-            engine_alone(game, args.seconds, "text"),
-            single_env(game, args.seconds),
-        ]
-        for num_envs in (1, 64, 1024):
+        # The bare engine is timed before and after the VecEnv figures and averaged, so that a
+        # change of the machine's load during the row weighs on both sides of the ratios.
+        before = [engine_alone(game, args.seconds, kind) for kind in ("loop", "play")]
+        figures = [engine_alone(game, args.seconds, "text"), single_env(game, args.seconds)]
+        for num_envs in (1, 64, 256, 1024):
             for threads in (1, 2):
                 figures.append(vec_env(game, num_envs, threads, args.seconds))
-        bare = (before + engine_alone(game, args.seconds)) / 2
-        figures.insert(0, bare)
-        path = twinsim.VecEnv(game, 1).path
+        figures.append(vec_env(game, 1024, 1, args.seconds, copy=True))
+        after = [engine_alone(game, args.seconds, kind) for kind in ("loop", "play")]
+        bare = [(b + a) / 2 for b, a in zip(before, after)]
+        figures = bare + figures
+        t1, t2 = figures[10], figures[11]
         row = "".join(f"{f:>11.0f}" for f in figures)
-        ratio, scaling = bare / figures[8], figures[9] / figures[8]
-        print(f"{game:<15}{path:>6}{row}{ratio:>11.2f}{scaling:>7.2f}")
+        print(f"{game:<15}{row}{bare[0] / t1:>9.2f}{bare[1] / t1:>8.2f}{t2 / t1:>7.2f}")
     c4 = connect_four(args.seconds)
     if c4 is None:
         print("connect_four_v3: not measured (pip install 'pettingzoo[classic]')")
     else:
         note = "(PettingZoo classic, pure Python, AEC)"
-        print(f"{'connect_four_v3':<15}{'':>6}{'':>33}{c4:>11.0f}   {note}")
+        print(f"{'connect_four_v3':<15}{'':>33}{c4:>11.0f}   {note}")
 
 
 if __name__ == "__main__":

@@ -64,10 +64,17 @@ def flatten(observations, rewards, terminations, truncations, infos):
         ("wondev-woman", 2, 200, 0.02),
     ],
 )
-def test_typed_lanes_equal_the_view_path(game, league, steps, stray):
+@pytest.mark.parametrize("typed_copies", [True, False])
+def test_typed_lanes_equal_the_view_path(game, league, steps, stray, typed_copies):
+    """Each path in both output modes: fresh zeroed arrays (``copy=True``) and the same arrays
+    reused (``copy=False``: a lane's rows are cleared, or written whole, before each write)."""
     num_envs = 6
-    typed = twinsim.VecEnv(game, num_envs, seed=11, threads=1, league=league, path="typed")
-    view = twinsim.VecEnv(game, num_envs, seed=11, threads=1, league=league, path="view")
+    typed = twinsim.VecEnv(
+        game, num_envs, seed=11, threads=1, league=league, path="typed", copy=typed_copies
+    )
+    view = twinsim.VecEnv(
+        game, num_envs, seed=11, threads=1, league=league, path="view", copy=not typed_copies
+    )
     assert (typed.path, view.path) == ("typed", "view")
     (obs_t, info_t), (obs_v, info_v) = typed.reset(), view.reset()
     np.testing.assert_array_equal(obs_t["observation"], obs_v["observation"])

@@ -54,3 +54,41 @@ def test_reset_with_a_seed_sets_every_game_up_again():
     assert vec.seeds() == [100, 101, 102]
     again, _ = twinsim.VecEnv("photosynthesis", 3, seed=100, threads=2).reset()
     np.testing.assert_array_equal(first["observation"], again["observation"])
+
+
+@pytest.mark.parametrize("game", twinsim.GAMES)
+def test_copy_false_reuses_its_arrays_and_equals_fresh_ones(game):
+    """``copy=False`` hands back the same arrays every step, overwritten in place, with the
+    numbers ``copy=True`` gives in fresh arrays, on one thread and on two."""
+    fresh = twinsim.VecEnv(game, 5, seed=3, threads=1, copy=True)
+    reused = twinsim.VecEnv(game, 5, seed=3, threads=2, copy=False)
+    assert (fresh.copy, reused.copy) == (True, False)
+    (obs_f, info_f), (obs_r, info_r) = fresh.reset(), reused.reset()
+    np.testing.assert_array_equal(info_f["to_act"], info_r["to_act"])
+    first = obs_r["observation"]
+    rng = np.random.default_rng(4)
+    for step in range(150):
+        np.testing.assert_array_equal(obs_f["observation"], obs_r["observation"], f"step {step}")
+        np.testing.assert_array_equal(obs_f["action_mask"], obs_r["action_mask"], f"step {step}")
+        masks = obs_f["action_mask"]
+        actions = (rng.random(masks.shape) + masks).argmax(axis=-1)
+        out_f, out_r = fresh.step(actions), reused.step(actions)
+        for a, b in zip(out_f[1:4], out_r[1:4]):
+            np.testing.assert_array_equal(a, b, f"step {step}")
+        np.testing.assert_array_equal(out_f[4]["to_act"], out_r[4]["to_act"])
+        np.testing.assert_array_equal(out_f[4]["score_delta"], out_r[4]["score_delta"])
+        assert out_r[0]["observation"] is first, "copy=False returns the same array"
+        assert out_f[0]["observation"] is not obs_f["observation"], "copy=True: a new one"
+        obs_f, obs_r = out_f[0], out_r[0]
+
+
+def test_a_reused_array_made_read_only_is_replaced_not_written():
+    vec = twinsim.VecEnv("zuniq", 3, seed=1, threads=1, copy=False)
+    observations, _ = vec.reset()
+    kept = observations["observation"]
+    kept.flags.writeable = False
+    before = kept.copy()
+    masks = observations["action_mask"]
+    observations, *_ = vec.step(masks.argmax(axis=-1))
+    assert observations["observation"] is not kept
+    np.testing.assert_array_equal(kept, before)

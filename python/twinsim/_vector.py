@@ -19,8 +19,11 @@ class VecEnv:
     ``infos["to_act"]``), and returns ``(observations, rewards, terminations, truncations,
     infos)``. ``observations`` is a dict of ``"observation"`` ``(num_envs, num_players, *shape)``
     float32 and ``"action_mask"`` ``(num_envs, num_players, n)`` int8; rewards are float32 and
-    terminations and truncations bool, all ``(num_envs, num_players)``. The arrays are fresh on
-    every call and written by Rust in place (no copy).
+    terminations and truncations bool, all ``(num_envs, num_players)``. Rust writes them in
+    place, on the pool: nothing is copied either way. ``copy`` is Gymnasium's flag: ``True``
+    (the default) returns fresh arrays on every call; ``False`` returns the same arrays on every
+    call, overwritten by the next ``reset`` or ``step`` (copy what you keep). ``False`` is the
+    faster for large batches: no array is allocated or cleared in the calling thread.
 
     A game that ends is set up again within the same step (Gymnasium's same-step autoreset):
     that step's rewards and terminations are the finished game's, its observations the new
@@ -42,6 +45,7 @@ class VecEnv:
         engine: str = "fast",
         league: int | None = None,
         path: str = "typed",
+        copy: bool = True,
     ) -> None:
         for name, value in (("num_envs", num_envs), ("seed", seed)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
@@ -53,7 +57,12 @@ class VecEnv:
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
         shape, num_actions, num_players, turns = _core.spec(game)
-        self._core = _core.VecEnv(game, int(num_envs), int(seed), threads, engine, league, path)
+        if not isinstance(copy, bool):
+            raise TypeError(f"copy must be a bool, not {type(copy).__name__}")
+        self._core = _core.VecEnv(
+            game, int(num_envs), int(seed), threads, engine, league, path, copy
+        )
+        self.copy = copy
         self.game = game
         self.num_envs = int(num_envs)
         self.num_players = num_players
@@ -100,6 +109,7 @@ class VecEnv:
             )
         array = np.ascontiguousarray(array, dtype=np.int64)
         observations, masks, rewards, terminations, to_act, deltas = self._core.step(array)
+        # Never true (the turn limit is a rule: games end by termination).
         truncations = np.zeros_like(terminations)
         infos = {"to_act": to_act, "score_delta": deltas}
         return (

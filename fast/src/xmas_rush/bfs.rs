@@ -38,17 +38,24 @@ pub fn edges(s: &State) -> Edges {
     }
 }
 
+/// The cells of `reach` and every cell one valid step from one of them: one layer of a
+/// breadth-first search (so `k` calls from a start give the cells within `k` steps).
+#[inline]
+pub fn flood_step(e: Edges, reach: u64) -> u64 {
+    reach
+        | ((reach & e.right) << 1)
+        | ((reach >> 1) & e.right)
+        | ((reach & e.down) << 7)
+        | ((reach >> 7) & e.down)
+}
+
 /// Flood fill from the cells of `start` (twin of
 /// [`twinsim_reference::xmas_rush::rules::reachable`], as a set).
 #[inline]
 pub fn flood(e: Edges, start: u64) -> u64 {
     let mut reach = start;
     loop {
-        let next = reach
-            | ((reach & e.right) << 1)
-            | ((reach >> 1) & e.right)
-            | ((reach & e.down) << 7)
-            | ((reach >> 7) & e.down);
+        let next = flood_step(e, reach);
         if next == reach {
             return reach;
         }

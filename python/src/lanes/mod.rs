@@ -20,6 +20,58 @@ mod zuniq;
 use crate::codec::GameId;
 use crate::slot::{rewards_from_ranks, Slot, StepError};
 
+/// Byte `b` spread to eight bytes, byte `i` of the result being bit `i` of `b` (0 or 1).
+const SPREAD_BITS: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            table[b] |= ((b as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// Writes bit `i` of `bits` as `out[i]` (0 or 1) for every slot of `out` (at most 64): eight
+/// slots per table lookup, no branch per bit (action masks from legal-move bit sets).
+#[inline]
+pub(crate) fn spread_bits(bits: u64, out: &mut [i8]) {
+    for (chunk, byte) in out.chunks_mut(8).zip(bits.to_le_bytes()) {
+        for (slot, bit) in chunk.iter_mut().zip(SPREAD_BITS[usize::from(byte)].to_le_bytes()) {
+            *slot = bit as i8;
+        }
+    }
+}
+
+/// Byte `b` as eight floats, float `i` being bit `i` of `b` (0.0 or 1.0).
+const SPREAD_FLOATS: [[f32; 8]; 256] = {
+    let mut table = [[0.0f32; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                table[b][i] = 1.0;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// Writes bit `i` of `bits` as `out[i]` (0.0 or 1.0) for every slot of `out` (at most 64):
+/// eight floats per table lookup (observation planes from bit sets).
+#[inline]
+pub(crate) fn spread_floats(bits: u64, out: &mut [f32]) {
+    for (chunk, byte) in out.chunks_mut(8).zip(bits.to_le_bytes()) {
+        chunk.copy_from_slice(&SPREAD_FLOATS[usize::from(byte)][..chunk.len()]);
+    }
+}
+
 /// One game of a batch, stepped by action index.
 pub trait Lane: Send {
     /// Number of players.
@@ -48,6 +100,11 @@ pub trait Lane: Send {
     }
     /// Writes `player`'s action mask into `out`, which is all zeros.
     fn mask(&self, player: usize, out: &mut [i8]);
+    /// Whether [`Lane::observe`] writes every number of its row, so the row needs no zeroing
+    /// first (a reused output array is then not cleared before it).
+    fn writes_whole_observation(&self) -> bool {
+        false
+    }
     /// Which path this lane is: `"typed"` or `"view"`.
     fn path(&self) -> &'static str;
 }
@@ -117,10 +174,14 @@ pub trait Rules: Send + Sized {
     /// Whether every seat that gets the same view reads the same observation but for
     /// [`Rules::reseat`] (then the lane encodes one and copies it).
     const SHARED_VIEW: bool = false;
-    /// Turns seat `from`'s observation into seat `to`'s (with [`Rules::SHARED_VIEW`]).
-    fn reseat(_row: &mut [f32], _from: usize, _to: usize) {}
+    /// Turns seat `from`'s observation of `state` into seat `to`'s (with
+    /// [`Rules::SHARED_VIEW`]).
+    fn reseat(_state: &Self::State, _row: &mut [f32], _from: usize, _to: usize) {}
     /// Writes the action mask of `player`, who is to act (`out` is zeroed).
     fn mask(state: &Self::State, player: usize, out: &mut [i8]);
+    /// Whether [`Rules::encode`] writes every number of the row, zeros included (then `out`
+    /// need not be zeroed: [`Lane::writes_whole_observation`]).
+    const WHOLE_OBSERVATION: bool = false;
 }
 
 /// A typed lane: the fast state and, per seat that missed the last views, the state as of the
@@ -225,7 +286,7 @@ impl<R: Rules> Lane for Typed<R> {
             R::encode(&self.state, 0, &mut out[..len]);
             for p in 1..R::PLAYERS {
                 out.copy_within(..len, p * len);
-                R::reseat(&mut out[p * len..(p + 1) * len], 0, p);
+                R::reseat(&self.state, &mut out[p * len..(p + 1) * len], 0, p);
             }
         } else {
             for (p, row) in out.chunks_mut(len).enumerate() {
@@ -237,6 +298,9 @@ impl<R: Rules> Lane for Typed<R> {
         if self.to_act[player] {
             R::mask(&self.state, player, out);
         }
+    }
+    fn writes_whole_observation(&self) -> bool {
+        R::WHOLE_OBSERVATION
     }
     fn path(&self) -> &'static str {
         "typed"

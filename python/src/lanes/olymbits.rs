@@ -77,7 +77,7 @@ impl Rules for Olymbits {
     // Every active player reads the same turn text; only "which player I am" differs.
     const SHARED_VIEW: bool = true;
 
-    fn reseat(row: &mut [f32], from: usize, to: usize) {
+    fn reseat(_state: &State, row: &mut [f32], from: usize, to: usize) {
         row[from] = 0.0;
         row[to] = 1.0;
     }

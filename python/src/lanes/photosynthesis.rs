@@ -97,7 +97,11 @@ impl Rules for Photosynthesis {
     }
     const VIEWS_MAY_SKIP: bool = true;
 
+    /// Rows 0 and 11–17 are written whole; 1–10 are cleared here before their ones.
+    const WHOLE_OBSERVATION: bool = true;
+
     fn encode(state: &State, player: usize, out: &mut [f32]) {
+        out[N..11 * N].fill(0.0);
         for (cell, richness) in out[..N].iter_mut().enumerate() {
             *richness =
                 if state.holes >> cell & 1 == 1 { 0.0 } else { f32::from(DEFAULT_RICHNESS[cell]) };

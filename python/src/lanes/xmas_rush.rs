@@ -8,10 +8,9 @@
 //! codec finds on the view's board (BFS, neighbours tried up, right, down, left), found here on
 //! the same board.
 
-use super::Rules;
+use super::{spread_bits, spread_floats, Rules};
 use crate::codec::xmas_rush::{bfs, path, DIRECTIONS, DX, DY, MAX_STEPS, MOVE_BASE};
-use twinsim_fast::xmas_rush::board::item_of;
-use twinsim_fast::xmas_rush::{play_turn, Action, Answer, NoEvents, State};
+use twinsim_fast::xmas_rush::{bfs, play_turn, Action, Answer, NoEvents, State};
 use twinsim_reference::xmas_rush::{self as r, League, TurnType};
 
 /// The league.
@@ -113,14 +112,27 @@ impl Rules for XmasRush {
         true
     }
 
+    /// Both players read the same view; a seat's planes are the other's with "my" and "the
+    /// opponent's" swapped (planes 4–9, 11–22 in pairs), so the lane encodes one and reseats it.
+    const SHARED_VIEW: bool = true;
+
+    fn reseat(_state: &State, row: &mut [f32], _from: usize, _to: usize) {
+        // Two players: reseating is always the same swap.
+        for (mine, theirs) in [(4, 5), (6, 7), (8, 9), (11, 12), (13, 17), (21, 22)] {
+            let width = if mine == 13 { 4 * 49 } else { 49 };
+            let (head, tail) = row.split_at_mut(theirs * 49);
+            head[mine * 49..mine * 49 + width].swap_with_slice(&mut tail[..width]);
+        }
+    }
+
+    /// Planes 0–3 and 10–22 are written whole; 4–9 are cleared here before their few ones.
+    const WHOLE_OBSERVATION: bool = true;
+
     fn encode(state: &State, player: usize, out: &mut [f32]) {
+        out[4 * 49..10 * 49].fill(0.0);
+        // Planes 0–3: every cell written (0 or 1), eight cells per table lookup.
         for (d, open) in state.open.iter().enumerate() {
-            let plane = &mut out[d * 49..(d + 1) * 49];
-            let mut cells = *open & ((1 << 49) - 1);
-            while cells != 0 {
-                plane[cells.trailing_zeros() as usize] = 1.0;
-                cells &= cells - 1;
-            }
+            spread_floats(*open, &mut out[d * 49..(d + 1) * 49]);
         }
         let seats = [player, 1 - player];
         for (side, &p) in seats.iter().enumerate() {
@@ -129,12 +141,16 @@ impl Rules for XmasRush {
                 out[(4 + side) * 49 + usize::from(pl.y) * 7 + usize::from(pl.x)] = 1.0;
             }
         }
-        // An item's quest is revealed when its owner holds a revealed card of its name.
-        let revealed = |id: u8| {
-            let owner = &state.players[item_of(id).owner];
-            owner.quests[..usize::from(owner.quests_len)].contains(&((id / 2) % 12))
-        };
-        let side_of = |id: u8| usize::from(item_of(id).owner != player);
+        // An item's quest is revealed when its owner holds a revealed card of its name: one
+        // mask over the 24 item ids (`2·name + owner`), built once.
+        let mut revealed = 0u32;
+        for (owner, pl) in state.players.iter().enumerate() {
+            for &name in &pl.quests[..usize::from(pl.quests_len)] {
+                revealed |= 1 << (2 * u32::from(name) + owner as u32);
+            }
+        }
+        let is_revealed = |id: u8| revealed >> id & 1 == 1;
+        let side_of = |id: u8| usize::from(usize::from(id % 2) != player);
         for (y, row) in state.item_rows.iter().enumerate() {
             let mut row = *row;
             while row != 0 {
@@ -143,7 +159,7 @@ impl Rules for XmasRush {
                 row &= !(0xFF << (8 * x));
                 let (side, cell) = (side_of(id), y * 7 + x);
                 out[(6 + side) * 49 + cell] = 1.0;
-                if revealed(id) {
+                if is_revealed(id) {
                     out[(8 + side) * 49 + cell] = 1.0;
                 }
             }
@@ -152,7 +168,7 @@ impl Rules for XmasRush {
         let mut held = [false; 2];
         for (side, &p) in seats.iter().enumerate() {
             let byte = state.hand_items[p];
-            if byte != 0 && side_of(byte - 1) == side && revealed(byte - 1) {
+            if byte != 0 && side_of(byte - 1) == side && is_revealed(byte - 1) {
                 held[side] = true;
             }
         }
@@ -175,11 +191,20 @@ impl Rules for XmasRush {
             out[..MOVE_BASE].fill(1);
             return;
         }
-        let (_, dist) = paths_from(state, player);
-        for (cell, d) in dist.iter().enumerate() {
-            if *d <= MAX_STEPS {
-                out[MOVE_BASE + cell] = 1;
-            }
+        // The cells within MAX_STEPS steps: the fast twin's flood, one layer per step.
+        let me = &state.players[player];
+        if me.x >= 7 || me.y >= 7 {
+            return;
         }
+        let edges = bfs::edges(state);
+        let mut reach = 1u64 << (usize::from(me.y) * 7 + usize::from(me.x));
+        for _ in 0..MAX_STEPS {
+            let next = bfs::flood_step(edges, reach);
+            if next == reach {
+                break;
+            }
+            reach = next;
+        }
+        spread_bits(reach, &mut out[MOVE_BASE..MOVE_BASE + 49]);
     }
 }

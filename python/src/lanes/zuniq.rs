@@ -4,10 +4,23 @@
 //! planes are the board's walls; the claim plane is the seat's own claim (the opponent's is not
 //! relayed). Both players get a view every turn (the mover an empty one).
 
-use super::Rules;
+use super::{spread_bits, Rules};
 use twinsim_fast::zuniq::State;
 
 const WALLS: usize = 60;
+
+/// Where wall `w` (the board's bit order: 30 horizontal walls row-major, 5 a row, then 30
+/// vertical, 6 a row) lands in a seat's planes (`plane·36 + row·6 + column`), so encoding is a
+/// table lookup per placed wall.
+const CELL_OF_WALL: [u8; WALLS] = {
+    let mut cells = [0u8; WALLS];
+    let mut w = 0;
+    while w < WALLS {
+        cells[w] = if w < 30 { (w / 5 * 6 + w % 5) as u8 } else { (36 + (w - 30)) as u8 };
+        w += 1;
+    }
+    cells
+};
 
 /// Zuniq has no setup parameters.
 #[derive(Default)]
@@ -65,29 +78,28 @@ impl Rules for Zuniq {
     const VIEWS_MAY_SKIP: bool = false;
 
     fn encode(state: &State, player: usize, out: &mut [f32]) {
+        let planes = &mut out[..3 * 36];
         let mut walls = state.board.walls;
         while walls != 0 {
-            let index = walls.trailing_zeros() as usize;
+            planes[usize::from(CELL_OF_WALL[walls.trailing_zeros() as usize])] = 1.0;
             walls &= walls - 1;
-            let (plane, row, column) = if index < 30 {
-                (0, index / 5, index % 5)
-            } else {
-                (1, (index - 30) / 6, (index - 30) % 6)
-            };
-            out[plane * 36 + row * 6 + column] = 1.0;
         }
-        if state.board.claims[player] != 0 {
-            out[2 * 36..3 * 36].fill(1.0);
-        }
+        Self::reseat(state, planes, player, player);
+    }
+
+    /// Both seats read the same walls; only the claim plane is the seat's own.
+    const SHARED_VIEW: bool = true;
+
+    /// The claim plane: all ones once seat `to` has claimed victory (`!`).
+    fn reseat(state: &State, row: &mut [f32], _from: usize, to: usize) {
+        let claimed = f32::from(u8::from(state.board.claims[to] != 0));
+        row[2 * 36..3 * 36].fill(claimed);
     }
 
     fn mask(state: &State, _player: usize, out: &mut [i8]) {
-        let mut legal = state.legal_mask();
-        while legal != 0 {
-            let wall = legal.trailing_zeros() as usize;
-            legal &= legal - 1;
-            out[wall] = 1;
-            out[WALLS + wall] = 1;
-        }
+        // The legal walls, then the claimed copy of the same walls.
+        let (walls, claimed) = out[..2 * WALLS].split_at_mut(WALLS);
+        spread_bits(state.legal_mask(), walls);
+        claimed.copy_from_slice(walls);
     }
 }

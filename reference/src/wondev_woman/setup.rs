@@ -121,11 +121,22 @@ pub fn new_game(seed: i64, params: &Params) -> State {
             }
         }
     }
+    start_state(params.clone(), map_index as usize, heights, units)
+}
+
+/// The state before the first turn on a board: `heights[y][x]` (`None`: no cell), the units
+/// placed, no score, player 0 to move (§3).
+pub fn start_state(
+    params: Params,
+    map_index: usize,
+    heights: Vec<Vec<Option<u8>>>,
+    units: [Vec<Point>; 2],
+) -> State {
     let records = [vec![None; units[0].len()], vec![None; units[1].len()]];
     State {
-        params: params.clone(),
-        map_index: map_index as usize,
-        size,
+        params,
+        map_index,
+        size: heights.len(),
         heights,
         units,
         scores: [0, 0],

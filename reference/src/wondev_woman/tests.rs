@@ -13,28 +13,11 @@ use quickcheck::{QuickCheck, TestResult};
 
 /// A hand-made position: `rows` as printed (`.` hole, digits heights), units per player.
 fn board(rows: &[&str], units: [&[(i32, i32)]; 2], league: League) -> State {
-    let size = rows.len();
     let heights =
         rows.iter().map(|r| r.chars().map(|c| c.to_digit(10).map(|d| d as u8)).collect()).collect();
     let units: [Vec<Point>; 2] =
         [0, 1].map(|p| units[p].iter().map(|&(x, y)| Point::new(x, y)).collect());
-    let records = [vec![None; units[0].len()], vec![None; units[1].len()]];
-    State {
-        params: Params { league, map_index: -1, symmetric: false },
-        map_index: 2,
-        size,
-        heights,
-        units,
-        scores: [0, 0],
-        dead: [false, false],
-        won: [false, false],
-        round: 0,
-        to_move: Some(0),
-        game_over: false,
-        end_reason: None,
-        records,
-        last_turn: None,
-    }
+    setup::start_state(Params { league, map_index: -1, symmetric: false }, 2, heights, units)
 }
 
 fn play(s: &mut State, line: &str) -> Vec<Event> {

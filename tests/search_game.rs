@@ -149,9 +149,13 @@ fn photosynthesis_search_api_matches_the_typed_api() {
 }
 
 fn xmas_rush_odd() -> Vec<xmas_rush::api::Action> {
-    use twinsim_reference::xmas_rush::Direction;
+    use twinsim_reference::xmas_rush::{Direction, Path};
     use xmas_rush::api::Action;
-    vec![Action::Pass, Action::Push { line: 0, direction: Direction::Up }, Action::Move(vec![])]
+    vec![
+        Action::Pass,
+        Action::Push { line: 0, direction: Direction::Up },
+        Action::Move(Path::EMPTY),
+    ]
 }
 
 #[test]

@@ -29,7 +29,7 @@ fn sample_states(games: i64, every: usize) -> Vec<r::State> {
             let acts: Vec<Option<Action>> = (0..2)
                 .map(|p| {
                     let l = r::legal_actions(&s, p);
-                    Some(l[rng.next_below(l.len() as i32) as usize].clone())
+                    Some(l[rng.next_below(l.len() as i32) as usize])
                 })
                 .collect();
             XmasRush::step(&mut s, &acts).unwrap();
@@ -114,14 +114,14 @@ fn memory_counts_stale_pushes() {
 
 /// Walks `path` from player `p`'s cell on `s`: every step must be valid (§7.2); returns the
 /// quest items collected.
-fn walk(s: &r::State, p: PlayerId, path: &[r::Direction]) -> usize {
+fn walk(s: &r::State, p: PlayerId, path: r::Path) -> usize {
+    let path: Vec<r::Direction> = path.iter().collect();
     let (mut x, mut y) = (s.players[p].x, s.players[p].y);
-    for &d in path {
+    for &d in &path {
         let (nx, ny) = r::rules::step_target(s, x, y, d).expect("a step into a wall");
         (x, y) = (nx, ny);
     }
-    assert!(path.len() <= r::MAX_STEPS);
-    r::rules::items_on_path(s, p, path).len()
+    r::rules::items_on_path(s, p, &path).len()
 }
 
 #[test]
@@ -137,14 +137,14 @@ fn moves_are_valid_and_collect_the_most_items() {
             let mut ends = std::collections::HashSet::new();
             for a in &candidates {
                 let path = match a {
-                    Action::Pass => vec![],
-                    Action::Move(path) => path.clone(),
+                    Action::Pass => r::Path::EMPTY,
+                    Action::Move(path) => *path,
                     Action::Push { .. } => panic!("a push in a MOVE turn"),
                 };
-                assert_eq!(walk(&s, p, &path), most, "{a}");
+                assert_eq!(walk(&s, p, path), most, "{a}");
                 let mut t = s.clone();
                 let mut acts = [None, None];
-                acts[p] = Some(a.clone());
+                acts[p] = Some(*a);
                 acts[1 - p] = Some(Action::Pass);
                 XmasRush::step(&mut t, &acts).unwrap();
                 assert!(ends.insert((t.players[p].x, t.players[p].y)), "one candidate per end");
@@ -153,7 +153,7 @@ fn moves_are_valid_and_collect_the_most_items() {
             let path = random_greedy_path(&s, p, &mut rng);
             assert_eq!(path, random_greedy_path(&f, p, &mut r1), "twins");
             let greedy = r::search::greedy_walk(&s, p);
-            assert!(walk(&s, p, &path) >= greedy.items);
+            assert!(walk(&s, p, path) >= greedy.items);
         }
     }
 }
@@ -209,7 +209,7 @@ fn play_games(
             assert!(action.fits(s.turn_type), "{line} in a {:?} turn", s.turn_type);
             match &action {
                 Action::Move(path) => {
-                    walk(&s, bot_seat, path);
+                    walk(&s, bot_seat, *path);
                 }
                 Action::Push { .. } => {
                     assert!(r::legal_actions(&s, bot_seat).contains(&action));
@@ -219,7 +219,7 @@ fn play_games(
             let other = r::legal_actions(&s, 1 - bot_seat);
             let mut acts = [None, None];
             acts[bot_seat] = Some(action);
-            acts[1 - bot_seat] = Some(other[rng.next_below(other.len() as i32) as usize].clone());
+            acts[1 - bot_seat] = Some(other[rng.next_below(other.len() as i32) as usize]);
             XmasRush::step(&mut s, &acts).unwrap();
         }
         assert!(bot.stats().moves > 0);
@@ -342,7 +342,7 @@ fn twin_bots_agree_over_a_game() {
         assert_eq!(Some(a.clone()), ref_bot.play(&input, deadline()), "turn {}", s.turn());
         let other = r::legal_actions(&s, 0);
         let acts = [
-            Some(other[rng.next_below(other.len() as i32) as usize].clone()),
+            Some(other[rng.next_below(other.len() as i32) as usize]),
             Some(r::parse_line(&a).unwrap()),
         ];
         XmasRush::step(&mut s, &acts).unwrap();

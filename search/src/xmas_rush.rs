@@ -45,8 +45,7 @@ use twinsim_reference::xmas_rush::protocol::{
     parse_turn, state_from_view, unseen_quests, ViewContext,
 };
 use twinsim_reference::xmas_rush::{
-    self as r, Action, Direction, ItemName, League, Pattern, TurnType, View, XmasRush, MAX_STEPS,
-    SIZE,
+    self as r, Action, ItemName, League, Path, Pattern, TurnType, View, XmasRush, MAX_STEPS, SIZE,
 };
 
 /// Deck orders searched at once (iteration `i` uses order `i mod` this).
@@ -177,8 +176,15 @@ fn tree_set(tree: &PathTree) -> u64 {
     tree.order[..tree.len].iter().fold(0, |set, &c| set | 1 << c)
 }
 
+/// Appends the tree's path to `cell`; `false` (and the path unchanged) when the two together
+/// would be longer than a MOVE may be (§5). The callers stay within the step budget, so for them
+/// it always appends.
+fn extend(path: &mut Path, tree: &PathTree, cell: u8) -> bool {
+    tree.path_to(cell).is_some_and(|leg| path.append(leg).is_ok())
+}
+
 /// The typed action of a path: `PASS` for the empty one.
-fn path_action(path: Vec<Direction>) -> Action {
+fn path_action(path: Path) -> Action {
     if path.is_empty() {
         Action::Pass
     } else {
@@ -189,9 +195,9 @@ fn path_action(path: Vec<Direction>) -> Action {
 /// The runner-up's "random greedy move": walk to the nearest revealed quest item (ties: quest
 /// order) while the total stays within 20 steps (§5), again from there, then to a uniformly
 /// random cell among those within the steps left (the start of that last leg included).
-pub fn random_greedy_path<S: RushState>(s: &S, p: PlayerId, rng: &mut SearchRng) -> Vec<Direction> {
+pub fn random_greedy_path<S: RushState>(s: &S, p: PlayerId, rng: &mut SearchRng) -> Path {
     let (mut left, mut n) = s.quest_cells(p);
-    let mut path = Vec::new();
+    let mut path = Path::EMPTY;
     let mut tree = s.path_tree(s.cell(p));
     loop {
         let budget = MAX_STEPS - path.len();
@@ -208,7 +214,9 @@ pub fn random_greedy_path<S: RushState>(s: &S, p: PlayerId, rng: &mut SearchRng)
         }
         let Some(i) = best else { break };
         let target = left[i];
-        path.extend(tree.path_to(target));
+        if !extend(&mut path, &tree, target) {
+            break;
+        }
         left.copy_within(i + 1..n, i);
         n -= 1;
         tree = s.path_tree(target);
@@ -220,7 +228,8 @@ pub fn random_greedy_path<S: RushState>(s: &S, p: PlayerId, rng: &mut SearchRng)
     if let Some(&end) =
         tree.order[..tree.len].iter().filter(|&&c| tree.depth[c as usize] <= budget).nth(k)
     {
-        path.extend(tree.path_to(end));
+        // Within the steps left, so it fits; a refusal would leave the path as it is.
+        let _ = extend(&mut path, &tree, end);
     }
     path
 }
@@ -255,19 +264,21 @@ pub fn move_candidates<S: RushState>(s: &S, p: PlayerId) -> Vec<Action> {
     let mut taken = 0u64;
     let mut out = Vec::new();
     for (seq, steps) in sequences.iter().filter(|(seq, _)| seq.len() == most) {
-        let mut prefix = Vec::new();
+        let mut prefix = Path::EMPTY;
         let mut tree = &start_tree;
         for &j in seq {
-            prefix.extend(tree.path_to(cells[j]));
+            // The sequence's `steps` are at most 20, so every leg fits.
+            let _ = extend(&mut prefix, tree, cells[j]);
             tree = &trees[j];
         }
         let budget = (MAX_STEPS - steps) as u8;
         for &end in &tree.order[..tree.len] {
             if tree.depth[end as usize] <= budget && taken >> end & 1 == 0 {
                 taken |= 1 << end;
-                let mut path = prefix.clone();
-                path.extend(tree.path_to(end));
-                out.push(path_action(path));
+                let mut path = prefix;
+                if extend(&mut path, tree, end) {
+                    out.push(path_action(path));
+                }
             }
         }
     }

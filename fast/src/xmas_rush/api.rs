@@ -2,16 +2,16 @@
 //! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `Fast`, `Reference`).
 //!
 //! `Action` here is the typed action bots print (the reference's); the root's
-//! [`super::Action`] is the packed action of the turn function. A MOVE's path is a `Vec` in the
-//! typed action, so listing a MOVE turn allocates one path per reachable cell; PUSH turns and
-//! the list itself allocate nothing.
+//! [`super::Action`] is the packed action of the turn function. Both are `Copy`: a MOVE's path
+//! is held inline ([`twinsim_reference::xmas_rush::Path`]), so listing a turn, PUSH or MOVE,
+//! allocates nothing.
 
 pub use super::board::State;
 use super::typed::path_tree;
 use crate::game::{Players, SearchGame};
 use twinsim_reference::game::PlayerId;
 pub use twinsim_reference::xmas_rush::Action;
-use twinsim_reference::xmas_rush::{Direction, TurnType, MAX_STEPS, SIZE};
+use twinsim_reference::xmas_rush::{Direction, TurnType, SIZE};
 
 /// The fast twin's typed API.
 pub type Fast = super::FastXmasRush;
@@ -55,9 +55,10 @@ impl SearchGame for Fast {
                 let p = &state.players[player];
                 let tree = path_tree(state, p.x as usize, p.y as usize);
                 moves.push(Action::Pass);
+                // Cells more than 20 steps away have no MOVE (§5).
                 for &cell in &tree.order[1..tree.len] {
-                    if tree.depth[cell as usize] as usize <= MAX_STEPS {
-                        moves.push(Action::Move(tree.path_to(cell)));
+                    if let Some(path) = tree.path_to(cell) {
+                        moves.push(Action::Move(path));
                     }
                 }
             }

@@ -54,13 +54,13 @@ pub enum Action {
 
 impl Action {
     /// The packed twin of a reference action (`None` for a push line over 6 or a MOVE without
-    /// steps or with more than 20: the parser never makes those).
+    /// steps: the parser never makes those; more than 20 steps the reference type cannot hold).
     pub fn from_reference(a: &RefAction) -> Option<Action> {
         match a {
             RefAction::Push { line, direction } if *line < 7 => {
                 Some(Action::Push { line: *line as u8, dir: direction.index() as u8 })
             }
-            RefAction::Move(v) if !v.is_empty() && v.len() <= 20 => {
+            RefAction::Move(v) if !v.is_empty() => {
                 let mut steps = [0u8; 20];
                 for (slot, d) in steps.iter_mut().zip(v) {
                     *slot = d.index() as u8;

@@ -14,7 +14,7 @@ use super::board::State;
 use super::rules::{play_turn, Action, Answer, NoEvents};
 use twinsim_reference::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
 use twinsim_reference::xmas_rush as r;
-use twinsim_reference::xmas_rush::{Direction, League, TurnType, MAX_STEPS, SIZE};
+use twinsim_reference::xmas_rush::{Direction, League, Path, TurnType, MAX_STEPS, SIZE};
 
 /// X-mas Rush through the typed [`Game`] API on the packed [`State`]. Twin of
 /// [`twinsim_reference::xmas_rush::XmasRush`]: same seeded setup, same legal lists in the same
@@ -41,16 +41,20 @@ pub struct PathTree {
 }
 
 impl PathTree {
-    /// The directions of the tree's path to `cell` (which must be reached), from the start.
-    pub fn path_to(&self, cell: u8) -> Vec<Direction> {
+    /// The tree's path to `cell` (which must be reached) from the start, walked back through
+    /// the parents; `None` when it is longer than a MOVE may be ([`MAX_STEPS`], §5).
+    pub fn path_to(&self, cell: u8) -> Option<Path> {
         let n = self.depth[cell as usize] as usize;
-        let mut path = vec![Direction::Up; n];
+        if n > MAX_STEPS {
+            return None;
+        }
+        let mut back = [Direction::Up; MAX_STEPS];
         let mut c = cell;
-        for slot in path.iter_mut().rev() {
+        for slot in back[..n].iter_mut().rev() {
             *slot = Direction::ALL[self.dir[c as usize] as usize];
             c = self.parent[c as usize];
         }
-        path
+        Path::try_from(&back[..n]).ok()
     }
 }
 
@@ -101,11 +105,13 @@ pub fn legal_actions(s: &State, player: PlayerId) -> Vec<r::Action> {
             let tree = path_tree(s, p.x as usize, p.y as usize);
             let mut moves = Vec::with_capacity(tree.len);
             moves.push(r::Action::Pass);
-            for &cell in &tree.order[1..tree.len] {
-                if tree.depth[cell as usize] as usize <= MAX_STEPS {
-                    moves.push(r::Action::Move(tree.path_to(cell)));
-                }
-            }
+            // Cells more than 20 steps away have no MOVE (§5).
+            moves.extend(
+                tree.order[1..tree.len]
+                    .iter()
+                    .filter_map(|&c| tree.path_to(c))
+                    .map(r::Action::Move),
+            );
             moves
         }
     }
@@ -133,7 +139,7 @@ fn checked(action: &r::Action, turn_type: TurnType) -> Result<Action, String> {
             Ok(Action::Push { line: *line as u8, dir: direction.index() as u8 })
         }
         r::Action::Move(steps) => {
-            let mut packed = [0u8; 20];
+            let mut packed = [0u8; MAX_STEPS];
             for (slot, d) in packed.iter_mut().zip(steps) {
                 *slot = d.index() as u8;
             }

@@ -1,12 +1,13 @@
 //! Actions and how the referee reads a bot's line (rules doc §5 "Actions, syntax and
 //! validation").
 
+use super::path::Path;
 use super::state::*;
 use crate::game::ParseError;
 use std::fmt;
 
-/// A well-formed action (§5 rules 2–4).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A well-formed action (§5 rules 2–4). `Copy`: a MOVE's steps are held inline ([`Path`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// `PUSH <id> <dir>`: UP/DOWN push column `id`, LEFT/RIGHT push row `id`.
     Push {
@@ -15,8 +16,9 @@ pub enum Action {
         /// Where the tiles of the line move; the hand tile enters at the opposite end (§7.1).
         direction: Direction,
     },
-    /// `MOVE <dir> …`: 1 to 20 steps.
-    Move(Vec<Direction>),
+    /// `MOVE <dir> …`: 1 to 20 steps. The type holds at most 20; an empty path is representable
+    /// and is refused as the bare line `MOVE` would be (§5).
+    Move(Path),
     /// `PASS`.
     Pass,
 }
@@ -128,10 +130,13 @@ pub fn parse_line(line: &str) -> Result<Action, LineError> {
     match keyword(&chars) {
         Some("PUSH") => parse_push(&chars).map_err(unrecognized),
         Some("MOVE") => match parse_move(&chars) {
-            Ok(steps) if steps.len() > MAX_STEPS => {
-                Err(LineError::TooManySteps { steps: steps.len(), line: line.to_string() })
-            }
-            Ok(steps) => Ok(Action::Move(steps)),
+            Ok(steps) => match Path::try_from(&steps[..]) {
+                Ok(path) => Ok(Action::Move(path)),
+                // Rule 5: 21 or more well-formed steps.
+                Err(_) => {
+                    Err(LineError::TooManySteps { steps: steps.len(), line: line.to_string() })
+                }
+            },
             Err(error) => Err(unrecognized(error)),
         },
         Some("PASS") if chars.len() == 4 => Ok(Action::Pass),

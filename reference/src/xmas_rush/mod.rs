@@ -5,7 +5,7 @@
 //!   constants);
 //! - [`setup`]: §3 setup and its exact `java.util.Random` calls;
 //! - [`rules`]: §4 the game turn, §6 the collect check, §7 resolution, §8 end of game;
-//! - [`actions`]: §5 actions and how a bot's line is read;
+//! - [`actions`]: §5 actions and how a bot's line is read; [`path`]: a MOVE's steps, inline;
 //! - [`protocol`]: §9 the per-turn input (typed view, render, parse, the state a view rebuilds);
 //! - [`search`]: plain path searches a bot runs in a MOVE turn (§7.2), twins of the fast ones;
 //! - [`json`](mod@json): §12 the trace state schema; [`display`]: a picture for terminals.
@@ -15,6 +15,7 @@
 pub mod actions;
 pub mod display;
 pub mod json;
+pub mod path;
 pub mod protocol;
 pub mod rules;
 pub mod search;
@@ -25,6 +26,7 @@ pub mod state;
 mod tests;
 
 pub use actions::{parse_line, Action, LineError};
+pub use path::{Path, PathFull};
 pub use protocol::{parse_turn, render_view, view, View};
 pub use rules::{new_game, Answer, Event};
 pub use state::*;
@@ -59,9 +61,12 @@ pub fn legal_actions(state: &State, player: PlayerId) -> Vec<Action> {
         TurnType::Move => {
             let p = &state.players[player];
             let mut moves = vec![Action::Pass];
-            for (_, path) in rules::shortest_paths(state, p.x, p.y) {
-                if !path.is_empty() && path.len() <= MAX_STEPS {
-                    moves.push(Action::Move(path));
+            for (_, steps) in rules::shortest_paths(state, p.x, p.y) {
+                // The start's empty path is the PASS above; a cell more than 20 steps away has
+                // no MOVE (§5).
+                match Path::try_from(&steps[..]) {
+                    Ok(path) if !path.is_empty() => moves.push(Action::Move(path)),
+                    _ => {}
                 }
             }
             moves
@@ -126,7 +131,7 @@ impl Game for XmasRush {
                 if let Err(reason) = checked {
                     return Err(StepError::Illegal { player: p, error: IllegalAction { reason } });
                 }
-                answers[p] = Answer::Action(action.clone());
+                answers[p] = Answer::Action(*action);
             }
         }
         rules::play_turn(state, &answers).map(|_| ())

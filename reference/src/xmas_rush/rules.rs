@@ -22,12 +22,13 @@ pub enum Answer {
 
 impl Answer {
     /// An answer as the referee sees it: a typed action that would not be read back as itself
-    /// from its printed line (a push line over 6, a MOVE with no step or more than 20) is
-    /// handled as that printed line, i.e. rejected with the referee's reason.
+    /// from its printed line (a push line over 6, a MOVE with no step; more than 20 steps the
+    /// [`Path`](super::Path) type cannot hold) is handled as that printed line, i.e. rejected
+    /// with the referee's reason.
     pub fn normalized(&self) -> Answer {
         let in_grammar = match self {
             Answer::Action(Action::Push { line, .. }) => *line < SIZE,
-            Answer::Action(Action::Move(steps)) => (1..=MAX_STEPS).contains(&steps.len()),
+            Answer::Action(Action::Move(steps)) => !steps.is_empty(),
             _ => true,
         };
         match self {
@@ -209,10 +210,12 @@ pub fn check_type(action: &Action, turn_type: TurnType) -> Result<(), String> {
 }
 
 /// §5: the typed API's shape check, after [`check_type`]: a MOVE has 1 to [`MAX_STEPS`] steps
-/// and a PUSH names a line of the board (a printed line cannot express anything else).
+/// and a PUSH names a line of the board (a printed line cannot express anything else). The
+/// upper bound on steps is enforced by the type ([`Path`](super::Path) holds at most
+/// [`MAX_STEPS`]); the lower bound is checked here.
 pub fn check_shape(action: &Action) -> Result<(), String> {
     match action {
-        Action::Move(steps) if steps.is_empty() || steps.len() > MAX_STEPS => {
+        Action::Move(steps) if steps.is_empty() => {
             Err(format!("a MOVE has 1 to {MAX_STEPS} steps (§5)"))
         }
         Action::Push { line, .. } if *line >= SIZE => Err("a PUSH line is 0..6 (§5)".to_string()),
@@ -285,7 +288,7 @@ pub fn play_turn(state: &mut State, answers: &[Answer; 2]) -> Result<Vec<Event>,
                     if *action == Action::Pass {
                         events.push(Event::Passed(p));
                     }
-                    accepted[p] = Some(action.clone());
+                    accepted[p] = Some(*action);
                 }
             },
         }
@@ -429,7 +432,7 @@ fn resolve_moves(
     let mut remaining: [VecDeque<Direction>; 2] = [VecDeque::new(), VecDeque::new()];
     for p in 0..2 {
         if let Some(Action::Move(steps)) = &accepted[p] {
-            remaining[p] = steps.iter().copied().collect();
+            remaining[p] = steps.iter().collect();
         }
     }
     if accepted.iter().all(Option::is_none) {

@@ -491,11 +491,44 @@ fn well_formed_lines_parse_into_actions() {
     use Direction::*;
     assert_eq!(parse_line("PUSH 0 UP"), Ok(Action::Push { line: 0, direction: Up }));
     assert_eq!(parse_line("PUSH 6 LEFT"), Ok(Action::Push { line: 6, direction: Left }));
-    assert_eq!(parse_line("MOVE RIGHT DOWN"), Ok(Action::Move(vec![Right, Down])));
+    assert_eq!(
+        parse_line("MOVE RIGHT DOWN"),
+        Ok(Action::Move(Path::try_from([Right, Down]).unwrap()))
+    );
     assert_eq!(parse_line("PASS"), Ok(Action::Pass));
     let twenty = format!("MOVE{}", " RIGHT".repeat(20));
     assert_eq!(twenty.len(), 124);
-    assert_eq!(parse_line(&twenty), Ok(Action::Move(vec![Right; 20])));
+    assert_eq!(parse_line(&twenty), Ok(Action::Move(Path::try_from([Right; 20]).unwrap())));
+}
+
+#[test]
+fn a_twenty_step_move_prints_and_parses_back() {
+    use Direction::*;
+    let mut path = Path::new();
+    for i in 0..MAX_STEPS {
+        path.push([Down, Left, Up, Right][i % 4]).unwrap();
+    }
+    let action = Action::Move(path);
+    let line = action.to_string();
+    assert_eq!(line, format!("MOVE{}", " DOWN LEFT UP RIGHT".repeat(5)));
+    assert_eq!(parse_line(&line), Ok(action));
+    // One more step is the referee's rule 5 reason, not an action.
+    let longer = format!("{line} UP");
+    assert_eq!(
+        parse_line(&longer).map_err(|e| e.reason()),
+        Err(format!("max 20 steps - {longer}"))
+    );
+}
+
+/// The typed action is `Copy` (a MOVE's steps are inline), so a legal list is copied, not
+/// allocated, path by path.
+#[test]
+fn actions_are_copy() {
+    fn copy<T: Copy>(t: T) -> (T, T) {
+        (t, t)
+    }
+    let (a, b) = copy(Action::Move(Path::try_from([Direction::Up]).unwrap()));
+    assert_eq!(a, b);
 }
 
 #[test]
@@ -799,6 +832,7 @@ fn prop_parsers_never_panic_and_actions_print_back() {
         let _ = parse_turn(&text);
         let steps: Vec<Direction> =
             steps.iter().take(20).map(|s| Direction::ALL[*s as usize % 4]).collect();
+        let Ok(steps) = Path::try_from(&steps[..]) else { return false };
         let mut actions = vec![
             Action::Pass,
             Action::Push { line: line as usize % 7, direction: Direction::Left },
@@ -973,8 +1007,9 @@ fn typed_actions_outside_the_grammar_are_read_as_their_printed_line() {
     assert!(state.game_over);
     let mut state = new_game(11, League::default());
     play(&mut state, Some("PUSH 1 UP"), Some("PUSH 2 UP"));
-    let long = Answer::Action(Action::Move(vec![Direction::Up; 25]));
-    let none = Answer::Action(Action::Move(vec![]));
+    // A typed MOVE cannot hold more than 20 steps; the printed line can.
+    let long = Answer::from_line(Some(&format!("MOVE{}", " UP".repeat(25))));
+    let none = Answer::Action(Action::Move(Path::EMPTY));
     let events: Vec<String> = play_turn(&mut state, &[long, none])
         .expect("a turn")
         .iter()

@@ -122,6 +122,29 @@ pub const MAX_THREADS: usize = 256;
 pub const MAX_TIME_SCALE: f64 = 1000.0;
 
 impl ArenaConfig {
+    /// A run of `games` games of `game` between `bots`, with every other setting at its
+    /// default, as `twinsim arena` has it without flags: master seed 1, the top league, time
+    /// scale 1, the fast twin referees, one game per core, no output folder, no resume,
+    /// [`bots::DEFAULT_STDERR_LIMIT`], no interrupt flag, no lockstep. Change a field with
+    /// struct update syntax: `ArenaConfig { seed: 7, ..ArenaConfig::new(game, bots, 100) }`.
+    pub fn new(game: &str, bots: Vec<BotSpec>, games: usize) -> ArenaConfig {
+        ArenaConfig {
+            game: game.to_string(),
+            bots,
+            games,
+            seed: 1,
+            league: None,
+            time_scale: 1.0,
+            engine: EngineKind::Fast,
+            threads: None,
+            out: None,
+            resume: false,
+            stderr_limit: bots::DEFAULT_STDERR_LIMIT,
+            interrupt: None,
+            lockstep: false,
+        }
+    }
+
     /// Checks the numbers a run is given, so that no value can make it panic, abort on an
     /// allocation or start a thread storm: `games` up to [`MAX_GAMES`], `threads` 1 to
     /// [`MAX_THREADS`], `time_scale` finite, above 0 and at most [`MAX_TIME_SCALE`].
@@ -1231,19 +1254,9 @@ mod tests {
     #[test]
     fn run_gives_an_error_or_a_result_for_edge_values() {
         let base = ArenaConfig {
-            game: "zuniq".into(),
-            bots: vec![BotSpec::Random, BotSpec::Random],
-            games: 1,
-            seed: 1,
-            league: None,
-            time_scale: 1.0,
-            engine: EngineKind::Fast,
             threads: Some(1),
-            out: None,
-            resume: false,
             stderr_limit: 0,
-            interrupt: None,
-            lockstep: false,
+            ..ArenaConfig::new("zuniq", vec![BotSpec::Random, BotSpec::Random], 1)
         };
         let scales = [0.0, -1.0, f64::NAN, f64::INFINITY, 1e300, f64::MAX, f64::MIN_POSITIVE, 1.0];
         for time_scale in scales {

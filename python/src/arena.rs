@@ -52,19 +52,14 @@ fn arena_config(
         other => (engine_kind(other)?, false),
     };
     let config = ArenaConfig {
-        game: id.name().to_string(),
-        bots: specs,
-        games,
         seed,
         league,
         time_scale,
         engine,
         threads,
-        out: None,
-        resume: false,
         stderr_limit,
-        interrupt: None,
         lockstep,
+        ..ArenaConfig::new(id.name(), specs, games)
     };
     config.validate().map_err(PyValueError::new_err)?;
     Ok(config)

@@ -36,19 +36,11 @@ pub fn run(request: &PayoffArgs) -> ExitCode {
         return code;
     }
     let base = arena::ArenaConfig {
-        game: game.to_string(),
-        bots: Vec::new(),
-        games: request.games,
         seed: request.seed,
-        league: None,
         time_scale: request.time_scale,
         engine: default_engine(game),
         threads: request.threads,
-        out: None,
-        resume: false,
-        stderr_limit: arena::bots::DEFAULT_STDERR_LIMIT,
-        interrupt: None,
-        lockstep: false,
+        ..arena::ArenaConfig::new(game, Vec::new(), request.games)
     };
     let limits = arena::time_limits(game);
     let scale = request.time_scale;

@@ -1,5 +1,6 @@
 //! Olymbits' face in the shared search API ([`SearchGame`]): the same names in every
-//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `Fast`, `Reference`).
+//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `CAPACITY`, `Fast`, `Reference`),
+//! re-exported at the game's root (`twinsim_fast::<game>::MoveList` is this list in every game).
 
 use super::typed::{SeededDice, Typed};
 use crate::game::{Players, SearchGame};
@@ -7,7 +8,9 @@ use twinsim_reference::game::PlayerId;
 use twinsim_reference::olymbits as r;
 pub use twinsim_reference::olymbits::Action;
 
-/// The fast state with the referee's generator.
+/// The fast state with the referee's generator. The root's [`super::State`] is the same
+/// struct, generic over its dice (`State<D = Sha1Prng>`): written without a parameter, it is
+/// this type.
 pub type State = super::State;
 /// The fast twin's typed API (the referee's dice; [`super::SearchOlymbits`] has search dice).
 pub type Fast = super::FastOlymbits;

@@ -1,8 +1,9 @@
 //! Photosynthesis' face in the shared search API ([`SearchGame`]): the same names in every
-//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `Fast`, `Reference`).
+//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `CAPACITY`, `Fast`, `Reference`),
+//! re-exported at the game's root (`twinsim_fast::<game>::MoveList` is this list in every game).
 //!
-//! `MoveList` here is the list of typed actions; the root's [`super::MoveList`] is the fast
-//! twin's compact move list that fills it.
+//! `MoveList` is the list of typed actions; the move generator's own list of 16-bit moves,
+//! which fills it, is [`super::CompactMoves`].
 
 pub use super::state::State;
 use crate::game::{Players, SearchGame};
@@ -29,7 +30,7 @@ impl SearchGame for Fast {
 
     fn legal_moves(state: &State, player: PlayerId, moves: &mut MoveList) {
         moves.clear();
-        let mut compact = super::MoveList::default();
+        let mut compact = super::CompactMoves::default();
         state.legal_moves(player, &mut compact);
         for m in compact.as_slice() {
             moves.push(m.action());

@@ -1,5 +1,6 @@
 //! Wondev Woman's face in the shared search API ([`SearchGame`]): the same names in every
-//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `Fast`, `Reference`).
+//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `CAPACITY`, `Fast`, `Reference`),
+//! re-exported at the game's root (`twinsim_fast::<game>::MoveList` is this list in every game).
 
 pub use super::board::State;
 use super::movegen::{self, legal};

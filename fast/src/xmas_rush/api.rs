@@ -1,8 +1,9 @@
 //! X-mas Rush's face in the shared search API ([`SearchGame`]): the same names in every
-//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `Fast`, `Reference`).
+//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `CAPACITY`, `Fast`, `Reference`),
+//! re-exported at the game's root (`twinsim_fast::<game>::MoveList` is this list in every game).
 //!
-//! `Action` here is the typed action bots print (the reference's); the root's
-//! [`super::Action`] is the packed action of the turn function. A MOVE's path is a `Vec` in the
+//! `Action` is the typed action bots print (the reference's); the packed action of the turn
+//! function is [`super::PackedAction`]. A MOVE's path is a `Vec` in the
 //! typed action, so listing a MOVE turn allocates one path per reachable cell; PUSH turns and
 //! the list itself allocate nothing.
 

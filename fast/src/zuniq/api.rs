@@ -1,5 +1,6 @@
 //! Zuniq's face in the shared search API ([`SearchGame`]): the same names in every
-//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `Fast`, `Reference`).
+//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `CAPACITY`, `Fast`, `Reference`),
+//! re-exported at the game's root (`twinsim_fast::<game>::MoveList` is this list in every game).
 
 use super::tables::ASCII_ORDER;
 use super::typed::wall_of;

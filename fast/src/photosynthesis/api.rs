@@ -36,4 +36,24 @@ impl SearchGame for Fast {
             moves.push(m.action());
         }
     }
+
+    /// The incremental Zobrist hash ([`State::hash_from_scratch`]): trees (cell, size, owner),
+    /// dormant flags, day, sun direction, nutrients, both players' sun and score, and the
+    /// waiting / disqualified / game-over flags: everything the rules read. Left out, and why:
+    /// - the holes and the league: fixed at setup, so equal for every state of one game, which
+    ///   is all a search compares;
+    /// - the shadows: a function of the trees and the sun direction;
+    /// - the generator (`rng`, `pending`) and `exact_views`: the shuffles decide only the
+    ///   printed order of the referee's action lists (§6.1), never the rules nor the legal
+    ///   lists of this API, which come in the generator's own order;
+    /// - `executions`: the frame counter of the traces (§11); no rule reads it.
+    fn hash(state: &State) -> u64 {
+        state.hash
+    }
+}
+
+/// [`SearchGame::hash`] of the reference twin: the fast hash of the converted state, so both
+/// twins merge exactly the same states of a beam layer.
+pub(crate) fn reference_hash(state: &twinsim_reference::photosynthesis::State) -> u64 {
+    State::from(state).hash
 }

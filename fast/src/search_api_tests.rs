@@ -170,7 +170,7 @@ fn wondev_woman_hash_twins_and_undo() {
                 dir1: Dir::ALL[0],
                 dir2: Dir::ALL[0],
             };
-            bad = vec![Some(any.clone()), Some(any)];
+            bad = vec![Some(any), Some(any)];
         }
         check_undo::<wondev_woman::Fast>(fast, joint, &bad);
         check_undo::<wondev_woman::Reference>(reference, joint, &bad);
@@ -184,15 +184,15 @@ fn wondev_woman_hash_twins_and_undo() {
 fn wondev_woman_undo_unwinds_a_whole_game() {
     // Undos applied in reverse order after a whole game bring back the start, move by move.
     let mut state = wondev_woman::Fast::new_game(5, &Default::default());
-    let start = state.clone();
+    let start = state;
     let (mut trail, mut states) = (Vec::new(), Vec::new());
     let mut moves = wondev_woman::MoveList::default();
     let mut rng = Rng(3);
     while let Some(p) = wondev_woman::Fast::to_act(&state).first() {
         wondev_woman::Fast::legal_moves(&state, p, &mut moves);
         let mut joint = [None, None];
-        joint[p] = Some(moves.get(rng.below(moves.len() as u32) as usize).clone());
-        states.push(state.clone());
+        joint[p] = Some(*moves.get(rng.below(moves.len() as u32) as usize));
+        states.push(state);
         trail.push(wondev_woman::Fast::play_undoable(&mut state, &joint).expect("legal"));
     }
     assert!(trail.len() > 20, "a short game: {} plies", trail.len());
@@ -201,4 +201,48 @@ fn wondev_woman_undo_unwinds_a_whole_game() {
         assert_eq!(state, states.pop().expect("one state per ply"));
     }
     assert_eq!(state, start);
+}
+
+/// Compiles only when `G`'s search types are the given ones.
+fn same_names<G, S, A, M>()
+where
+    G: SearchGame<State = S, Action = A, MoveList = M>,
+{
+}
+
+#[test]
+fn every_root_names_the_search_api() {
+    // `twinsim_fast::<game>::{Fast, State, Action, MoveList}` are the search API's types in
+    // every game, and `CAPACITY` bounds its list (a mismatch does not compile).
+    same_names::<zuniq::Fast, zuniq::State, zuniq::Action, zuniq::MoveList>();
+    same_names::<olymbits::Fast, olymbits::State, olymbits::Action, olymbits::MoveList>();
+    same_names::<xmas_rush::Fast, xmas_rush::State, xmas_rush::Action, xmas_rush::MoveList>();
+    same_names::<
+        photosynthesis::Fast,
+        photosynthesis::State,
+        photosynthesis::Action,
+        photosynthesis::MoveList,
+    >();
+    same_names::<
+        wondev_woman::Fast,
+        wondev_woman::State,
+        wondev_woman::Action,
+        wondev_woman::MoveList,
+    >();
+    same_names::<
+        wondev_woman::Reference,
+        twinsim_reference::wondev_woman::State,
+        wondev_woman::Action,
+        wondev_woman::MoveList,
+    >();
+    let capacities = [
+        (zuniq::CAPACITY, zuniq::MoveList::CAPACITY),
+        (olymbits::CAPACITY, olymbits::MoveList::CAPACITY),
+        (xmas_rush::CAPACITY, xmas_rush::MoveList::CAPACITY),
+        (photosynthesis::CAPACITY, photosynthesis::MoveList::CAPACITY),
+        (wondev_woman::CAPACITY, wondev_woman::MoveList::CAPACITY),
+    ];
+    for (named, list) in capacities {
+        assert_eq!(named, list);
+    }
 }

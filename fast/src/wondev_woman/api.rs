@@ -67,7 +67,7 @@ impl SearchGame for Fast {
     }
 }
 
-/// Make/unmake: `play_undoable` is `step`'s own body ([`super::typed::step_raising`], so the
+/// Make/unmake: `play_undoable` is `step`'s own body (`typed::step_raising`, so the
 /// same validation and result), with the changed fields saved before ([`movegen::Undo`], a
 /// few dozen bytes: units, scores, turn, end, records, hash) and the raised cell noted;
 /// `undo` is [`movegen::unmake`] (lowers that cell, restores the rest).

@@ -89,34 +89,34 @@ fn mostly_distinct<S: PartialEq>(walked: &Walked<S>) {
     );
 }
 
+/// A game's [`Twins`]: every fast state has `to_reference` and `From<&reference state>`.
+macro_rules! twins {
+    ($game:ident) => {
+        Twins::<$game::Fast, $game::Reference> {
+            to_reference: |s| s.to_reference(),
+            from_reference: |s| $game::State::from(s),
+        }
+    };
+}
+
 #[test]
 fn zuniq_hash_is_the_same_on_both_twins() {
-    let twins: Twins<zuniq::Fast, zuniq::Reference> =
-        Twins { to_reference: |s| s.to_reference(), from_reference: |s| zuniq::State::from(s) };
-    mostly_distinct(&walk(12, 100, &twins, |_, _, _| {}));
+    mostly_distinct(&walk(12, 100, &twins!(zuniq), |_, _, _| {}));
 }
 
 #[test]
 fn photosynthesis_hash_is_the_same_on_both_twins() {
-    let twins: Twins<photosynthesis::Fast, photosynthesis::Reference> = Twins {
-        to_reference: |s| s.to_reference(),
-        from_reference: |s| photosynthesis::State::from(s),
-    };
-    mostly_distinct(&walk(3, 300, &twins, |_, _, _| {}));
+    mostly_distinct(&walk(3, 300, &twins!(photosynthesis), |_, _, _| {}));
 }
 
 #[test]
 fn olymbits_hash_is_the_same_on_both_twins() {
-    let twins: Twins<olymbits::Fast, olymbits::Reference> =
-        Twins { to_reference: |s| s.to_reference(), from_reference: |s| olymbits::State::from(s) };
-    mostly_distinct(&walk(3, 120, &twins, |_, _, _| {}));
+    mostly_distinct(&walk(3, 120, &twins!(olymbits), |_, _, _| {}));
 }
 
 #[test]
 fn xmas_rush_hash_is_the_same_on_both_twins() {
-    let twins: Twins<xmas_rush::Fast, xmas_rush::Reference> =
-        Twins { to_reference: |s| s.to_reference(), from_reference: |s| xmas_rush::State::from(s) };
-    mostly_distinct(&walk(3, 120, &twins, |_, _, _| {}));
+    mostly_distinct(&walk(3, 120, &twins!(xmas_rush), |_, _, _| {}));
 }
 
 #[test]
@@ -154,12 +154,8 @@ fn check_undo<G: UndoGame>(
 #[test]
 fn wondev_woman_hash_twins_and_undo() {
     use twinsim_reference::wondev_woman::state::{Dir, Kind};
-    let twins: Twins<wondev_woman::Fast, wondev_woman::Reference> = Twins {
-        to_reference: |s| s.to_reference(),
-        from_reference: |s| wondev_woman::State::from(s),
-    };
     let mut undone = 0;
-    let walked = walk(6, 200, &twins, |fast, reference, joint| {
+    let walked = walk(6, 200, &twins!(wondev_woman), |fast, reference, joint| {
         // A turn of the wrong player: refused by `play` and `play_undoable` alike.
         let mut bad = joint.to_vec();
         bad.reverse();

@@ -184,9 +184,9 @@ fn skip_shuffle_paths_agree_including_rejections() {
 #[test]
 #[allow(clippy::needless_range_loop)]
 fn nth_legal_indexes_the_legal_list() {
-    use twinsim_fast::photosynthesis::MoveList;
+    use twinsim_fast::photosynthesis::CompactMoves;
     let mut rng = JavaRandom::new(3);
-    let mut list = MoveList::default();
+    let mut list = CompactMoves::default();
     for seed in 0..30 {
         let mut s =
             State::new_game(seed, twinsim_reference::photosynthesis::Params::default(), None);
@@ -214,13 +214,13 @@ fn nth_legal_indexes_the_legal_list() {
 /// field but the generator (the fast state's views are the only thing the generator decides).
 #[test]
 fn without_views_plays_the_same_game_as_the_exact_state() {
-    use twinsim_fast::photosynthesis::MoveList;
+    use twinsim_fast::photosynthesis::CompactMoves;
     use twinsim_reference::photosynthesis::{Answer, Params};
     fn prop(seed: i64, picks: i64) -> bool {
         let mut rng = JavaRandom::new(picks);
         let mut exact = State::new_game(seed, Params::default(), None);
         let mut search = exact.without_views();
-        let mut list = MoveList::default();
+        let mut list = CompactMoves::default();
         while !exact.game_over() {
             let answers = [0, 1].map(|p| {
                 exact.is_asked(p).then(|| {
@@ -251,7 +251,7 @@ fn without_views_plays_the_same_game_as_the_exact_state() {
 /// three fast entry points (`play_frame`, `play_frame_counted`, the typed step).
 #[test]
 fn lazy_views_render_the_referees_text_whenever_asked() {
-    use twinsim_fast::photosynthesis::{engine, FastPhotosynthesis, MoveList};
+    use twinsim_fast::photosynthesis::{engine, CompactMoves, FastPhotosynthesis};
     use twinsim_reference::game::Game;
     use twinsim_reference::photosynthesis::{protocol, rules, setup, Answer, Params};
     fn prop(seed: i64, picks: i64, when: u64, mode: u8) -> bool {
@@ -259,7 +259,7 @@ fn lazy_views_render_the_referees_text_whenever_asked() {
         let params = Params::default();
         let (mut reference, _) = setup::new_game(seed, params);
         let mut fast = State::new_game(seed, params, None);
-        let mut list = MoveList::default();
+        let mut list = CompactMoves::default();
         let mut turn = 0u32;
         while !reference.game_over {
             let render = match mode % 3 {

@@ -325,15 +325,14 @@ pub fn greedy_line(
     greedy_on!(
         twinsim_fast::xmas_rush::FastPlay => twinsim_fast::xmas_rush::FastXmasRush,
         twinsim_reference::xmas_rush::XmasRushPlay => twinsim_reference::xmas_rush::XmasRush,
-        twinsim_fast::photosynthesis::engine::FastPlay =>
-            twinsim_fast::photosynthesis::FastPhotosynthesis,
+        twinsim_fast::photosynthesis::FastPlay => twinsim_fast::photosynthesis::FastPhotosynthesis,
         twinsim_reference::photosynthesis::trace::ReferencePlay =>
             twinsim_reference::photosynthesis::Photosynthesis,
-        twinsim_fast::zuniq::engine::FastPlay => twinsim_fast::zuniq::FastZuniq,
+        twinsim_fast::zuniq::FastPlay => twinsim_fast::zuniq::FastZuniq,
         twinsim_reference::zuniq::trace::ZuniqPlay => twinsim_reference::zuniq::Zuniq,
         twinsim_fast::olymbits::FastPlay => twinsim_fast::olymbits::FastOlymbits,
         twinsim_reference::olymbits::trace::OlymbitsPlay => twinsim_reference::olymbits::Olymbits,
-        twinsim_fast::wondev_woman::engine::Play => twinsim_fast::wondev_woman::FastWondevWoman,
+        twinsim_fast::wondev_woman::FastPlay => twinsim_fast::wondev_woman::FastWondevWoman,
         twinsim_reference::wondev_woman::trace::Play =>
             twinsim_reference::wondev_woman::WondevWoman,
     );

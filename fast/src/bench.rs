@@ -113,9 +113,9 @@ type BenchOpsFn = fn() -> Vec<BenchOp>;
 pub fn ops(game: Option<&str>) -> Vec<BenchOp> {
     let all: [(&str, BenchOpsFn); 5] = [
         ("xmas-rush", crate::xmas_rush::bench::bench_ops),
-        ("photosynthesis", crate::photosynthesis::bench_ops),
+        ("photosynthesis", crate::photosynthesis::bench::bench_ops),
         ("zuniq", crate::zuniq::bench::bench_ops),
-        ("olymbits", crate::olymbits::bench_ops),
+        ("olymbits", crate::olymbits::bench::bench_ops),
         ("wondev-woman", crate::wondev_woman::bench::bench_ops),
     ];
     all.iter()

@@ -22,6 +22,7 @@
 //! [`Game::legal_actions`] (tested per game, with `play` refusing an illegal action).
 
 use std::fmt;
+use std::hash::Hasher;
 use twinsim_reference::game::{Game, PlayerId, StepError, TurnStructure};
 
 /// A set of players (bit `p` for player `p`; games have at most three).
@@ -163,6 +164,97 @@ pub trait SearchGame: Game {
         }
         Self::step(state, joint)
     }
+
+    /// A 64-bit hash of the position: the searches' transposition key.
+    ///
+    /// The contract:
+    /// - it is a pure function of the state (no random keys, no global state);
+    /// - two states with different futures (different legal actions or outcomes for some
+    ///   sequence of actions from here) differ in hash, up to 64-bit collisions; two states with
+    ///   the same future *may* share a hash (Zuniq merges dead walls on purpose), and each game
+    ///   documents what it leaves out and why;
+    /// - the fast and the reference twin give the same hash for the same position, so a
+    ///   search's statistics keyed by it are the same on both twins (a reference twin may
+    ///   convert to the fast state and use its hash; readable, not fast).
+    ///
+    /// The fast twins with an incremental zobrist hash (Zuniq, Wondev Woman, Photosynthesis)
+    /// return it for free; the others (Olymbits, X-mas Rush) fold their packed fields with
+    /// [`FieldHasher`].
+    fn hash(state: &Self::State) -> u64;
+}
+
+/// Make/unmake for the games that have it: [`UndoGame::play_undoable`] plays like
+/// [`SearchGame::play`] (the same validation, the same errors, the state unchanged on error,
+/// the same resulting state on success) and returns what [`UndoGame::undo`] needs to put the
+/// state back exactly as it was. A search can then walk one state down and up its tree instead
+/// of cloning it at every node. Only Wondev Woman has it (its fast twin's `make`/`unmake`);
+/// a game whose turn changes most of its state (Olymbits, X-mas Rush pushes) gains nothing over
+/// a copy.
+pub trait UndoGame: SearchGame {
+    /// What [`UndoGame::undo`] restores from.
+    type Undo;
+
+    /// Plays `joint` as [`SearchGame::play`] does and returns how to take it back.
+    fn play_undoable(
+        state: &mut Self::State,
+        joint: &[Option<Self::Action>],
+    ) -> Result<Self::Undo, StepError>;
+
+    /// Takes back the turn that returned `undo`, which must be the last one played on `state`
+    /// and not yet taken back: afterwards `state` equals the state before it.
+    fn undo(state: &mut Self::State, undo: &Self::Undo);
+}
+
+/// A small deterministic hasher for [`SearchGame::hash`] of the games without an incremental
+/// hash: each written word is folded in by a xor, a multiplication by an odd constant and a
+/// rotation, and [`Hasher::finish`] mixes the total through splitmix64's finalizer so that
+/// every input bit reaches every output bit. Unlike `std`'s `DefaultHasher` its output is fixed
+/// (no keys, no version-dependent algorithm), as the hash contract needs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FieldHasher(u64);
+
+impl FieldHasher {
+    #[inline]
+    fn fold(&mut self, word: u64) {
+        self.0 = (self.0 ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+}
+
+impl Hasher for FieldHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.fold(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            // The length in the top byte: a short tail of zeros is not the empty tail.
+            self.fold(u64::from_le_bytes(word) ^ (rest.len() as u64) << 56);
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.fold(u64::from(n));
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.fold(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.fold(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.fold(n);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.fold(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ z >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ z >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ z >> 31
+    }
 }
 
 /// What a search needs of [`SearchGame::MoveList`]: implemented by every [`MoveList`].
@@ -253,6 +345,11 @@ macro_rules! reference_search_game {
 
             fn legal_moves(state: &Self::State, player: PlayerId, moves: &mut Self::MoveList) {
                 fill_from(moves, Self::legal_actions(state, player));
+            }
+
+            /// The fast twin's hash of the same position (see the game's `api` module).
+            fn hash(state: &Self::State) -> u64 {
+                crate::$game::api::reference_hash(state)
             }
         }
     )*};

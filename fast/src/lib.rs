@@ -17,7 +17,15 @@
 //! typed API; the referee's consequence of a bad line (a
 //! forfeit, a deactivation) is applied only by the text layer (`engine()`). Every game has a
 //! module `api` with the same names: `State`, `Action`, `MoveList`, `CAPACITY`, and `Fast` and
-//! `Reference`, its two twins' typed APIs. A random playout written once:
+//! `Reference`, its two twins' typed APIs; they are re-exported at the game's root, so
+//! `twinsim_fast::<game>::MoveList` (or `Action`, ...) means the same thing in every game. The
+//! games' own packed types have names of their own (Photosynthesis' `CompactMoves`, X-mas Rush's
+//! `PackedAction`). Every game's root also has the same text-level names: `engine()`, its
+//! `ENGINE` static of type `FastEngine`, and `FastPlay`, a game in progress.
+//!
+//! Beyond [`game::SearchGame`]: [`game::SearchGame::hash`], a position's hash that both twins
+//! compute alike (the searches' transposition key), and [`game::UndoGame`], make/unmake for the
+//! games that have it (Wondev Woman). A random playout written once:
 //!
 //! ```
 //! use twinsim_fast::game::{MoveBuffer, SearchGame};
@@ -179,6 +187,8 @@ pub mod bench;
 pub mod game;
 pub mod olymbits;
 pub mod photosynthesis;
+#[cfg(test)]
+mod search_api_tests;
 pub mod wondev_woman;
 pub mod xmas_rush;
 pub mod zuniq;

@@ -11,7 +11,7 @@
 //!   better: at the root the previous best move is searched first, and any later move that beats
 //!   it was searched with a full window, so its value is exact at the deeper depth.
 //! - **Hash move**: every node stores its best (or cut-off) move in the transposition table,
-//!   keyed by [`StateKey`]; a later visit (the next depth, a transposition, or the next turn: the
+//!   keyed by [`SearchGame::hash`]; a later visit (the next depth, a transposition, or the next turn: the
 //!   table lives across searches) tries it first. Entries also give cut-offs when deep enough.
 //! - **Killer heuristic**: the last two distinct moves that caused a cut-off at each ply are tried
 //!   after the hash move.
@@ -44,7 +44,7 @@
 //! actions in the same order, compute the same keys, hints and evaluations, so the same state and
 //! node budget give the same move, value, depth and node count on both.
 
-use super::{rank_rewards, Budget, StateKey};
+use super::{rank_rewards, Budget};
 use std::time::Instant;
 use twinsim_fast::game::{MoveBuffer, SearchGame};
 use twinsim_reference::game::PlayerId;
@@ -197,7 +197,7 @@ impl AlphaBeta {
         budget: Budget,
     ) -> AlphaBetaResult<G::Action>
     where
-        G::State: StateKey + Heuristic + MoveHints<G::Action>,
+        G::State: Heuristic + MoveHints<G::Action>,
     {
         let mut result = AlphaBetaResult { action: None, value: 0, depth: 0, nodes: 0, pv: vec![] };
         let Some(mover) = G::to_act(state).first() else {
@@ -261,7 +261,7 @@ impl AlphaBeta {
         first: Option<G::Action>,
     ) -> Vec<G::Action>
     where
-        G::State: StateKey + Heuristic + MoveHints<G::Action>,
+        G::State: Heuristic + MoveHints<G::Action>,
     {
         let mut pv = vec![];
         let mut s = state.clone();
@@ -274,8 +274,9 @@ impl AlphaBeta {
             }
             pv.push(action);
             let Some(m) = G::to_act(&s).first() else { break };
-            let e = self.tt[self.slot(s.state_key())];
-            if e.key != s.state_key() || e.best == 0 {
+            let key = G::hash(&s);
+            let e = self.tt[self.slot(key)];
+            if e.key != key || e.best == 0 {
                 break;
             }
             G::legal_moves(&s, m, &mut legal);
@@ -321,7 +322,7 @@ impl AlphaBeta {
         lists: &mut [G::MoveList],
     ) -> i32
     where
-        G::State: StateKey + Heuristic + MoveHints<G::Action>,
+        G::State: Heuristic + MoveHints<G::Action>,
     {
         if self.out_of_budget(depth == 0) {
             self.aborted = true;
@@ -331,7 +332,7 @@ impl AlphaBeta {
         if depth == 0 {
             return state.heuristic(mover);
         }
-        let key = state.state_key();
+        let key = G::hash(state);
         let slot = self.slot(key);
         let entry = self.tt[slot];
         let mut hash_move = 0;

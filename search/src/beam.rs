@@ -12,7 +12,7 @@
 //! - A child that leaves the stage (for Photosynthesis: the WAIT that ends the day) or ends the
 //!   game closes a plan: it is scored by [`BeamEvaluate::plan_value`] (the expensive final
 //!   evaluation) and competes for the answer. Any other child is ranked by the cheap
-//!   [`BeamEvaluate::heuristic`]; the best `width` distinct ones (by [`StateKey`]: action orders
+//!   [`BeamEvaluate::heuristic`]; the best `width` distinct ones (by [`SearchGame::hash`]: action orders
 //!   that transpose are kept once) form the next layer.
 //! - Widths grow geometrically from pass to pass (iterative widening): the first pass is
 //!   narrow, so an answer exists almost at once, and every later pass looks at more plans. The
@@ -29,7 +29,7 @@
 //! budget: layers are ranked by (heuristic, generation order) and `legal_actions` order decides
 //! ties, so both twins of a game make the same choices from the same position.
 
-use super::{Budget, StateKey};
+use super::Budget;
 use std::collections::HashSet;
 use twinsim_fast::game::{MoveBuffer, Players, SearchGame};
 use twinsim_reference::game::PlayerId;
@@ -126,7 +126,7 @@ pub fn search<G: SearchGame>(
     opponent: impl Fn(&G::State, PlayerId) -> Option<G::Action>,
 ) -> BeamResult<G::Action>
 where
-    G::State: BeamEvaluate + StateKey,
+    G::State: BeamEvaluate,
 {
     let mut best: Option<(f64, Vec<G::Action>)> = None;
     let mut iterations = 0u64;
@@ -186,7 +186,7 @@ where
                         if best.as_ref().is_none_or(|(v, _)| value > *v) {
                             best = Some((value, plan));
                         }
-                    } else if seen.insert(child.state_key()) {
+                    } else if seen.insert(G::hash(&child)) {
                         next.push((child.heuristic(player), order, Node { state: child, plan }));
                         order += 1;
                         // Keep the layer bounded (memory, and the time to drop it when the

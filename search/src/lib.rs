@@ -6,9 +6,10 @@
 //!
 //! - A search is a plain function `search::<G>(state, budget, config)`, generic over
 //!   `G: SearchGame`. It only calls `to_act` (a bit set), `legal_moves` (into a fixed-capacity
-//!   list the search owns and refills), `play` and `outcome`, plus at most one small per-state
-//!   trait: [`StateKey`] (the transposition key of [`mcts`]) or [`Evaluate`] (the leaf
-//!   evaluation of [`duct`]). Those traits are implemented here for both twins' state types, so
+//!   list the search owns and refills), `play`, `outcome` and `hash` (the transposition key of
+//!   [`mcts`], [`alphabeta`] and [`beam`], the same on both twins by the trait's contract),
+//!   plus at most one small per-state trait such as [`Evaluate`] (the leaf evaluation of
+//!   [`duct`]). Those traits are implemented here for both twins' state types, so
 //!   a game's twins are interchangeable type parameters. No search builds a `Vec` of legal
 //!   moves or of players per node: the lists are reused, and the trees of [`mcts`] and [`duct`]
 //!   keep their nodes' actions in flat arenas.
@@ -160,35 +161,6 @@ impl FromReference<twinsim_reference::olymbits::State>
     }
 }
 
-/// A transposition key: equal keys mean "the same position for the search" (same player to
-/// move, same legal actions, same future). Used by [`mcts`].
-///
-/// Both twins of a game must compute the *same* key for the same position, otherwise the
-/// transposition tables merge different nodes and the twins' statistics diverge.
-pub trait StateKey {
-    /// The key (a 64-bit hash; collisions are possible and only cost accuracy).
-    fn state_key(&self) -> u64;
-}
-
-/// Zuniq, fast twin: the board's incremental zobrist hash (fixed walls, i.e. placed or dead,
-/// used zone sizes, side to move, claims). Positions that differ only by dead walls share it,
-/// which is exactly the 2021 winner's transposition table. Free: already maintained by `place`.
-impl StateKey for twinsim_fast::zuniq::State {
-    fn state_key(&self) -> u64 {
-        self.board.hash
-    }
-}
-
-/// Zuniq, reference: the *same* zobrist hash, computed by converting the walls, ply and claims
-/// into the fast twin's board (`Board::from_walls`: a flood fill and a hash from scratch, a few
-/// hundred nanoseconds per tree step). A key of its own (say, a hash of the wall set) would
-/// merge fewer positions than the fast twin does and break twin equivalence of the statistics.
-impl StateKey for twinsim_reference::zuniq::State {
-    fn state_key(&self) -> u64 {
-        twinsim_fast::zuniq::State::from(self).board.hash
-    }
-}
-
 /// A heuristic value of a (possibly unfinished) state for `player`, in [0, 1], comparable with
 /// [`rank_rewards`] (higher is better). Used at the leaves of [`duct`]'s depth-limited playouts.
 pub trait Evaluate {
@@ -238,6 +210,7 @@ impl<D> Evaluate for twinsim_fast::olymbits::State<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use twinsim_fast::game::SearchGame;
     use twinsim_reference::game::Game;
 
     #[test]
@@ -265,7 +238,7 @@ mod tests {
         let mut f = FastZuniq::new_game(0, &Default::default());
         let mut rng = SearchRng::new(7);
         while let Some(&p) = Zuniq::players_to_act(&r).first() {
-            assert_eq!(r.state_key(), f.state_key());
+            assert_eq!(Zuniq::hash(&r), FastZuniq::hash(&f));
             let legal = Zuniq::legal_actions(&r, p);
             let a = legal[rng.below(legal.len())];
             let mut acts = [None, None];
@@ -273,6 +246,6 @@ mod tests {
             Zuniq::step(&mut r, &acts).unwrap();
             FastZuniq::step(&mut f, &acts).unwrap();
         }
-        assert_eq!(r.state_key(), f.state_key());
+        assert_eq!(Zuniq::hash(&r), FastZuniq::hash(&f));
     }
 }

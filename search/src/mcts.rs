@@ -1,20 +1,20 @@
 //! MCTS (UCT) for alternating games, with a transposition table: nodes are positions keyed by
-//! [`StateKey`] (the zobrist hash for Zuniq), and the statistics live on the edges (UCT over a
+//! [`SearchGame::hash`] (the zobrist hash for Zuniq), and the statistics live on the edges (UCT over a
 //! DAG: each edge keeps its own visits and rewards, the parent's visits count passes through
 //! the node by any path). Expansion adds one untried edge per iteration, in `legal_actions`
 //! order; when that edge leads to a position already in the table (a transposition), the
 //! descent continues from the shared node instead of starting a playout. Playouts are uniformly
 //! random to the end of the game; the reward of each mover is its [`rank_rewards`] share.
 //!
-//! Why a key trait rather than `G::State: Hash + Eq`: the fast Zuniq state already carries an
+//! Why the game's hash rather than `G::State: Hash + Eq`: the fast Zuniq state already carries an
 //! incremental zobrist hash that also merges positions differing only by dead walls (more
 //! transpositions than structural equality), and a `u64` key keeps the table small. The price
-//! is that both twins must compute the same key (see [`StateKey`]) and a 64-bit collision may
+//! is that both twins must compute the same key (the contract of [`SearchGame::hash`]) and a 64-bit collision may
 //! merge two positions: if an edge of a merged node is then illegal, the iteration stops there
 //! and scores the state it reached by a playout (no panic, no illegal action at the root, since
 //! the root's edges are always its own legal actions).
 
-use super::{rank_rewards, Budget, SearchRng, StateKey};
+use super::{rank_rewards, Budget, SearchRng};
 use std::collections::HashMap;
 use twinsim_fast::game::{MoveBuffer, SearchGame};
 use twinsim_reference::game::{PlayerId, TurnStructure};
@@ -135,10 +135,7 @@ pub fn search<G: SearchGame>(
     state: &G::State,
     budget: &Budget,
     config: &MctsConfig,
-) -> MctsResult<G::Action>
-where
-    G::State: StateKey,
-{
+) -> MctsResult<G::Action> {
     assert_eq!(G::TURNS, TurnStructure::Alternating, "mcts::search is for alternating games");
     let mut moves = G::MoveList::default();
     let mut edges: Vec<Edge<G::Action>> = Vec::new();
@@ -159,7 +156,7 @@ where
     let mut rng = SearchRng::new(config.seed);
     let mut nodes = vec![root_node];
     let mut table: HashMap<u64, usize> = HashMap::new();
-    table.insert(state.state_key(), 0);
+    table.insert(G::hash(state), 0);
     let mut slots: Vec<Option<G::Action>> = vec![None; players];
     let mut path: Vec<(usize, usize)> = Vec::new();
     let mut iterations = 0u64;
@@ -190,7 +187,7 @@ where
                 break;
             }
             path.push((node, edge));
-            let key = s.state_key();
+            let key = G::hash(&s);
             match table.get(&key) {
                 Some(&child) => {
                     if untried {

@@ -23,7 +23,7 @@
 
 use super::beam::{self, BeamConfig, BeamEvaluate, BeamResult};
 use super::bot::{think_until, SearchSpec, SearchStats, ViewPlayer};
-use super::{Budget, StateKey};
+use super::Budget;
 use std::time::{Duration, Instant};
 use twinsim_fast::game::SearchGame;
 use twinsim_fast::photosynthesis::tables::{ALL, RICH2, RICH3, SHADOW};
@@ -323,23 +323,6 @@ impl BeamEvaluate for twinsim_fast::photosynthesis::State {
     }
 }
 
-/// The fast twin's incremental Zobrist hash: the beam's transposition key (two orders of the
-/// same grows reach the same state).
-impl StateKey for twinsim_fast::photosynthesis::State {
-    fn state_key(&self) -> u64 {
-        self.hash
-    }
-}
-
-/// The reference: the *same* Zobrist hash, through the fast twin's conversion, so both twins
-/// merge exactly the same states of a layer (a hash of its own would agree only up to
-/// collisions).
-impl StateKey for r::State {
-    fn state_key(&self) -> u64 {
-        twinsim_fast::photosynthesis::State::from(self).hash
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The search on a position
 // ---------------------------------------------------------------------------------------------
@@ -357,7 +340,7 @@ pub fn search<G: SearchGame<Action = Action>>(
     config: &BeamConfig,
 ) -> BeamResult<Action>
 where
-    G::State: BeamEvaluate + StateKey,
+    G::State: BeamEvaluate,
 {
     beam::search::<G>(state, player, budget, config, waits)
 }

@@ -44,11 +44,11 @@
 
 use super::alphabeta::{AlphaBeta, AlphaBetaConfig, Heuristic, MoveHints};
 use super::bot::{think_until, SearchSpec, SearchStats, ViewPlayer};
-use super::{Budget, FromReference, SearchRng, StateKey};
+use super::{Budget, FromReference, SearchRng};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 use twinsim_fast::game::SearchGame;
-use twinsim_fast::wondev_woman::board::{self as fb, KEYS};
+use twinsim_fast::wondev_woman::board as fb;
 use twinsim_fast::wondev_woman::bot::fog::Tracker;
 use twinsim_fast::wondev_woman::FastWondevWoman;
 use twinsim_reference::game::{EngineKind, PlayerId};
@@ -73,43 +73,6 @@ pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn Vi
 
 // ---------------------------------------------------------------------------------------------
 // Per-state traits, for both twins.
-
-/// The fast twin's zobrist hash (board heights, units with one key per player and cell so that a
-/// player's two unit ids are interchangeable, side to move, scores, dead flags), as both twins'
-/// transposition key.
-impl StateKey for twinsim_fast::wondev_woman::State {
-    fn state_key(&self) -> u64 {
-        self.hash
-    }
-}
-
-/// The same zobrist hash computed from the reference state (cell `y * 8 + x`, the fast twin's
-/// keys), without converting the whole state.
-impl StateKey for State {
-    fn state_key(&self) -> u64 {
-        let mut hash = 0;
-        for (y, row) in self.heights.iter().enumerate().take(7) {
-            for (x, h) in row.iter().enumerate().take(7) {
-                if let Some(h) = h {
-                    hash ^= KEYS.height[y * 8 + x][(*h).min(4) as usize];
-                }
-            }
-        }
-        for (p, units) in self.units.iter().enumerate() {
-            for &u in units {
-                hash ^= KEYS.unit[p][fb::cell(u) as usize];
-            }
-        }
-        hash ^= KEYS.side[self.to_move.map_or(2, |p| p.min(1))];
-        for p in 0..2 {
-            hash ^= KEYS.score[p][(self.scores[p] & 511) as usize];
-            if self.dead[p] {
-                hash ^= KEYS.dead[p];
-            }
-        }
-        hash
-    }
-}
 
 /// The runner-up's final evaluation, `2 · Voronoi difference + score difference + accessible
 /// neighbours difference` (post-mortem "Evaluation"; cells each side reaches first, the side to
@@ -271,7 +234,7 @@ pub struct AlphaBetaBot<G: SearchGame> {
 impl<G> AlphaBetaBot<G>
 where
     G: SearchGame<Action = Action>,
-    G::State: StateKey + Heuristic + MoveHints<Action> + FromReference<State>,
+    G::State: Heuristic + MoveHints<Action> + FromReference<State>,
 {
     /// A bot that searches `iterations` nodes per move, or against the clock when `None`.
     pub fn new(iterations: Option<u64>, seed: i64) -> Self {
@@ -353,7 +316,7 @@ fn predict(root: &State, action: &Action, reply: Option<&Action>) -> Option<Hypo
 impl<G> ViewPlayer for AlphaBetaBot<G>
 where
     G: SearchGame<Action = Action>,
-    G::State: StateKey + Heuristic + MoveHints<Action> + FromReference<State>,
+    G::State: Heuristic + MoveHints<Action> + FromReference<State>,
 {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
         let view = self.read(input)?;

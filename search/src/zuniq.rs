@@ -24,7 +24,7 @@
 
 use super::bot::{SearchSpec, SearchStats, ViewPlayer};
 use super::mcts::{self, MctsConfig};
-use super::{Budget, FromReference, SearchRng, StateKey};
+use super::{Budget, FromReference, SearchRng};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 use twinsim_fast::game::{MoveBuffer, SearchGame};
@@ -157,7 +157,7 @@ pub struct ZuniqBot<G> {
 impl<G> ZuniqBot<G>
 where
     G: SearchGame<Action = Action>,
-    G::State: StateKey + FromReference<RefState>,
+    G::State: FromReference<RefState>,
 {
     /// A bot for `seat` with a fixed iteration budget per move, or the clock when `None`.
     pub fn new(seat: PlayerId, seed: i64, iterations: Option<u64>) -> Self {
@@ -230,7 +230,7 @@ where
             let stepped = G::play(&mut s, &slots);
             slots[mover] = None;
             // The search keys every node it reaches.
-            std::hint::black_box(s.state_key());
+            std::hint::black_box(G::hash(&s));
             plies += 1;
             if stepped.is_err() {
                 break;
@@ -281,7 +281,7 @@ where
 impl<G> ViewPlayer for ZuniqBot<G>
 where
     G: SearchGame<Action = Action>,
-    G::State: StateKey + FromReference<RefState>,
+    G::State: FromReference<RefState>,
 {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
         let now = Instant::now();

@@ -104,7 +104,7 @@ fn whole_game_op<D: Dice + Send + 'static>(
 /// skating shuffle included), `whole_game` (setup from a seed and 100 turns, exact generator),
 /// `hurdle_best_action` (best actions and turns to finish for a runner: the reference's search
 /// over its tick vs one table lookup).
-pub fn ops() -> Vec<BenchOp> {
+pub fn bench_ops() -> Vec<BenchOp> {
     let pos = positions();
     let fast_pos: Vec<(State, [Option<r::Action>; 3])> =
         pos.iter().map(|(s, a)| (State::from(s), a.map(Some))).collect();

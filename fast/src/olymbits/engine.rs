@@ -17,6 +17,11 @@ pub struct FastEngine;
 /// The static engine object.
 pub static ENGINE: FastEngine = FastEngine;
 
+/// The text-level engine for replay and verification.
+pub fn engine() -> Option<&'static dyn TraceEngine> {
+    Some(&ENGINE)
+}
+
 impl TraceEngine for FastEngine {
     fn game(&self) -> &'static str {
         "olymbits"

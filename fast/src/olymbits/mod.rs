@@ -19,26 +19,13 @@ pub mod step;
 pub mod tables;
 pub mod typed;
 
+pub use api::{Action, Fast, MoveList, Reference, CAPACITY};
 pub use dice::{Dice, SearchDice};
-pub use engine::{FastEngine, FastPlay, ENGINE};
+pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use state::{Slot, State, TurnLog};
 pub use step::Input;
 pub use tables::{hurdle_solution, hurdle_tables, Solved};
 pub use typed::{FastOlymbits, SearchOlymbits, SeededDice, Typed};
-
-use twinsim_reference::game::TraceEngine;
-
-/// The text-level engine for replay and verification.
-pub fn engine() -> Option<&'static dyn TraceEngine> {
-    Some(&ENGINE)
-}
-
-/// Hot operations to benchmark, reference vs fast.
-#[cfg(any(test, feature = "testing"))]
-#[doc(hidden)]
-pub fn bench_ops() -> Vec<crate::bench::BenchOp> {
-    bench::ops()
-}
 
 #[cfg(test)]
 mod tests;

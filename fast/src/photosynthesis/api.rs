@@ -1,8 +1,9 @@
 //! Photosynthesis' face in the shared search API ([`SearchGame`]): the same names in every
-//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `Fast`, `Reference`).
+//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `CAPACITY`, `Fast`, `Reference`),
+//! re-exported at the game's root (`twinsim_fast::<game>::MoveList` is this list in every game).
 //!
-//! `MoveList` here is the list of typed actions; the root's [`super::MoveList`] is the fast
-//! twin's compact move list that fills it.
+//! `MoveList` is the list of typed actions; the move generator's own list of 16-bit moves,
+//! which fills it, is [`super::CompactMoves`].
 
 pub use super::state::State;
 use crate::game::{Players, SearchGame};
@@ -29,10 +30,30 @@ impl SearchGame for Fast {
 
     fn legal_moves(state: &State, player: PlayerId, moves: &mut MoveList) {
         moves.clear();
-        let mut compact = super::MoveList::default();
+        let mut compact = super::CompactMoves::default();
         state.legal_moves(player, &mut compact);
         for m in compact.as_slice() {
             moves.push(m.action());
         }
     }
+
+    /// The incremental Zobrist hash ([`State::hash_from_scratch`]): trees (cell, size, owner),
+    /// dormant flags, day, sun direction, nutrients, both players' sun and score, and the
+    /// waiting / disqualified / game-over flags: everything the rules read. Left out, and why:
+    /// - the holes and the league: fixed at setup, so equal for every state of one game, which
+    ///   is all a search compares;
+    /// - the shadows: a function of the trees and the sun direction;
+    /// - the generator (`rng`, `pending`) and `exact_views`: the shuffles decide only the
+    ///   printed order of the referee's action lists (§6.1), never the rules nor the legal
+    ///   lists of this API, which come in the generator's own order;
+    /// - `executions`: the frame counter of the traces (§11); no rule reads it.
+    fn hash(state: &State) -> u64 {
+        state.hash
+    }
+}
+
+/// [`SearchGame::hash`] of the reference twin: the fast hash of the converted state, so both
+/// twins merge exactly the same states of a beam layer.
+pub(crate) fn reference_hash(state: &twinsim_reference::photosynthesis::State) -> u64 {
+    State::from(state).hash
 }

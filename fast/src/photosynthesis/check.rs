@@ -2,7 +2,7 @@
 //! and ordinary tests replay the committed regressions. Every check panics with a readable
 //! state diff on the first difference.
 
-use super::{MoveList, State};
+use super::{CompactMoves, State};
 use twinsim_reference::game::Game;
 use twinsim_reference::photosynthesis::{
     self as r, protocol, rules, Action, Answer, Params, Photosynthesis,
@@ -98,7 +98,7 @@ pub fn game_diff(data: &[u8]) {
     let mut fs = State::new_game(seed, params, Some(&mut fevents));
     assert_eq!(revents, fevents, "setup events");
     assert_same(&rs, &fs, "setup");
-    let mut list = MoveList::default();
+    let mut list = CompactMoves::default();
     let mut turn = 0;
     while !rs.game_over && !bytes.done() {
         turn += 1;

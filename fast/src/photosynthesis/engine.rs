@@ -203,7 +203,7 @@ impl TracePlay for FastPlay {
         (0..2).filter(|&p| self.state.is_asked(p)).collect()
     }
     fn legal_lines(&self, player: PlayerId) -> Vec<String> {
-        let mut list = super::MoveList::default();
+        let mut list = super::CompactMoves::default();
         self.state.legal_moves(player, &mut list);
         list.as_slice().iter().map(|m| m.action().to_string()).collect()
     }

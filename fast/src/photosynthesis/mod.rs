@@ -9,7 +9,7 @@
 pub mod api;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
-pub mod benches;
+pub mod bench;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod check;
@@ -22,10 +22,10 @@ pub mod state;
 pub mod tables;
 pub mod typed;
 
-#[cfg(any(test, feature = "testing"))]
-#[doc(hidden)]
-pub use benches::bench_ops;
-pub use engine::engine;
+// The shared API names first; the globs below name other things (`CompactMoves`, `Move`, ...),
+// and a name given explicitly here would shadow a glob's anyway.
+pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
+pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use moves::*;
 pub use random::*;
 pub use rules::*;

@@ -1,4 +1,5 @@
-//! Actions, compactly: a move in 16 bits and a fixed-capacity move list.
+//! Actions, compactly: a move in 16 bits and a fixed-capacity list of them, [`CompactMoves`]
+//! (the generator's own list; the search API's list of typed actions is [`super::MoveList`]).
 
 use twinsim_reference::photosynthesis::Action;
 
@@ -41,22 +42,23 @@ impl Move {
 /// Upper bound of a legal list: WAIT + 37 + trees × empty cells (≤ 18 · 19).
 pub const MAX_MOVES: usize = 400;
 
-/// A fixed-capacity list of moves (no allocation).
+/// A fixed-capacity list of compact moves (no allocation): what the move generator
+/// ([`super::State::legal_moves`]) fills.
 #[derive(Clone, Debug)]
-pub struct MoveList {
+pub struct CompactMoves {
     /// Moves in use: `moves[..len]`.
     pub len: usize,
     /// The storage (entries past `len` are stale).
     pub moves: [Move; MAX_MOVES],
 }
 
-impl Default for MoveList {
+impl Default for CompactMoves {
     fn default() -> Self {
-        MoveList { len: 0, moves: [Move::WAIT; MAX_MOVES] }
+        CompactMoves { len: 0, moves: [Move::WAIT; MAX_MOVES] }
     }
 }
 
-impl MoveList {
+impl CompactMoves {
     /// The moves.
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]

@@ -189,7 +189,7 @@ impl State {
     /// `Game::legal_actions` of the reference). Empty for a player not asked. The seeds come
     /// from masks of (x, y) ranks, whose set bits are the referee's loop order ([`XY_CELL`]):
     /// only the free targets are visited.
-    pub fn legal_moves(&self, p: usize, out: &mut MoveList) {
+    pub fn legal_moves(&self, p: usize, out: &mut CompactMoves) {
         out.len = 0;
         if !self.is_asked(p) {
             return;
@@ -268,7 +268,7 @@ impl State {
 
     /// The printed list of `p`, shuffled with `rng` (twin: `protocol::possible_actions_with`).
     pub fn possible_actions_with(&self, p: usize, rng: &mut u64) -> Vec<Move> {
-        let mut list = MoveList::default();
+        let mut list = CompactMoves::default();
         self.legal_moves(p, &mut list);
         let counts = self.group_counts(p);
         let mut out = list.as_slice().to_vec();

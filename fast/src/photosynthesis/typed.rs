@@ -25,7 +25,7 @@ impl Game for FastPhotosynthesis {
         (0..2).filter(|&p| state.is_asked(p)).collect()
     }
     fn legal_actions(state: &State, player: PlayerId) -> Vec<Action> {
-        let mut list = MoveList::default();
+        let mut list = CompactMoves::default();
         state.legal_moves(player, &mut list);
         list.as_slice().iter().map(|m| m.action()).collect()
     }

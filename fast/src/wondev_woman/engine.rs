@@ -127,12 +127,17 @@ pub fn outcome_json(s: &State) -> Option<Value> {
 }
 
 /// The fast engine, text level.
-pub struct Engine;
+pub struct FastEngine;
 
 /// The static engine object.
-pub static ENGINE: Engine = Engine;
+pub static ENGINE: FastEngine = FastEngine;
 
-impl TraceEngine for Engine {
+/// The fast text-level engine.
+pub fn engine() -> Option<&'static dyn TraceEngine> {
+    Some(&ENGINE)
+}
+
+impl TraceEngine for FastEngine {
     fn game(&self) -> &'static str {
         "wondev-woman"
     }
@@ -145,27 +150,27 @@ impl TraceEngine for Engine {
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
         let seed = seed.ok_or("wondev-woman needs a seed")?;
         let params = params_from_json(params)?;
-        Ok(Box::new(Play { state: State::new_game(seed, &params), last: None }))
+        Ok(Box::new(FastPlay { state: State::new_game(seed, &params), last: None }))
     }
 }
 
-/// A game in progress behind [`Engine`].
+/// A game in progress behind [`FastEngine`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Play {
+pub struct FastPlay {
     /// The fast state.
     pub state: State,
     /// The last turn's summary.
     pub last: Option<LastTurn>,
 }
 
-impl Play {
+impl FastPlay {
     /// The last turn's events.
     pub fn events(&self) -> &[Event] {
         self.last.as_ref().map_or(&[], |l| &l.events)
     }
 }
 
-impl TracePlay for Play {
+impl TracePlay for FastPlay {
     fn boxed_clone(&self) -> Box<dyn TracePlay> {
         Box::new(self.clone())
     }

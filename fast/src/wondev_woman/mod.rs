@@ -20,12 +20,6 @@ pub mod typed;
 #[cfg(test)]
 mod tests;
 
-pub use board::State;
+pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
+pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use typed::FastWondevWoman;
-
-use twinsim_reference::game::TraceEngine;
-
-/// The fast text-level engine.
-pub fn engine() -> Option<&'static dyn TraceEngine> {
-    Some(&engine::ENGINE)
-}

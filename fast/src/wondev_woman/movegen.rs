@@ -244,6 +244,28 @@ pub struct Undo {
     pub raised: u8,
 }
 
+impl Undo {
+    /// Everything a turn may change but the heights, as `s` has it now; `raised` is [`NONE`]
+    /// until the turn says which cell it raised.
+    #[inline]
+    pub fn before(s: &State) -> Undo {
+        Undo {
+            units: s.units,
+            umask: s.umask,
+            scores: s.scores,
+            dead: s.dead,
+            won: s.won,
+            round: s.round,
+            to_move: s.to_move,
+            game_over: s.game_over,
+            end_reason: s.end_reason,
+            records: s.records,
+            hash: s.hash,
+            raised: NONE,
+        }
+    }
+}
+
 /// §10 effects of a record: the unit moves, the build, the point; the record is kept by the
 /// acting unit. Returns the raised cell ([`NONE`] if none).
 #[inline]
@@ -385,20 +407,7 @@ pub fn end_test(s: &State) -> Option<EndReason> {
 /// (twin: `rules::apply_action`).
 #[inline]
 pub fn make(s: &mut State, mv: Mv) -> Undo {
-    let undo = Undo {
-        units: s.units,
-        umask: s.umask,
-        scores: s.scores,
-        dead: s.dead,
-        won: s.won,
-        round: s.round,
-        to_move: s.to_move,
-        game_over: s.game_over,
-        end_reason: s.end_reason,
-        records: s.records,
-        hash: s.hash,
-        raised: NONE,
-    };
+    let undo = Undo::before(s);
     let player = s.to_move as usize;
     let rec = record_of(s, player, mv);
     let raised = apply_record(s, &rec);

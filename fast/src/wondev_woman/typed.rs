@@ -82,47 +82,7 @@ impl Game for FastWondevWoman {
     /// an illegal action with the referee's reason code and message), the state unchanged on
     /// error; `ACCEPT-DEFEAT` is always accepted and eliminates.
     fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
-        if state.game_over {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != 2 {
-            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
-        }
-        let player = if state.to_move < 2 { state.to_move as usize } else { 0 };
-        for (p, a) in actions.iter().enumerate() {
-            if p != player && a.is_some() {
-                return Err(StepError::NotToAct { player: p });
-            }
-        }
-        let Some(action) = &actions[player] else {
-            return Err(StepError::NotToAct { player });
-        };
-        match *action {
-            Action::AcceptDefeat => kill(state, player),
-            Action::Build { kind, unit, dir1, dir2 } => {
-                let check = if unit >= unit_count(state, player) {
-                    Err(play::invalid_input(state, &action.to_string()))
-                } else {
-                    match kind {
-                        Kind::Move => play::check_move(state, player, unit, dir1, dir2),
-                        Kind::Push if state.league.can_push() => {
-                            play::check_push(state, player, unit, dir1, dir2)
-                        }
-                        Kind::Push => Err(Elimination {
-                            reason: Reason::InvalidCommand,
-                            message: "InvalidCommand".into(),
-                        }),
-                    }
-                };
-                let rec = check.map_err(|e| StepError::Illegal {
-                    player,
-                    error: IllegalAction { reason: format!("{}: {}", e.reason.code(), e.message) },
-                })?;
-                apply_record(state, &rec);
-            }
-        }
-        pass_turn(state, player);
-        Ok(())
+        step_raising(state, actions).map(|_| ())
     }
 
     /// §8: scores (`getScore`), ranks by score, the end reason (twin: `WondevWoman::outcome`).
@@ -138,4 +98,54 @@ impl Game for FastWondevWoman {
             reason: state.end_reason.map_or("", |r| r.code()).to_string(),
         })
     }
+}
+
+/// [`FastWondevWoman::step`]'s body, which also returns the cell the action raised ([`NONE`]
+/// for `ACCEPT-DEFEAT`): what [`super::movegen::unmake`] needs to take the turn back
+/// ([`crate::game::UndoGame`]).
+pub(crate) fn step_raising(state: &mut State, actions: &[Option<Action>]) -> Result<u8, StepError> {
+    if state.game_over {
+        return Err(StepError::GameOver);
+    }
+    if actions.len() != 2 {
+        return Err(StepError::WrongArity { expected: 2, found: actions.len() });
+    }
+    let player = if state.to_move < 2 { state.to_move as usize } else { 0 };
+    for (p, a) in actions.iter().enumerate() {
+        if p != player && a.is_some() {
+            return Err(StepError::NotToAct { player: p });
+        }
+    }
+    let Some(action) = &actions[player] else {
+        return Err(StepError::NotToAct { player });
+    };
+    let raised = match *action {
+        Action::AcceptDefeat => {
+            kill(state, player);
+            NONE
+        }
+        Action::Build { kind, unit, dir1, dir2 } => {
+            let check = if unit >= unit_count(state, player) {
+                Err(play::invalid_input(state, &action.to_string()))
+            } else {
+                match kind {
+                    Kind::Move => play::check_move(state, player, unit, dir1, dir2),
+                    Kind::Push if state.league.can_push() => {
+                        play::check_push(state, player, unit, dir1, dir2)
+                    }
+                    Kind::Push => Err(Elimination {
+                        reason: Reason::InvalidCommand,
+                        message: "InvalidCommand".into(),
+                    }),
+                }
+            };
+            let rec = check.map_err(|e| StepError::Illegal {
+                player,
+                error: IllegalAction { reason: format!("{}: {}", e.reason.code(), e.message) },
+            })?;
+            apply_record(state, &rec)
+        }
+    };
+    pass_turn(state, player);
+    Ok(raised)
 }

@@ -92,7 +92,7 @@ pub fn bench_ops() -> Vec<BenchOp> {
             |s, j| {
                 let mut s = *s;
                 let a = |k: usize| {
-                    Answer::Action(Action::Push { line: (k % 7) as u8, dir: (k % 4) as u8 })
+                    Answer::Action(PackedAction::Push { line: (k % 7) as u8, dir: (k % 4) as u8 })
                 };
                 let _ = black_box(rules::play_turn(&mut s, &[a(j), a(j / 3)], &mut NoEvents));
             },

@@ -161,7 +161,10 @@ pub fn parse_diff(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     if let Ok(action) = r::parse_line(&text) {
         assert_eq!(r::parse_line(&action.to_string()), Ok(action));
-        assert!(Action::from_reference(&action).is_some(), "parsed actions fit the packed form");
+        assert!(
+            PackedAction::from_reference(&action).is_some(),
+            "parsed actions fit the packed form"
+        );
     }
     if let Ok(view) = r::parse_turn(&text) {
         assert_eq!(r::parse_turn(&view.to_string()), Ok(view));

@@ -30,7 +30,7 @@ mod tests;
 #[cfg(test)]
 mod typed_tests;
 
-pub use board::State;
+pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
 pub use engine::{engine, legal_lines, FastEngine, FastPlay, ENGINE};
-pub use rules::{play_turn, Action, Answer, NoEvents, Sink};
+pub use rules::{play_turn, Answer, NoEvents, PackedAction, Sink};
 pub use typed::FastXmasRush;

@@ -33,7 +33,7 @@ impl Sink for NoEvents {
 
 /// A well-formed action, without heap (twin of [`twinsim_reference::xmas_rush::Action`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
+pub enum PackedAction {
     /// `PUSH <line> <dir>` (§5 rule 2, §7.1).
     Push {
         /// Row (LEFT/RIGHT) or column (UP/DOWN) index, 0..6.
@@ -52,22 +52,22 @@ pub enum Action {
     Pass,
 }
 
-impl Action {
+impl PackedAction {
     /// The packed twin of a reference action (`None` for a push line over 6 or a MOVE without
     /// steps: the parser never makes those; more than 20 steps the reference type cannot hold).
-    pub fn from_reference(a: &RefAction) -> Option<Action> {
+    pub fn from_reference(a: &RefAction) -> Option<PackedAction> {
         match a {
             RefAction::Push { line, direction } if *line < 7 => {
-                Some(Action::Push { line: *line as u8, dir: direction.index() as u8 })
+                Some(PackedAction::Push { line: *line as u8, dir: direction.index() as u8 })
             }
             RefAction::Move(v) if !v.is_empty() => {
                 let mut steps = [0u8; 20];
                 for (slot, d) in steps.iter_mut().zip(v) {
                     *slot = d.index() as u8;
                 }
-                Some(Action::Move { steps, len: v.len() as u8 })
+                Some(PackedAction::Move { steps, len: v.len() as u8 })
             }
-            RefAction::Pass => Some(Action::Pass),
+            RefAction::Pass => Some(PackedAction::Pass),
             _ => None,
         }
     }
@@ -77,11 +77,11 @@ impl Action {
     #[inline]
     pub fn is_well_formed(&self) -> bool {
         match self {
-            Action::Push { line, dir } => *line < 7 && *dir < 4,
-            Action::Move { steps, len } => {
+            PackedAction::Push { line, dir } => *line < 7 && *dir < 4,
+            PackedAction::Move { steps, len } => {
                 (1..=20).contains(len) && steps[..*len as usize].iter().all(|d| *d < 4)
             }
-            Action::Pass => true,
+            PackedAction::Pass => true,
         }
     }
 
@@ -90,8 +90,8 @@ impl Action {
         const NAMES: [&str; 4] = ["UP", "RIGHT", "DOWN", "LEFT"];
         let name = |d: u8| NAMES.get(d as usize).copied().unwrap_or("?");
         match self {
-            Action::Push { line, dir } => format!("PUSH {line} {}", name(*dir)),
-            Action::Move { steps, len } => {
+            PackedAction::Push { line, dir } => format!("PUSH {line} {}", name(*dir)),
+            PackedAction::Move { steps, len } => {
                 let mut line = String::from("MOVE");
                 for d in &steps[..(*len as usize).min(20)] {
                     line.push(' ');
@@ -99,23 +99,23 @@ impl Action {
                 }
                 line
             }
-            Action::Pass => "PASS".to_string(),
+            PackedAction::Pass => "PASS".to_string(),
         }
     }
 
     fn type_name(&self) -> &'static str {
         match self {
-            Action::Push { .. } => "PUSH",
-            Action::Move { .. } => "MOVE",
-            Action::Pass => "PASS",
+            PackedAction::Push { .. } => "PUSH",
+            PackedAction::Move { .. } => "MOVE",
+            PackedAction::Pass => "PASS",
         }
     }
 
     fn fits(&self, t: TurnType) -> bool {
         matches!(
             (self, t),
-            (Action::Push { .. }, TurnType::Push)
-                | (Action::Move { .. } | Action::Pass, TurnType::Move)
+            (PackedAction::Push { .. }, TurnType::Push)
+                | (PackedAction::Move { .. } | PackedAction::Pass, TurnType::Move)
         )
     }
 }
@@ -125,7 +125,7 @@ impl Action {
 pub enum Answer {
     /// A well-formed line; it may still be of the wrong type for the turn (§5), which is checked
     /// when the turn is played.
-    Action(Action),
+    Action(PackedAction),
     /// An invalid line, with the referee's reason.
     Invalid(String),
     /// No answer in time (trace action `null`): fatal, reason `timeout` (§8).
@@ -137,7 +137,7 @@ impl Answer {
     /// which the reference parser never produces).
     pub fn from_reference(a: &RefAnswer) -> Answer {
         match &a.normalized() {
-            RefAnswer::Action(action) => match Action::from_reference(action) {
+            RefAnswer::Action(action) => match PackedAction::from_reference(action) {
                 Some(fast) => Answer::Action(fast),
                 None => Answer::Invalid(action.to_string()),
             },
@@ -279,7 +279,7 @@ pub fn play_turn<S: Sink>(
     // none emits an event, so straight to the pushes (the general path below gives the same).
     if let (
         TurnType::Push,
-        [Answer::Action(Action::Push { line: l0, dir: d0 }), Answer::Action(Action::Push { line: l1, dir: d1 })],
+        [Answer::Action(PackedAction::Push { line: l0, dir: d0 }), Answer::Action(PackedAction::Push { line: l1, dir: d1 })],
     ) = (s.turn_type, answers)
     {
         if *l0 < 7 && *l1 < 7 && (*d0 | *d1) < 4 {
@@ -288,7 +288,7 @@ pub fn play_turn<S: Sink>(
             return Ok(());
         }
     }
-    let mut accepted: [Option<Action>; 2] = [None, None];
+    let mut accepted: [Option<PackedAction>; 2] = [None, None];
     let (mut failed, mut timeout) = (false, false);
     for p in 0..2 {
         let fail = match &answers[p] {
@@ -321,7 +321,7 @@ pub fn play_turn<S: Sink>(
                 true
             }
             Answer::Action(a) => {
-                if *a == Action::Pass {
+                if *a == PackedAction::Pass {
                     sink.emit(|| Event::Passed(p));
                 }
                 accepted[p] = Some(*a);
@@ -370,14 +370,14 @@ fn push_group<S: Sink>(s: &mut State, group: &[(usize, u8, u8)], sink: &mut S) {
 #[inline]
 fn resolve_pushes<S: Sink>(
     s: &mut State,
-    accepted: &[Option<Action>; 2],
+    accepted: &[Option<PackedAction>; 2],
     first_unit_only: bool,
     sink: &mut S,
 ) {
     let mut pushes = [(0usize, 0u8, 0u8); 2];
     let mut n = 0;
     for (p, a) in accepted.iter().enumerate() {
-        if let Some(Action::Push { line, dir }) = a {
+        if let Some(PackedAction::Push { line, dir }) = a {
             pushes[n] = (p, *line, *dir);
             n += 1;
         }
@@ -424,7 +424,7 @@ fn push_units<S: Sink>(
 #[inline]
 fn resolve_moves<S: Sink>(
     s: &mut State,
-    accepted: &[Option<Action>; 2],
+    accepted: &[Option<PackedAction>; 2],
     first_unit_only: bool,
     sink: &mut S,
 ) {
@@ -435,7 +435,7 @@ fn resolve_moves<S: Sink>(
     let mut steps = [[0u8; 20]; 2];
     let mut len = [0usize; 2];
     for p in 0..2 {
-        if let Some(Action::Move { steps: st, len: l }) = accepted[p] {
+        if let Some(PackedAction::Move { steps: st, len: l }) = accepted[p] {
             steps[p] = st;
             len[p] = l as usize;
         }

@@ -137,8 +137,9 @@ pub struct PushPair {
 /// packed state, written into `out` (no allocation). Twin of
 /// [`twinsim_reference::xmas_rush::search::move_cache`].
 pub fn move_cache(s: &State, p: usize, out: &mut [[PushPair; 28]; 28]) {
-    use super::rules::{play_turn, Action, Answer, NoEvents};
-    let push = |k: usize| Answer::Action(Action::Push { line: (k / 4) as u8, dir: (k % 4) as u8 });
+    use super::rules::{play_turn, Answer, NoEvents, PackedAction};
+    let push =
+        |k: usize| Answer::Action(PackedAction::Push { line: (k / 4) as u8, dir: (k % 4) as u8 });
     let score = s.players[p].score;
     for (a, row) in out.iter_mut().enumerate() {
         for (b, entry) in row.iter_mut().enumerate() {

@@ -241,15 +241,15 @@ fn malformed_packed_actions_are_invalid_lines_like_in_the_reference() {
     let rs = r::new_game(11, r::League::default());
     let twenty_ups = format!("MOVE{}", " UP".repeat(20));
     for (bad, reason) in [
-        (Action::Push { line: 9, dir: 0 }, "PUSH 9 UP".to_string()),
-        (Action::Push { line: 1, dir: 7 }, "PUSH 1 ?".to_string()),
-        (Action::Move { steps: [0; 20], len: 0 }, "MOVE".to_string()),
+        (PackedAction::Push { line: 9, dir: 0 }, "PUSH 9 UP".to_string()),
+        (PackedAction::Push { line: 1, dir: 7 }, "PUSH 1 ?".to_string()),
+        (PackedAction::Move { steps: [0; 20], len: 0 }, "MOVE".to_string()),
         // A length the array cannot hold: read as its first 20 steps, printed as the reason.
-        (Action::Move { steps: [0; 20], len: 30 }, twenty_ups),
+        (PackedAction::Move { steps: [0; 20], len: 30 }, twenty_ups),
     ] {
         let mut fs = State::from(&rs);
         let mut events = Vec::new();
-        let ok = Answer::Action(Action::Push { line: 2, dir: 3 });
+        let ok = Answer::Action(PackedAction::Push { line: 2, dir: 3 });
         rules::play_turn(&mut fs, &[Answer::Action(bad), ok], &mut events).expect("a turn");
         assert!(fs.game_over);
         assert_eq!(events[0].to_string(), format!("$0: invalid input - {reason}"));

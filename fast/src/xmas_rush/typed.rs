@@ -3,7 +3,7 @@
 //!
 //! Actions and params are the reference's own types ([`twinsim_reference::xmas_rush::Action`],
 //! `League`), so a search can compare the two twins and a bot can print the actions; they are
-//! converted to the packed [`Action`] at the boundary of [`step`]. The
+//! converted to the packed [`PackedAction`] at the boundary of [`step`]. The
 //! legal MOVE list comes from a path tree on the bitboard ([`path_tree`]), not from the
 //! reference.
 //!
@@ -11,7 +11,7 @@
 
 use super::bfs::{edges, step as step_from};
 use super::board::State;
-use super::rules::{play_turn, Action, Answer, NoEvents};
+use super::rules::{play_turn, Answer, NoEvents, PackedAction};
 use twinsim_reference::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
 use twinsim_reference::xmas_rush as r;
 use twinsim_reference::xmas_rush::{Direction, League, Path, TurnType, MAX_STEPS, SIZE};
@@ -131,21 +131,21 @@ pub fn outcome(s: &State) -> Option<Outcome> {
 
 /// The packed action of a typed one, or the reference's refusal (twin of the checks in
 /// `XmasRush::step`, in its order: turn type, MOVE length, PUSH line).
-fn checked(action: &r::Action, turn_type: TurnType) -> Result<Action, String> {
+fn checked(action: &r::Action, turn_type: TurnType) -> Result<PackedAction, String> {
     r::rules::check_type(action, turn_type)?;
     r::rules::check_shape(action)?;
     match action {
         r::Action::Push { line, direction } => {
-            Ok(Action::Push { line: *line as u8, dir: direction.index() as u8 })
+            Ok(PackedAction::Push { line: *line as u8, dir: direction.index() as u8 })
         }
         r::Action::Move(steps) => {
             let mut packed = [0u8; MAX_STEPS];
             for (slot, d) in packed.iter_mut().zip(steps) {
                 *slot = d.index() as u8;
             }
-            Ok(Action::Move { steps: packed, len: steps.len() as u8 })
+            Ok(PackedAction::Move { steps: packed, len: steps.len() as u8 })
         }
-        r::Action::Pass => Ok(Action::Pass),
+        r::Action::Pass => Ok(PackedAction::Pass),
     }
 }
 

@@ -1,5 +1,6 @@
 //! Zuniq's face in the shared search API ([`SearchGame`]): the same names in every
-//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `Fast`, `Reference`).
+//! `twinsim_fast::<game>::api` (`State`, `Action`, `MoveList`, `CAPACITY`, `Fast`, `Reference`),
+//! re-exported at the game's root (`twinsim_fast::<game>::MoveList` is this list in every game).
 
 use super::tables::ASCII_ORDER;
 use super::typed::wall_of;
@@ -41,4 +42,23 @@ impl SearchGame for Fast {
             moves.push(Action { wall: wall_of(w as usize), claim: false });
         }
     }
+
+    /// The board's incremental zobrist hash ([`super::Board::hash`]): fixed walls (placed or
+    /// dead), used zone sizes, side to move, claims. Positions that differ only by dead walls
+    /// share it on purpose (a dead wall can never be placed, so the future is the same: the
+    /// 2021 winner's transposition table). `finished`, `winner` and `end` are left out: in a
+    /// game played by `play` the game ends exactly when the board has no legal wall, and the
+    /// winner is then the last mover, both functions of the hashed board (§8's forfeits are
+    /// applied only by the text engine).
+    fn hash(state: &State) -> u64 {
+        state.board.hash
+    }
+}
+
+/// [`SearchGame::hash`] of the reference twin: the fast hash of the converted board
+/// (`Board::from_walls`: a flood fill and a hash from scratch). A hash of its own (of the wall
+/// set, say) would merge fewer positions than the fast twin's and break the twins' equality of
+/// search statistics.
+pub(crate) fn reference_hash(state: &twinsim_reference::zuniq::State) -> u64 {
+    State::from(state).board.hash
 }

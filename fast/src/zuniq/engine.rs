@@ -7,12 +7,17 @@ use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, Turn
 use twinsim_reference::zuniq::rules::Event;
 
 /// The fast Zuniq engine.
-pub struct FastZuniqEngine;
+pub struct FastEngine;
 
 /// The static engine object.
-pub static ENGINE: FastZuniqEngine = FastZuniqEngine;
+pub static ENGINE: FastEngine = FastEngine;
 
-impl TraceEngine for FastZuniqEngine {
+/// The text-level fast engine for replay and verification.
+pub fn engine() -> Option<&'static dyn TraceEngine> {
+    Some(&ENGINE)
+}
+
+impl TraceEngine for FastEngine {
     fn game(&self) -> &'static str {
         "zuniq"
     }

@@ -22,15 +22,10 @@ pub mod typed;
 #[cfg(test)]
 mod tests;
 
+pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
 pub use board::{Board, Check, Links};
-pub use typed::{FastZuniq, State};
-
-use twinsim_reference::game::TraceEngine;
-
-/// The text-level fast engine for replay and verification.
-pub fn engine() -> Option<&'static dyn TraceEngine> {
-    Some(&engine::ENGINE)
-}
+pub use engine::{engine, FastEngine, FastPlay, ENGINE};
+pub use typed::FastZuniq;
 
 /// Legal move sequences of length `depth` from `board` (walls only). Twin of
 /// [`twinsim_reference::zuniq::rules::perft`].

@@ -7,7 +7,7 @@
 
 use super::Rules;
 use twinsim_fast::photosynthesis::tables::{DEFAULT_RICHNESS, N};
-use twinsim_fast::photosynthesis::{MoveList, State};
+use twinsim_fast::photosynthesis::{CompactMoves, State};
 use twinsim_reference::photosynthesis::{protocol, Action, Answer, Params};
 
 const GROW_BASE: usize = 1;
@@ -139,7 +139,7 @@ impl Rules for Photosynthesis {
     }
 
     fn mask(state: &State, player: usize, out: &mut [i8]) {
-        let mut list = MoveList::default();
+        let mut list = CompactMoves::default();
         state.legal_moves(player, &mut list);
         for m in list.as_slice() {
             out[index(*m)] = 1;

@@ -10,7 +10,7 @@
 
 use super::{spread_bits, spread_floats, Rules};
 use crate::codec::xmas_rush::{bfs, path, DIRECTIONS, DX, DY, MAX_STEPS, MOVE_BASE};
-use twinsim_fast::xmas_rush::{bfs, play_turn, Action, Answer, NoEvents, State};
+use twinsim_fast::xmas_rush::{bfs, play_turn, Answer, NoEvents, PackedAction, State};
 use twinsim_reference::xmas_rush::{self as r, League, TurnType};
 
 /// The league.
@@ -46,20 +46,23 @@ fn paths_from(s: &State, player: usize) -> ([usize; 49], [usize; 49]) {
 /// The answer action `index` of `player` stands for (the codec's canonical line).
 fn answer(s: &State, player: usize, index: usize) -> Answer {
     if index < MOVE_BASE {
-        return Answer::Action(Action::Push { line: (index / 4) as u8, dir: (index % 4) as u8 });
+        return Answer::Action(PackedAction::Push {
+            line: (index / 4) as u8,
+            dir: (index % 4) as u8,
+        });
     }
     let (came, dist) = paths_from(s, player);
     let me = &s.players[player];
     let from = (i32::from(me.x), i32::from(me.y));
     let steps = path(&came, &dist, from, index - MOVE_BASE);
     match steps.len() {
-        0 => Answer::Action(Action::Pass),
+        0 => Answer::Action(PackedAction::Pass),
         len if len <= MAX_STEPS => {
             let mut packed = [0u8; MAX_STEPS];
             for (slot, d) in packed.iter_mut().zip(&steps) {
                 *slot = *d as u8;
             }
-            Answer::Action(Action::Move { steps: packed, len: len as u8 })
+            Answer::Action(PackedAction::Move { steps: packed, len: len as u8 })
         }
         // Too long for the referee: its reading of the line (cold path).
         _ => {

@@ -1,7 +1,7 @@
 //! Benchmark pairs (reference vs fast) of the hot operations: sun income, one player's legal
 //! actions, one joint turn step, and a whole random game.
 
-use super::{FastPhotosynthesis, MoveList, State};
+use super::{CompactMoves, FastPhotosynthesis, State};
 use crate::bench::BenchOp;
 use std::hint::black_box;
 use twinsim_reference::game::Game;
@@ -108,7 +108,7 @@ pub fn bench_ops() -> Vec<BenchOp> {
 
     let (rs, fs) = (ref_states.clone(), fast_states.clone());
     let (mut i, mut j) = (0, 0);
-    let mut list = MoveList::default();
+    let mut list = CompactMoves::default();
     ops.push(BenchOp {
         game: "photosynthesis",
         name: "legal_actions",

@@ -15,7 +15,7 @@ use crate::{engine_kind, game_id};
 use numpy::{PyArray, PyArrayDyn, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rayon::prelude::*;
+use std::collections::VecDeque;
 use std::sync::Mutex;
 
 /// One game of the batch and the seed it was set up with.
@@ -67,37 +67,91 @@ impl Batch {
         }
     }
 
-    /// Runs `work` on every lane with its output rows: on the pool, or in this thread.
+    /// Cuts `out` into pieces of `lanes` games' rows each (the last may be shorter).
+    fn pieces<'a>(
+        out: Out<'a>,
+        lanes: usize,
+        (players, observation_len, num_actions): (usize, usize, usize),
+    ) -> impl Iterator<Item = Out<'a>> {
+        let seats = lanes * players;
+        out.observations
+            .chunks_mut(seats * observation_len)
+            .zip(out.masks.chunks_mut(seats * num_actions))
+            .zip(out.rewards.chunks_mut(seats))
+            .zip(out.terminations.chunks_mut(seats))
+            .zip(out.to_act.chunks_mut(seats))
+            .zip(out.score_deltas.chunks_mut(seats))
+            .map(|(((((observations, masks), rewards), terminations), to_act), score_deltas)| Out {
+                observations,
+                masks,
+                rewards,
+                terminations,
+                to_act,
+                score_deltas,
+            })
+    }
+
+    /// Runs `work` on every lane with its output rows: in this thread alone, or in this
+    /// thread and the pool's.
     fn for_each<F>(&mut self, arrays: Out<'_>, work: F) -> Result<(), StepError>
     where
         F: Fn(usize, &mut Lane, Out<'_>) -> Result<(), StepError> + Sync,
     {
-        let (players, observation_len, num_actions) =
-            (self.players, self.game.observation_len(), self.game.num_actions());
-        let outs: Vec<Out<'_>> =
-            arrays
-                .observations
-                .chunks_mut(players * observation_len)
-                .zip(arrays.masks.chunks_mut(players * num_actions))
-                .zip(arrays.rewards.chunks_mut(players))
-                .zip(arrays.terminations.chunks_mut(players))
-                .zip(arrays.to_act.chunks_mut(players))
-                .zip(arrays.score_deltas.chunks_mut(players))
-                .map(
-                    |(((((observations, masks), rewards), terminations), to_act), score_deltas)| {
-                        Out { observations, masks, rewards, terminations, to_act, score_deltas }
-                    },
-                )
-                .collect();
-        let jobs = self.lanes.iter_mut().zip(outs).enumerate();
-        match &self.pool {
-            Some(pool) => pool.install(|| {
-                jobs.collect::<Vec<_>>()
-                    .into_par_iter()
-                    .with_min_len(8)
-                    .try_for_each(|(i, (lane, out))| work(i, lane, out))
-            }),
-            None => jobs.into_iter().try_for_each(|(i, (lane, out))| work(i, lane, out)),
+        let sizes = (self.players, self.game.observation_len(), self.game.num_actions());
+        // A piece of consecutive games and their rows: games `first..first + lanes.len()`.
+        let run_piece = |first: usize, lanes: &mut [Lane], out: Out<'_>| {
+            let rows = Self::pieces(out, 1, sizes);
+            for (j, (lane, row)) in lanes.iter_mut().zip(rows).enumerate() {
+                work(first + j, lane, row)?;
+            }
+            Ok(())
+        };
+        let Some(pool) = &self.pool else {
+            return run_piece(0, &mut self.lanes, arrays);
+        };
+        // The calling thread works too, beside the pool's `threads - 1` workers: it is awake
+        // already, where a worker asleep since the last call (the caller's policy ran in
+        // between) must first be woken, so it starts at once. The games go out in chunks of a
+        // few dozen from one queue, taken by whoever is free, so a game that costs more (one
+        // set up again) leaves no thread idle; the caller takes chunks from the front, the
+        // workers from the back, so that from one call to the next a game is mostly stepped
+        // by the same core and finds its state in that core's cache. Only the chunks are cut
+        // here, in the calling thread; each chunk's rows are cut by the thread that takes it.
+        let threads = pool.current_num_threads() + 1;
+        let chunk = (self.lanes.len() / (8 * threads)).clamp(1, 32);
+        let chunks: VecDeque<_> = self
+            .lanes
+            .chunks_mut(chunk)
+            .zip(Self::pieces(arrays, chunk, sizes))
+            .enumerate()
+            .map(|(k, (lanes, out))| (k * chunk, lanes, out))
+            .collect();
+        let queue = Mutex::new(chunks);
+        let failure: Mutex<Option<StepError>> = Mutex::new(None);
+        let drain = |from_front: bool| loop {
+            let next = {
+                let mut queue = queue.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                if from_front {
+                    queue.pop_front()
+                } else {
+                    queue.pop_back()
+                }
+            };
+            let Some((first, lanes, out)) = next else { break };
+            if let Err(error) = run_piece(first, lanes, out) {
+                let mut failure = failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                failure.get_or_insert(error);
+            }
+        };
+        pool.in_place_scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(|_| drain(false));
+            }
+            drain(true);
+        });
+        match failure.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()) {
+            Some(error) => Err(error),
+            None => Ok(()),
         }
     }
 }
@@ -257,9 +311,10 @@ impl VecEnv {
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
+        // The calling thread is one of the `threads`: the pool has the others.
         let pool = if threads > 1 {
             let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
+                .num_threads(threads - 1)
                 .build()
                 .map_err(|e| PyValueError::new_err(format!("thread pool: {e}")))?;
             Some(pool)

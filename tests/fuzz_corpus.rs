@@ -30,6 +30,7 @@ const TARGETS: &[(&str, Check)] = &[
     ("hurdle_diff", |d| twinsim_fast::olymbits::check::hurdle_diff(d).unwrap()),
     ("parse_olymbits", |d| twinsim_fast::olymbits::check::parse_check(d).unwrap()),
     ("wondev_diff", twinsim_fast::wondev_woman::check::game_diff),
+    ("wondev_setup_diff", twinsim_fast::wondev_woman::check::setup_diff),
     ("voronoi_diff", twinsim_fast::wondev_woman::check::voronoi_diff),
     ("parse_wondev_woman", twinsim_fast::wondev_woman::check::parse_diff),
     ("fog_diff", |d| {

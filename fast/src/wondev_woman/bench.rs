@@ -141,6 +141,29 @@ pub fn bench_ops() -> Vec<BenchOp> {
             }),
         });
     }
+    {
+        // §2 setup from successive seeds, every map and spawn rule in turn: the reference's
+        // `setup::new_game` against the bit-set `setup::new_game` (which the fast engine used to
+        // pay as the reference setup plus a conversion).
+        let params = |k: i64| r::Params {
+            map_index: (k % 4) as i32 - 1,
+            symmetric: k % 3 == 0,
+            ..r::Params::default()
+        };
+        let (mut i, mut j) = (0i64, 0i64);
+        ops.push(BenchOp {
+            game: "wondev-woman",
+            name: "setup",
+            reference: Box::new(move || {
+                i += 1;
+                std::hint::black_box(r::setup::new_game(i, &params(i)));
+            }),
+            fast: Box::new(move || {
+                j += 1;
+                std::hint::black_box(setup::new_game(j, &params(j)));
+            }),
+        });
+    }
     // Whole random games (setup included) through the typed API.
     ops.push(crate::bench::typed_random_game_op::<
         twinsim_reference::wondev_woman::WondevWoman,

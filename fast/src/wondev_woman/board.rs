@@ -320,10 +320,12 @@ pub struct State {
 }
 
 impl State {
-    /// Seeded setup (§2). Setup runs once per game and is not a hot path: it is the reference
-    /// setup, converted.
+    /// Seeded setup (§2; twin: `twinsim_reference::wondev_woman::setup::new_game`, converted):
+    /// [`super::setup::new_game`], which draws the same generator calls over bit sets. Random
+    /// games and batched environments pay a setup per game, and the reference's random map
+    /// (a flood fill over a `BTreeSet` after every added pair) used to be most of their cost.
     pub fn new_game(seed: i64, params: &Params) -> State {
-        State::from(&twinsim_reference::wondev_woman::setup::new_game(seed, params))
+        super::setup::new_game(seed, params)
     }
 
     /// Mask of the cells holding a unit.

@@ -104,6 +104,40 @@ fn setup_from(bytes: &[u8]) -> (i64, r::Params, &[u8]) {
     (seed, r::Params { league, map_index, symmetric }, rest)
 }
 
+/// The bit-set setup against the reference setup converted, for one seed and parameter set
+/// (twin: `r::setup::new_game`, then `State::from`). The reference states are compared first, so
+/// a difference prints as a field-by-field diff; then the whole fast states, hidden fields
+/// (unit count, masks, hash) included.
+pub fn setup_diff_params(seed: i64, params: &r::Params) -> Result<(), String> {
+    let rs = r::setup::new_game(seed, params);
+    let fs = super::setup::new_game(seed, params);
+    let back = fs.to_reference();
+    if back != rs {
+        let d = difference("state", &r::trace::state_json(&rs), &r::trace::state_json(&back));
+        return Err(format!(
+            "seed {seed} {params:?} setup:\n{}",
+            d.unwrap_or_else(|| format!("hidden fields differ:\nreference {rs:?}\nfast {back:?}"))
+        ));
+    }
+    let converted = State::from(&rs);
+    if converted != fs {
+        return Err(format!(
+            "seed {seed} {params:?} setup: fast state differs from the converted reference:\n\
+             converted {converted:?}\nfast      {fs:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// The setup from fuzzer bytes (seed from the first 8, league, map and symmetric from the 9th;
+/// the rest is ignored): [`setup_diff_params`], panicking on a difference.
+pub fn setup_diff(bytes: &[u8]) {
+    let (seed, params, _) = setup_from(bytes);
+    if let Err(e) = setup_diff_params(seed, &params) {
+        panic!("{e}");
+    }
+}
+
 /// Whole games from fuzzer bytes: setup from the first 9 bytes, then one byte per turn (below
 /// 240: the `byte % len`-th legal action; 240..=254: a bad line; 255: a timeout), comparing
 /// state, legal lists, views, hash, Voronoi, events and outcome after every step, and

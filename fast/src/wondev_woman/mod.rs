@@ -15,6 +15,7 @@ pub mod check;
 pub mod engine;
 pub mod movegen;
 pub mod play;
+pub mod setup;
 pub mod typed;
 
 #[cfg(test)]

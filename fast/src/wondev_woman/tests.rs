@@ -262,3 +262,96 @@ fn make_search_equals_make_except_records() {
         }
     }
 }
+
+// --- §2 setup: the bit-set twin against the reference ------------------------------------------
+
+/// The points of a mask in the board layout, as the reference's set.
+fn point_set(mask: u64) -> std::collections::BTreeSet<Point> {
+    (0..64u8).filter(|&c| mask & (1u64 << c) != 0).map(point).collect()
+}
+
+#[test]
+fn setup_fixed_maps_are_the_reference_maps() {
+    use super::setup::{DIAMOND, SQUARE};
+    assert_eq!(point_set(SQUARE), r::setup::square_map().into_iter().collect());
+    assert_eq!(point_set(DIAMOND), r::setup::diamond_map().into_iter().collect());
+    assert_eq!((super::setup::extent(SQUARE), super::setup::extent(DIAMOND)), (5, 7));
+}
+
+#[test]
+fn prop_setup_count_islands_equals_reference() {
+    // Any subset of the 7×7 frame: 8-connectivity across rows, columns and both diagonals, and
+    // no wrap from one row's end to the next row's start.
+    fn prop(bits: u64) -> bool {
+        let frame: u64 = (0..7).fold(0, |m, y| m | 0x7f << (8 * y));
+        let mask = bits & frame;
+        let set = point_set(mask);
+        super::setup::count_islands(mask) == r::setup::count_islands(&set)
+    }
+    QuickCheck::new().tests(2000).quickcheck(prop as fn(u64) -> bool);
+    // Diagonal neighbours are one island; cells at the two ends of adjacent rows are not.
+    let diagonal = (1u64 << point_cell(0, 0)) | (1u64 << point_cell(1, 1));
+    assert_eq!(super::setup::count_islands(diagonal), 1);
+    let wrap = (1u64 << point_cell(6, 0)) | (1u64 << point_cell(0, 1));
+    assert_eq!(super::setup::count_islands(wrap), 2);
+}
+
+fn point_cell(x: i32, y: i32) -> u8 {
+    cell(Point::new(x, y))
+}
+
+#[test]
+fn prop_setup_sorted_cells_sort_by_x_then_y() {
+    fn prop(bits: u64) -> bool {
+        let frame: u64 = (0..7).fold(0, |m, y| m | 0x7f << (8 * y));
+        let mask = bits & frame;
+        let mut want: Vec<Point> = point_set(mask).into_iter().collect();
+        want.sort_by_key(|p| (p.x, p.y));
+        let mut out = [0u8; 64];
+        let n = super::setup::sorted_cells(mask, &mut out);
+        let got: Vec<Point> = out[..n].iter().map(|&c| point(c)).collect();
+        let size = want.iter().map(|p| 1 + p.x.max(p.y)).max().unwrap_or(0) as u8;
+        got == want && super::setup::extent(mask) == size
+    }
+    QuickCheck::new().tests(1000).quickcheck(prop as fn(u64) -> bool);
+}
+
+/// Every league, `mapIndex` -1..=2 and symmetric flag for one seed.
+fn setup_every_params(seed: i64) -> Result<(), String> {
+    for version in 0..4 {
+        for map_index in -1..=2 {
+            for symmetric in [false, true] {
+                let league = r::League::from_version(version).expect("versions 0..4");
+                let params = r::Params { league, map_index, symmetric };
+                check::setup_diff_params(seed, &params)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn prop_setup_fast_equals_reference() {
+    fn prop(seed: i64) -> quickcheck::TestResult {
+        match setup_every_params(seed) {
+            Ok(()) => quickcheck::TestResult::passed(),
+            Err(e) => quickcheck::TestResult::error(e),
+        }
+    }
+    for seed in [i64::MIN, i64::MIN + 1, -1, 0, 1, i64::MAX, -8064156050439675307, 1530356547] {
+        setup_every_params(seed).unwrap_or_else(|e| panic!("{e}"));
+    }
+    QuickCheck::new().tests(200).quickcheck(prop as fn(i64) -> quickcheck::TestResult);
+}
+
+#[test]
+fn setup_seeds_0_to_5000_every_league() {
+    // The map is drawn (`mapIndex` -1), so all three maps come up; odd seeds spawn symmetrically.
+    for seed in 0..5000 {
+        for version in 0..4 {
+            let league = r::League::from_version(version).expect("versions 0..4");
+            let params = r::Params { league, symmetric: seed % 2 == 1, ..r::Params::default() };
+            check::setup_diff_params(seed, &params).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}

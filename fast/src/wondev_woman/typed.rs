@@ -44,7 +44,7 @@ impl Game for FastWondevWoman {
     const NAME: &'static str = "wondev-woman";
     const TURNS: TurnStructure = TurnStructure::Alternating;
 
-    /// §2: the reference setup, converted (twin: `WondevWoman::new_game`).
+    /// §2: the bit-set setup, [`super::setup::new_game`] (twin: `WondevWoman::new_game`).
     fn new_game(seed: i64, params: &Params) -> State {
         State::new_game(seed, params)
     }

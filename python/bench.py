@@ -11,6 +11,9 @@ For each game it measures, in one run on the same machine:
   ways: only setup and `play` timed (`engine`), and the whole loop timed (`loop`: the players'
   legal lists and the random choices too, everything a Rust program stepping the same random
   games does) (`typed_engine_seconds`);
+- VecEnv's typed lanes stepped from Rust alone, N = 1024, one thread, reused rows (`lanes`:
+  observations and masks computed as `VecEnv` computes them, no Python call, no arrays handed
+  over; `lanes_seconds`), so that `lanes/t1` is what the Python binding itself costs;
 - the fast twin's text-level engine (`TracePlay`: action lines in, JSON turn records with the
   views out), the same way (`engine_seconds`), for reference;
 - one `parallel_env`, stepped from Python with random masked actions;
@@ -18,10 +21,10 @@ For each game it measures, in one run on the same machine:
   256, 1024 with 1 and 2 threads, and at N = 1024 with `copy=True` (fresh arrays every step);
 and, once, PettingZoo's pure-Python `connect_four_v3` stepped the same way. Only the `step`
 calls are timed: choosing the random actions (numpy over the masks) is the policy's cost, not
-the environment's. A step is one turn of one game (every seat's action). The last three
+the environment's. A step is one turn of one game (every seat's action). The last four
 columns are the ratios: `loop/t1` and `eng/t1`, the bare engine's rate (whole loop; `play`
-alone) over `VecEnv`'s at N = 1024 on one thread, and `t2/t1`, two threads' rate over one's at
-N = 1024.
+alone) over `VecEnv`'s at N = 1024 on one thread; `lanes/t1`, the Rust-only lanes' rate over
+`VecEnv`'s (the binding's own cost); and `t2/t1`, two threads' rate over one's at N = 1024.
 """
 
 from __future__ import annotations
@@ -94,6 +97,16 @@ def engine_alone(game: str, seconds: float, kind: str = "play") -> float:
         turns = int(turns * min(10.0, 1.2 * seconds / max(spent, 1e-6)))
 
 
+def lanes_alone(game: str, seconds: float, num_envs: int = 1024) -> float:
+    """Steps per second of VecEnv's typed lanes stepped from Rust alone (no Python call)."""
+    steps = 20
+    while True:
+        spent = twinsim._core.lanes_seconds(game, num_envs, steps)
+        if spent >= seconds:
+            return num_envs * steps / spent
+        steps = int(steps * min(10.0, 1.2 * seconds / max(spent, 1e-6)))
+
+
 def connect_four(seconds: float) -> float | None:
     try:
         from pettingzoo.classic import connect_four_v3
@@ -121,16 +134,20 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(twinsim.GAMES))
     parser.add_argument("--seconds", type=float, default=1.0, help="timed seconds per figure")
     args = parser.parse_args()
-    columns = ["loop", "engine", "text eng", "env"]
+    columns = ["loop", "engine", "lanes", "text eng", "env"]
     columns += [f"N={n} t{t}" for n in (1, 64, 256, 1024) for t in (1, 2)]
     columns += ["1024 copy"]
     header = "".join(f"{c:>11}" for c in columns)
-    print(f"{'steps/s':<15}{header}{'loop/t1':>9}{'eng/t1':>8}{'t2/t1':>7}")
+    print(f"{'steps/s':<15}{header}{'loop/t1':>9}{'eng/t1':>8}{'lanes/t1':>9}{'t2/t1':>7}")
     for game in args.games.split(","):
         # The bare engine is timed before and after the VecEnv figures and averaged, so that a
         # change of the machine's load during the row weighs on both sides of the ratios.
         before = [engine_alone(game, args.seconds, kind) for kind in ("loop", "play")]
-        figures = [engine_alone(game, args.seconds, "text"), single_env(game, args.seconds)]
+        figures = [
+            lanes_alone(game, args.seconds),
+            engine_alone(game, args.seconds, "text"),
+            single_env(game, args.seconds),
+        ]
         for num_envs in (1, 64, 256, 1024):
             for threads in (1, 2):
                 figures.append(vec_env(game, num_envs, threads, args.seconds))
@@ -138,15 +155,16 @@ def main() -> None:
         after = [engine_alone(game, args.seconds, kind) for kind in ("loop", "play")]
         bare = [(b + a) / 2 for b, a in zip(before, after)]
         figures = bare + figures
-        t1, t2 = figures[10], figures[11]
+        lanes, t1, t2 = figures[2], figures[11], figures[12]
         row = "".join(f"{f:>11.0f}" for f in figures)
-        print(f"{game:<15}{row}{bare[0] / t1:>9.2f}{bare[1] / t1:>8.2f}{t2 / t1:>7.2f}")
+        ratios = f"{bare[0] / t1:>9.2f}{bare[1] / t1:>8.2f}{lanes / t1:>9.2f}{t2 / t1:>7.2f}"
+        print(f"{game:<15}{row}{ratios}")
     c4 = connect_four(args.seconds)
     if c4 is None:
         print("connect_four_v3: not measured (pip install 'pettingzoo[classic]')")
     else:
         note = "(PettingZoo classic, pure Python, AEC)"
-        print(f"{'connect_four_v3':<15}{'':>33}{c4:>11.0f}   {note}")
+        print(f"{'connect_four_v3':<15}{'':>44}{c4:>11.0f}   {note}")
 
 
 if __name__ == "__main__":

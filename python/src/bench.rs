@@ -73,3 +73,22 @@ pub fn typed_engine_seconds(
     });
     spent.map(|d| d.as_secs_f64()).map_err(pyo3::exceptions::PyRuntimeError::new_err)
 }
+
+/// `num_envs` games of `game` in VecEnv's typed lanes stepped `steps` times from Rust alone
+/// (one thread, reused rows, random allowed actions drawn outside the timed region): the
+/// seconds spent stepping, for `python/bench.py`, which compares them with `VecEnv.step` to
+/// separate what computing observations and masks costs from what the Python binding costs.
+/// The GIL is released.
+#[pyfunction]
+#[pyo3(signature = (game, num_envs, steps, seed=1))]
+pub fn lanes_seconds(
+    py: Python<'_>,
+    game: &str,
+    num_envs: usize,
+    steps: usize,
+    seed: i64,
+) -> PyResult<f64> {
+    let game = game_id(game)?;
+    let spent = py.allow_threads(|| crate::vec_env::lanes_seconds(game, num_envs, steps, seed));
+    spent.map(|d| d.as_secs_f64()).map_err(pyo3::exceptions::PyRuntimeError::new_err)
+}

@@ -379,6 +379,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(engine_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(bench::typed_engine_seconds, m)?)?;
+    m.add_function(wrap_pyfunction!(bench::lanes_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_json, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_shard, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_identity, m)?)?;

@@ -53,6 +53,42 @@ type Arrays<'py> = (
 );
 
 impl Batch {
+    /// Zeroes one game's rows of a reused array before they are written (its observation
+    /// rows only if the lane does not write them whole).
+    fn clear_rows(lane: &Lane, out: &mut Out<'_>) {
+        if !lane.game.writes_whole_observation() {
+            out.observations.fill(0.0);
+        }
+        out.masks.fill(0);
+        out.rewards.fill(0.0);
+        out.terminations.fill(false);
+        out.to_act.fill(false);
+        out.score_deltas.fill(0.0);
+    }
+
+    /// Plays game `i`'s turn from its players' action indices (`actions`, one per seat) and
+    /// writes its rows: rewards, score changes, the end, and the next state's observations,
+    /// masks and seats to act (a finished game is set up again first, from its seed plus
+    /// `num_envs`). The rows are zeros, or written whole.
+    pub(crate) fn step_lane(
+        game: GameId,
+        lane: &mut Lane,
+        actions: &[i64],
+        mut out: Out<'_>,
+        num_envs: i64,
+    ) -> Result<(), StepError> {
+        lane.game.step_indices(actions)?;
+        out.rewards.copy_from_slice(lane.game.rewards());
+        lane.game.score_deltas(out.score_deltas);
+        if lane.game.is_over() {
+            out.terminations.fill(true);
+            lane.seed = lane.seed.wrapping_add(num_envs);
+            lane.game.reset(lane.seed).map_err(StepError::BadAction)?;
+        }
+        Self::write_state(&*lane.game, &mut out, game.observation_len(), game.num_actions());
+        Ok(())
+    }
+
     /// Writes one game's observations, masks and seats to act.
     fn write_state(
         game: &dyn lanes::Lane,
@@ -243,16 +279,9 @@ impl VecEnv {
     {
         let mut batch = self.batch();
         let (arrays, clear) = self.outputs(py, &batch);
-        let work = |i: usize, lane: &mut Lane, out: Out<'_>| {
+        let work = |i: usize, lane: &mut Lane, mut out: Out<'_>| {
             if clear {
-                if !lane.game.writes_whole_observation() {
-                    out.observations.fill(0.0);
-                }
-                out.masks.fill(0);
-                out.rewards.fill(0.0);
-                out.terminations.fill(false);
-                out.to_act.fill(false);
-                out.score_deltas.fill(0.0);
+                Batch::clear_rows(lane, &mut out);
             }
             work(i, lane, out)
         };
@@ -430,17 +459,78 @@ impl VecEnv {
             }
         }
         let num_envs = self.num_envs as i64;
-        self.run(py, |i, lane, mut out| {
-            lane.game.step_indices(&actions[i * players..(i + 1) * players])?;
-            out.rewards.copy_from_slice(lane.game.rewards());
-            lane.game.score_deltas(out.score_deltas);
-            if lane.game.is_over() {
-                out.terminations.fill(true);
-                lane.seed = lane.seed.wrapping_add(num_envs);
-                lane.game.reset(lane.seed).map_err(StepError::BadAction)?;
-            }
-            Batch::write_state(&*lane.game, &mut out, game.observation_len(), game.num_actions());
-            Ok(())
+        self.run(py, |i, lane, out| {
+            Batch::step_lane(game, lane, &actions[i * players..(i + 1) * players], out, num_envs)
         })
     }
+}
+
+/// For `python/bench.py`: `num_envs` typed lanes of `game` stepped `steps` times from Rust
+/// alone, in one thread, into reused rows: what `VecEnv(copy=False, threads=1).step` does,
+/// without Python (no call, no arrays handed over). Each step's actions are random allowed
+/// indices drawn from the masks outside the timed region (the policy's part, as in the
+/// Python benchmark). Returns the time spent stepping.
+pub(crate) fn lanes_seconds(
+    game: GameId,
+    num_envs: usize,
+    steps: usize,
+    seed: i64,
+) -> Result<std::time::Duration, String> {
+    let lanes = (0..num_envs.max(1))
+        .map(|i| {
+            let seed = seed.wrapping_add(i as i64);
+            let kind = twinsim_reference::game::EngineKind::Fast;
+            lanes::lane(game, kind, Path::Typed, seed, None).map(|game| Lane { game, seed })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let (num_envs, players) = (lanes.len(), lanes[0].game.num_players());
+    let mut batch = Batch { game, lanes, players, pool: None };
+    let (observation_len, num_actions) = (game.observation_len(), game.num_actions());
+    let seats = num_envs * players;
+    let mut observations = vec![0.0f32; seats * observation_len];
+    let mut masks = vec![0i8; seats * num_actions];
+    let (mut rewards, mut deltas) = (vec![0.0f32; seats], vec![0.0f32; seats]);
+    let (mut terminations, mut to_act) = (vec![false; seats], vec![false; seats]);
+    macro_rules! out {
+        () => {
+            Out {
+                observations: &mut observations,
+                masks: &mut masks,
+                rewards: &mut rewards,
+                terminations: &mut terminations,
+                to_act: &mut to_act,
+                score_deltas: &mut deltas,
+            }
+        };
+    }
+    batch
+        .for_each(out!(), |_, lane, mut out| {
+            Batch::write_state(&*lane.game, &mut out, observation_len, num_actions);
+            Ok(())
+        })
+        .map_err(|e| format!("{e:?}"))?;
+    let mut rng = twinsim_reference::java_random::JavaRandom::new(seed);
+    let mut actions = vec![0i64; seats];
+    let mut spent = std::time::Duration::ZERO;
+    for _ in 0..steps {
+        for (action, mask) in actions.iter_mut().zip(masks.chunks(num_actions)) {
+            let allowed = mask.iter().filter(|&&m| m != 0).count();
+            *action = if allowed == 0 {
+                0
+            } else {
+                let k = rng.next_below(allowed as i32) as usize;
+                mask.iter().enumerate().filter(|(_, &m)| m != 0).nth(k).map_or(0, |(i, _)| i) as i64
+            };
+        }
+        let start = std::time::Instant::now();
+        batch
+            .for_each(out!(), |i, lane, mut out| {
+                Batch::clear_rows(lane, &mut out);
+                let own = &actions[i * players..(i + 1) * players];
+                Batch::step_lane(game, lane, own, out, num_envs as i64)
+            })
+            .map_err(|e| format!("{e:?}"))?;
+        spent += start.elapsed();
+    }
+    Ok(spent)
 }

@@ -7,7 +7,7 @@
 //! sends a view only to the player to move, so the other seat keeps the last one it read. The
 //! mask is the legal list the view prints, or `ACCEPT-DEFEAT` alone when it lists nothing.
 
-use super::Rules;
+use super::{spread_floats, Rules};
 use crate::codec::wondev_woman::{line, ACCEPT_DEFEAT};
 use twinsim_fast::wondev_woman::board::{point, NONE, SORTED};
 use twinsim_fast::wondev_woman::movegen::{legal, MoveList};
@@ -102,16 +102,25 @@ impl Rules for WondevWoman {
     }
 
     fn encode(state: &State, player: usize, out: &mut [f32]) {
-        let mut set = |plane: usize, x: usize, y: usize| out[plane * MAX * MAX + y * MAX + x] = 1.0;
+        // Board planes from the fast twin's cell sets, a row of up to seven cells per table
+        // lookup: the board's rows are 8 bits apart, the planes' 7 floats.
         let size = usize::from(state.size).min(MAX);
-        for y in 0..size {
-            for x in 0..size {
-                set(10, x, y);
-                let cell = y * 8 + x;
-                if state.cells >> cell & 1 == 1 {
-                    set(0, x, y);
-                    set(1 + usize::from(state.h[cell]), x, y);
-                }
+        let row_bits = (1u64 << size) - 1;
+        let inside = (0..size).fold(0u64, |rows, y| rows | row_bits << (8 * y));
+        let domes = state.cells & !state.le[3];
+        let planes = [
+            (0, state.cells),
+            (1, state.cells & state.le[0]),
+            (2, state.cells & state.le[1] & !state.le[0]),
+            (3, state.cells & state.le[2] & !state.le[1]),
+            (4, state.cells & state.le[3] & !state.le[2]),
+            (5, domes),
+            (10, inside),
+        ];
+        for (plane, cells) in planes {
+            let plane = &mut out[plane * MAX * MAX..(plane + 1) * MAX * MAX];
+            for (y, row) in plane.chunks_mut(MAX).enumerate().take(size) {
+                spread_floats(cells >> (8 * y) & row_bits, row);
             }
         }
         let visible = state.visible_units(player);
@@ -121,7 +130,7 @@ impl Rules for WondevWoman {
                 let q = point(u);
                 let (x, y) = (q.x as usize, q.y as usize);
                 if visible >> u & 1 == 1 && x < MAX && y < MAX {
-                    set(6 + 2 * owner + unit, x, y);
+                    out[(6 + 2 * owner + unit) * MAX * MAX + y * MAX + x] = 1.0;
                 }
             }
         }

@@ -263,6 +263,31 @@ fn stderr_is_cut_at_the_limit_with_a_marker() {
 }
 
 #[test]
+fn stderr_written_just_before_the_last_answer_is_kept() {
+    // The bot writes to stderr, then answers at once with a line that loses the game: the
+    // arena stops it right after, while its stderr may still be unread (seen in CI: a game's
+    // file missing). Every game's file must hold the line.
+    let dir = std::env::temp_dir().join(format!("twinsim-stderr-last-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // 60,000 bytes fit the pipe, so the bot answers without waiting for them to be read.
+    let bot =
+        "read l; head -c 60000 /dev/zero | tr '\\0' e >&2; echo hello from seat >&2; echo BAD";
+    let games = 40;
+    let args = ["zuniq", "--bot", bot, "--bot", "builtin:random", "--threads", "2"];
+    let (code, _, stderr) = arena_run(
+        &[&args[..], &["--games", &games.to_string(), "--out", dir.to_str().unwrap()]].concat(),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    for game in 0..games {
+        let name = format!("game{game}-seat{}-bot0.txt", game % 2);
+        let kept = std::fs::read_to_string(dir.join("stderr").join(&name))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(kept.ends_with("hello from seat\n"), "{name}: {} bytes", kept.len());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn piped_progress_and_even_results_print_no_negative_zero_and_ties() {
     // Both bots exit at once: every game a draw, so an even Elo and tied ratings.
     let (code, stdout, stderr) =

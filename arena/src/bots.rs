@@ -80,6 +80,8 @@ pub struct ProcessBot {
     input: Option<SyncSender<String>>,
     lines: Receiver<OutputLine>,
     stderr: std::sync::Arc<std::sync::Mutex<CappedText>>,
+    /// Told when the stderr pipe reaches its end (taken by the first wait for it).
+    stderr_drained: std::sync::Mutex<Option<Receiver<()>>>,
     /// Some line was received: the command started.
     answered: bool,
     gone: bool,
@@ -134,6 +136,7 @@ impl ProcessBot {
 
         let stderr = std::sync::Arc::new(std::sync::Mutex::new(CappedText::new(stderr_limit)));
         let sink = stderr.clone();
+        let (drained, stderr_drained) = std::sync::mpsc::channel::<()>();
         std::thread::spawn(move || {
             let mut chunk = [0u8; 8192];
             while let Ok(n) = stderr_pipe.read(&mut chunk) {
@@ -144,6 +147,8 @@ impl ProcessBot {
                     kept.push(&chunk[..n]);
                 }
             }
+            // The pipe is closed (every process holding it is gone): all it held is kept.
+            let _ = drained.send(());
         });
 
         Ok(ProcessBot {
@@ -151,6 +156,7 @@ impl ProcessBot {
             input: Some(input),
             lines,
             stderr,
+            stderr_drained: std::sync::Mutex::new(Some(stderr_drained)),
             answered: false,
             gone: false,
             stopped: false,
@@ -347,6 +353,15 @@ impl Bot for ProcessBot {
     }
 
     fn stderr(&self) -> String {
+        // Once the bot is stopped its stderr pipe closes, but the reading thread may not have
+        // read the last bytes yet (a bot that writes to stderr just before its answer is killed
+        // right after it): wait for the end of the pipe, briefly, so the file holds them.
+        if self.stopped {
+            let mut pending = self.stderr_drained.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(drained) = pending.take() {
+                let _ = drained.recv_timeout(STDERR_DRAIN_WAIT);
+            }
+        }
         self.stderr.lock().map(|b| b.text()).unwrap_or_default()
     }
 
@@ -382,6 +397,10 @@ impl Bot for ProcessBot {
         Some(ExitReport { not_started, description })
     }
 }
+
+/// How long the arena waits, once a bot is stopped, for the end of its stderr pipe (a process
+/// it started that escaped the kill could hold the pipe open for ever).
+const STDERR_DRAIN_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// How long a bot whose output closed is given to exit, for its status to be read.
 const EXIT_WAIT: std::time::Duration = std::time::Duration::from_millis(200);

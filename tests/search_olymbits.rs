@@ -292,20 +292,12 @@ fn an_expired_deadline_still_gets_a_valid_line_at_once() {
 /// `games` arena games (seats rotated) of `bots` at `time_scale`: (wins of bot 0, timeouts of
 /// bot 0, iterations per move of bot 0).
 fn arena_run(bots: &[&str], games: usize, time_scale: f64) -> (usize, usize, f64) {
+    let bots = bots.iter().map(|b| b.parse::<BotSpec>().unwrap()).collect();
     let config = ArenaConfig {
-        game: "olymbits".into(),
-        bots: bots.iter().map(|b| b.parse::<BotSpec>().unwrap()).collect(),
-        games,
         seed: 2024,
-        league: None,
         time_scale,
-        engine: twinsim_reference::game::EngineKind::Fast,
         threads: Some(1),
-        out: None,
-        resume: false,
-        stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
-        interrupt: None,
-        lockstep: false,
+        ..ArenaConfig::new("olymbits", bots, games)
     };
     let end = arena::run(&config, &|_, _| {}).unwrap();
     let totals = end.standings.totals();

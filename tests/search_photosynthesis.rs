@@ -313,20 +313,11 @@ fn early_the_bot_invests() {
 /// timeouts of bot 0 on seat 0 and on seat 1, iterations per move of bot 0).
 fn arena(bots: [&str; 2], games: usize, time_scale: f64) -> (f64, usize, [usize; 2], f64) {
     use twinsim_arena::{play_game, ArenaConfig};
+    let bots = bots.iter().map(|b| b.parse().unwrap()).collect();
     let config = ArenaConfig {
-        game: "photosynthesis".into(),
-        bots: bots.iter().map(|b| b.parse().unwrap()).collect(),
-        games,
-        seed: 1,
-        league: None,
         time_scale,
-        engine: twinsim_reference::game::EngineKind::Fast,
         threads: Some(1),
-        out: None,
-        resume: false,
-        stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
-        interrupt: None,
-        lockstep: false,
+        ..ArenaConfig::new("photosynthesis", bots, games)
     };
     let (mut wins, mut timeouts, mut moves, mut iterations) = (0.0, [0, 0], 0, 0);
     for index in 0..games {

@@ -297,21 +297,8 @@ fn beats_greedy_clearly() {
     use twinsim_arena::{run, ArenaConfig, BotSpec};
     for engine in ["fast", "reference"] {
         let spec: BotSpec = format!("builtin:smitsimax@{engine}:iterations=300").parse().unwrap();
-        let config = ArenaConfig {
-            game: "xmas-rush".into(),
-            bots: vec![spec, "builtin:greedy".parse().unwrap()],
-            games: 40,
-            seed: 1,
-            league: None,
-            time_scale: 1.0,
-            engine: twinsim_reference::game::EngineKind::Fast,
-            threads: Some(1),
-            out: None,
-            resume: false,
-            stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
-            interrupt: None,
-            lockstep: false,
-        };
+        let bots = vec![spec, "builtin:greedy".parse().unwrap()];
+        let config = ArenaConfig { threads: Some(1), ..ArenaConfig::new("xmas-rush", bots, 40) };
         let end = run(&config, &|_, _| {}).unwrap();
         let t = end.standings.totals();
         let rate = t[0].points.sum / t[0].points.games as f64;

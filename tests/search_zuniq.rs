@@ -200,23 +200,13 @@ fn claims_only_when_the_bonus_is_worth_the_risk() {
 #[test]
 #[ignore = "strength: run alone, --release -- --ignored --test-threads 1"]
 fn mcts_beats_greedy() {
+    let bots =
+        ["builtin:mcts@fast", "builtin:greedy"].iter().map(|b| b.parse::<BotSpec>().unwrap());
     let config = ArenaConfig {
-        game: "zuniq".into(),
-        bots: ["builtin:mcts@fast", "builtin:greedy"]
-            .iter()
-            .map(|b| b.parse::<BotSpec>().unwrap())
-            .collect(),
-        games: 40,
         seed: 2021,
-        league: None,
         time_scale: 0.02,
-        engine: twinsim_reference::game::EngineKind::Fast,
         threads: Some(1),
-        out: None,
-        resume: false,
-        stderr_limit: twinsim_arena::bots::DEFAULT_STDERR_LIMIT,
-        interrupt: None,
-        lockstep: false,
+        ..ArenaConfig::new("zuniq", bots.collect(), 40)
     };
     let end = arena::run(&config, &|_, _| {}).unwrap();
     let totals = end.standings.totals();

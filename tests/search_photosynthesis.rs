@@ -337,7 +337,7 @@ fn arena(bots: [&str; 2], games: usize, time_scale: f64) -> (f64, usize, [usize;
 }
 
 #[test]
-#[ignore = "strength, on a quiet machine: cargo test --release --test search_photosynthesis -- --ignored --test-threads 1 beam_beats_greedy"]
+#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
 fn beam_beats_greedy() {
     // The arena runs in-process bots one after the other and starts both clocks before the
     // first: on seat 0 the greedy bot's own thinking (seat 1) counts against the search bot's
@@ -349,12 +349,15 @@ fn beam_beats_greedy() {
              {timeouts:?}, {ipm:.0} iterations/move"
         );
         assert_eq!(timeouts[1], 0);
-        assert!(wins >= 0.8 * games as f64, "{wins}/{games}");
+        // Since `builtin:greedy` plays the game's typed evaluation (a stronger opponent than the
+        // first greedy, against which the bar was 80%), the fast beam won 27.5 of 40 (69%) on
+        // an idle machine: the bar is 60%, still a clear majority over 40 games.
+        assert!(wins >= 0.6 * games as f64, "{wins}/{games}");
     }
 }
 
 #[test]
-#[ignore = "timing, on a quiet machine: cargo test --release --test search_photosynthesis -- --ignored --test-threads 1 beam_is_in_time"]
+#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
 fn beam_is_in_time_at_a_twentieth_of_the_limit() {
     // 5 ms per turn (time scale 0.05), both engines, every answer checked in the true state.
     // A thread descheduled for longer than the limit cannot answer in time whatever it does,

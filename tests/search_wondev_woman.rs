@@ -379,7 +379,7 @@ fn determinization_prefers_the_prediction_then_the_worst_case() {
 /// machine the 5 ms turns get preempted (see `answers_within_short_limits`): run it alone, e.g.
 /// under `chrt -f 20`.
 #[test]
-#[ignore = "strength, on a quiet machine: cargo test --release --test search_wondev_woman -- --ignored --test-threads 1 strength_against_greedy"]
+#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
 fn strength_against_greedy() {
     for engine in ["fast", "reference"] {
         let dir =

@@ -198,7 +198,7 @@ fn claims_only_when_the_bonus_is_worth_the_risk() {
 }
 
 #[test]
-#[ignore = "strength: run alone, --release -- --ignored --test-threads 1"]
+#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
 fn mcts_beats_greedy() {
     let bots =
         ["builtin:mcts@fast", "builtin:greedy"].iter().map(|b| b.parse::<BotSpec>().unwrap());

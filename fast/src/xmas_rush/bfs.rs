@@ -39,7 +39,8 @@ pub fn edges(s: &State) -> Edges {
 }
 
 /// The cells of `reach` and every cell one valid step from one of them: one layer of a
-/// breadth-first search (so `k` calls from a start give the cells within `k` steps).
+/// breadth-first search (so `k` calls from a start give the cells within `k` steps: twin of the
+/// path lengths of [`twinsim_reference::xmas_rush::rules::shortest_paths`]).
 #[inline]
 pub fn flood_step(e: Edges, reach: u64) -> u64 {
     reach

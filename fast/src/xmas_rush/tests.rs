@@ -85,6 +85,29 @@ fn prop_push_and_reachable_match_the_reference_on_deep_states() {
     }
 }
 
+/// `flood_step` taken `k` times from a cell gives exactly the cells the reference's shortest
+/// paths reach in at most `k` steps (the Python lanes' MOVE mask is `k` = 20).
+#[test]
+fn flood_layers_are_the_cells_within_k_steps_of_the_reference() {
+    for rs in &sample_states(120) {
+        let fs = State::from(rs);
+        let edges = bfs::edges(&fs);
+        for (x, y) in [(0, 0), (3, 3), (6, 2), (1, 5)] {
+            let paths = r::rules::shortest_paths(rs, x, y);
+            let mut layer = 1u64 << (y * 7 + x);
+            for k in 0..=24 {
+                let want: u64 = paths
+                    .iter()
+                    .filter(|(_, path)| path.len() <= k)
+                    .map(|((a, b), _)| 1u64 << (b * 7 + a))
+                    .fold(1u64 << (y * 7 + x), |set, bit| set | bit);
+                assert_eq!(layer, want, "from ({x}, {y}), {k} steps");
+                layer = bfs::flood_step(edges, layer);
+            }
+        }
+    }
+}
+
 #[test]
 fn prop_turns_match_on_random_answers_including_odd_ones() {
     fn property(seed: i64, turns: u8, lines: Vec<(u8, u8)>) -> TestResult {

@@ -29,7 +29,7 @@ fn arena_config(
     stderr_limit: usize,
 ) -> PyResult<ArenaConfig> {
     let id = game_id(game)?;
-    let players = crate::spec(game)?.2;
+    let players = crate::spec(game)?.4;
     if bots.len() != players {
         return Err(PyValueError::new_err(format!(
             "{game} has {players} seats: give {players} bots, not {}",
@@ -244,7 +244,7 @@ impl Bot {
     #[pyo3(signature = (game, spec, seat, seed=1, time_ms=None))]
     fn new(game: &str, spec: &str, seat: usize, seed: i64, time_ms: Option<u64>) -> PyResult<Self> {
         let id = game_id(game)?;
-        let players = crate::spec(game)?.2;
+        let players = crate::spec(game)?.4;
         if seat >= players {
             return Err(PyValueError::new_err(format!("{game} has seats 0..{}", players - 1)));
         }

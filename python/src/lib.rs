@@ -11,7 +11,7 @@ mod slot;
 mod vec_env;
 
 use codec::GameId;
-use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -69,13 +69,19 @@ fn games() -> Vec<&'static str> {
     codec::GAMES.to_vec()
 }
 
-/// The shape of a game's spaces: `(observation_shape, num_actions, num_players, turns)`.
+/// The shape of a game's spaces: `(observation_shape, observation_dtype, (low, high),
+/// num_actions, num_players, turns)`.
 #[pyfunction]
-fn spec(game: &str) -> PyResult<(Vec<usize>, usize, usize, &'static str)> {
+#[allow(clippy::type_complexity)]
+fn spec(
+    game: &str,
+) -> PyResult<(Vec<usize>, &'static str, (i64, i64), usize, usize, &'static str)> {
     let id = game_id(game)?;
     let slot = Slot::new(id, EngineKind::Fast, 1, None, None).map_err(PyValueError::new_err)?;
     Ok((
         id.observation_shape().to_vec(),
+        id.dtype().name(),
+        id.observation_bounds(),
         id.num_actions(),
         slot.num_players(),
         turns_name(slot.turns()),
@@ -200,19 +206,18 @@ impl Match {
         Ok(slot.index_of(player, line))
     }
 
-    /// `player`'s observation (float32, the game's documented planes).
-    fn observe<'py>(
-        &self,
-        py: Python<'py>,
-        player: usize,
-    ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+    /// `player`'s observation (the game's documented planes, in its number type: int8,
+    /// int16 or int32).
+    fn observe<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Bound<'py, PyAny>> {
         let slot = self.slot();
         check_player(&slot, player)?;
         let id = slot.game();
-        let mut data = vec![0.0; id.observation_len()];
-        slot.observe(player, &mut data);
-        let flat = PyArray1::from_vec(py, data);
-        flat.reshape(id.observation_shape())
+        codec::with_number!(id.dtype(), N => {
+            let mut data = vec![N::default(); id.observation_len()];
+            slot.observe(player, &mut data);
+            let flat = PyArray1::from_vec(py, data);
+            Ok(flat.reshape(id.observation_shape())?.into_any())
+        })
     }
 
     /// `player`'s action mask (int8 over the game's `Discrete(n)`).

@@ -233,7 +233,7 @@ impl Slot {
     }
 
     /// Writes `player`'s observation.
-    pub fn observe(&self, player: usize, out: &mut [f32]) {
+    pub fn observe<T: crate::codec::Number>(&self, player: usize, out: &mut [T]) {
         self.seats[player].encode(out);
     }
 

@@ -8,7 +8,7 @@
 //! allocated or cleared in the calling thread, so no serial pass over the batch's bytes remains
 //! (a 1024-game X-mas Rush batch is 9 MB of observations), and the threads share all the work.
 
-use crate::codec::GameId;
+use crate::codec::{with_number, GameId, Number};
 use crate::lanes::{self, Path};
 use crate::slot::StepError;
 use crate::{engine_kind, game_id};
@@ -19,22 +19,27 @@ use std::collections::VecDeque;
 use std::sync::Mutex;
 
 /// One game of the batch and the seed it was set up with.
-struct Lane {
-    game: Box<dyn lanes::Lane>,
+struct Lane<T: Number> {
+    game: Box<dyn lanes::Lane<T>>,
     seed: i64,
 }
 
 /// The batch's games and the pool that steps them.
-struct Batch {
+struct Batch<T: Number> {
     game: GameId,
-    lanes: Vec<Lane>,
+    lanes: Vec<Lane<T>>,
     players: usize,
     pool: Option<rayon::ThreadPool>,
+    /// Counts the calls that used the pool; a worker kept spinning after a call stops when
+    /// it changes (see [`Batch::keep_workers_awake`]).
+    calls: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// How long the pool's workers keep spinning after a call, waiting for the next one.
+    spin: std::time::Duration,
 }
 
 /// Where results go: the output arrays' data, or one game's rows of them.
-struct Out<'a> {
-    observations: &'a mut [f32],
+struct Out<'a, T> {
+    observations: &'a mut [T],
     masks: &'a mut [i8],
     rewards: &'a mut [f32],
     terminations: &'a mut [bool],
@@ -43,8 +48,8 @@ struct Out<'a> {
 }
 
 /// The output arrays of one call, as numpy arrays of shape `(num_envs, num_players, ...)`.
-type Arrays<'py> = (
-    Bound<'py, PyArrayDyn<f32>>,
+type Arrays<'py, T> = (
+    Bound<'py, PyArrayDyn<T>>,
     Bound<'py, PyArrayDyn<i8>>,
     Bound<'py, PyArrayDyn<f32>>,
     Bound<'py, PyArrayDyn<bool>>,
@@ -52,12 +57,12 @@ type Arrays<'py> = (
     Bound<'py, PyArrayDyn<f32>>,
 );
 
-impl Batch {
+impl<T: Number> Batch<T> {
     /// Zeroes one game's rows of a reused array before they are written (its observation
     /// rows only if the lane does not write them whole).
-    fn clear_rows(lane: &Lane, out: &mut Out<'_>) {
+    fn clear_rows(lane: &Lane<T>, out: &mut Out<'_, T>) {
         if !lane.game.writes_whole_observation() {
-            out.observations.fill(0.0);
+            out.observations.fill(T::default());
         }
         out.masks.fill(0);
         out.rewards.fill(0.0);
@@ -72,9 +77,9 @@ impl Batch {
     /// `num_envs`). The rows are zeros, or written whole.
     pub(crate) fn step_lane(
         game: GameId,
-        lane: &mut Lane,
+        lane: &mut Lane<T>,
         actions: &[i64],
-        mut out: Out<'_>,
+        mut out: Out<'_, T>,
         num_envs: i64,
     ) -> Result<(), StepError> {
         lane.game.step_indices(actions)?;
@@ -91,8 +96,8 @@ impl Batch {
 
     /// Writes one game's observations, masks and seats to act.
     fn write_state(
-        game: &dyn lanes::Lane,
-        out: &mut Out<'_>,
+        game: &dyn lanes::Lane<T>,
+        out: &mut Out<'_, T>,
         observation_len: usize,
         num_actions: usize,
     ) {
@@ -105,10 +110,10 @@ impl Batch {
 
     /// Cuts `out` into pieces of `lanes` games' rows each (the last may be shorter).
     fn pieces<'a>(
-        out: Out<'a>,
+        out: Out<'a, T>,
         lanes: usize,
         (players, observation_len, num_actions): (usize, usize, usize),
-    ) -> impl Iterator<Item = Out<'a>> {
+    ) -> impl Iterator<Item = Out<'a, T>> {
         let seats = lanes * players;
         out.observations
             .chunks_mut(seats * observation_len)
@@ -127,15 +132,37 @@ impl Batch {
             })
     }
 
+    /// Gives every pool worker a job that spins until the next call begins, for at most
+    /// `spin`: a worker that went to sleep while the caller's policy ran takes tens of
+    /// microseconds to wake (about 60 µs on a 2-core VM), more than a small batch's whole
+    /// step. Spinning keeps its core busy meanwhile, so `spin` is the caller's choice.
+    fn keep_workers_awake(&self) {
+        let (Some(pool), false) = (&self.pool, self.spin.is_zero()) else { return };
+        let call = self.calls.load(std::sync::atomic::Ordering::Acquire);
+        for _ in 0..pool.current_num_threads() {
+            let (calls, spin) = (std::sync::Arc::clone(&self.calls), self.spin);
+            pool.spawn(move || {
+                let start = std::time::Instant::now();
+                while calls.load(std::sync::atomic::Ordering::Acquire) == call
+                    && start.elapsed() < spin
+                {
+                    for _ in 0..32 {
+                        std::hint::spin_loop();
+                    }
+                }
+            });
+        }
+    }
+
     /// Runs `work` on every lane with its output rows: in this thread alone, or in this
     /// thread and the pool's.
-    fn for_each<F>(&mut self, arrays: Out<'_>, work: F) -> Result<(), StepError>
+    fn for_each<F>(&mut self, arrays: Out<'_, T>, work: F) -> Result<(), StepError>
     where
-        F: Fn(usize, &mut Lane, Out<'_>) -> Result<(), StepError> + Sync,
+        F: Fn(usize, &mut Lane<T>, Out<'_, T>) -> Result<(), StepError> + Sync,
     {
         let sizes = (self.players, self.game.observation_len(), self.game.num_actions());
         // A piece of consecutive games and their rows: games `first..first + lanes.len()`.
-        let run_piece = |first: usize, lanes: &mut [Lane], out: Out<'_>| {
+        let run_piece = |first: usize, lanes: &mut [Lane<T>], out: Out<'_, T>| {
             let rows = Self::pieces(out, 1, sizes);
             for (j, (lane, row)) in lanes.iter_mut().zip(rows).enumerate() {
                 work(first + j, lane, row)?;
@@ -179,12 +206,28 @@ impl Batch {
                 failure.get_or_insert(error);
             }
         };
+        // Releases the workers kept spinning since the last call: they take this call's
+        // jobs at once, with no wake-up.
+        self.calls.fetch_add(1, std::sync::atomic::Ordering::Release);
+        let finished = std::sync::atomic::AtomicUsize::new(0);
         pool.in_place_scope(|scope| {
             for _ in 1..threads {
-                scope.spawn(|_| drain(false));
+                scope.spawn(|_| {
+                    drain(false);
+                    finished.fetch_add(1, std::sync::atomic::Ordering::Release);
+                });
             }
             drain(true);
+            // Waits for the workers spinning, not asleep: a caller that blocks leaves its core
+            // idle, and waking it again costs as much as waking a worker.
+            let start = std::time::Instant::now();
+            while finished.load(std::sync::atomic::Ordering::Acquire) < threads - 1
+                && start.elapsed() < self.spin
+            {
+                std::hint::spin_loop();
+            }
         });
+        self.keep_workers_awake();
         match failure.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()) {
             Some(error) => Err(error),
             None => Ok(()),
@@ -193,8 +236,8 @@ impl Batch {
 }
 
 /// The arrays a `copy=False` batch hands back on every call.
-struct Reused {
-    observations: Py<PyArrayDyn<f32>>,
+struct Reused<T> {
+    observations: Py<PyArrayDyn<T>>,
     masks: Py<PyArrayDyn<i8>>,
     rewards: Py<PyArrayDyn<f32>>,
     terminations: Py<PyArrayDyn<bool>>,
@@ -202,18 +245,43 @@ struct Reused {
     score_deltas: Py<PyArrayDyn<f32>>,
 }
 
+/// A batch and its reused arrays, observations in the game's number type `T`.
+struct Core<T: Number> {
+    batch: Mutex<Batch<T>>,
+    /// `copy=False`: the arrays every call writes and returns (made by the first call).
+    reused: Mutex<Option<Reused<T>>>,
+}
+
+/// The batch of a game, in its observations' number type ([`GameId::dtype`]).
+enum Cores {
+    I8(Core<i8>),
+    I16(Core<i16>),
+    I32(Core<i32>),
+}
+
+/// Evaluates `$body` with `$core` bound to the batch's [`Core`], whatever its number type.
+macro_rules! with_core {
+    ($cores:expr, $core:ident => $body:expr) => {
+        match $cores {
+            Cores::I8($core) => $body,
+            Cores::I16($core) => $body,
+            Cores::I32($core) => $body,
+        }
+    };
+}
+
 /// A batch of `num_envs` games of one game (the core under `twinsim.VecEnv`).
 #[pyclass(module = "twinsim._core")]
 pub struct VecEnv {
-    batch: Mutex<Batch>,
+    cores: Cores,
+    game: GameId,
+    players: usize,
     num_envs: usize,
-    /// `copy=False`: the arrays every call writes and returns (made by the first call).
-    reused: Mutex<Option<Reused>>,
     copy: bool,
 }
 
 /// Zeroed: a lane writes only the non-zero values of its rows.
-fn allocate<'py>(py: Python<'py>, game: GameId, envs: usize, players: usize) -> Arrays<'py> {
+fn allocate<T: Number>(py: Python<'_>, game: GameId, envs: usize, players: usize) -> Arrays<'_, T> {
     let mut observation_dims = vec![envs, players];
     observation_dims.extend_from_slice(game.observation_shape());
     (
@@ -226,17 +294,41 @@ fn allocate<'py>(py: Python<'py>, game: GameId, envs: usize, players: usize) -> 
     )
 }
 
-impl VecEnv {
-    fn batch(&self) -> std::sync::MutexGuard<'_, Batch> {
+/// The arrays of one call handed to Python, the observations in whatever number type.
+type AnyArrays<'py> = (
+    Bound<'py, PyAny>,
+    Bound<'py, PyArrayDyn<i8>>,
+    Bound<'py, PyArrayDyn<f32>>,
+    Bound<'py, PyArrayDyn<bool>>,
+    Bound<'py, PyArrayDyn<bool>>,
+    Bound<'py, PyArrayDyn<f32>>,
+);
+
+fn any_arrays<T: Number>(arrays: Arrays<'_, T>) -> AnyArrays<'_> {
+    (arrays.0.into_any(), arrays.1, arrays.2, arrays.3, arrays.4, arrays.5)
+}
+
+impl<T: Number> Core<T> {
+    fn new(batch: Batch<T>) -> Self {
+        Core { batch: Mutex::new(batch), reused: Mutex::new(None) }
+    }
+
+    fn batch(&self) -> std::sync::MutexGuard<'_, Batch<T>> {
         self.batch.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The arrays of this call: fresh zeroed ones (`copy=True`; `false`: nothing to clear), or
     /// the batch's own, made once (`copy=False`; `true`: each lane clears its rows first). A
     /// reused array that Python made read-only, or that is borrowed, is replaced by a new one.
-    fn outputs<'py>(&self, py: Python<'py>, batch: &Batch) -> (Arrays<'py>, bool) {
-        if self.copy {
-            return (allocate(py, batch.game, self.num_envs, batch.players), false);
+    fn outputs<'py>(
+        &self,
+        py: Python<'py>,
+        batch: &Batch<T>,
+        copy: bool,
+    ) -> (Arrays<'py, T>, bool) {
+        let num_envs = batch.lanes.len();
+        if copy {
+            return (allocate(py, batch.game, num_envs, batch.players), false);
         }
         let mut reused = self.reused.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let usable = reused.as_ref().is_some_and(|r| {
@@ -248,7 +340,7 @@ impl VecEnv {
                 && r.score_deltas.bind(py).try_readwrite().is_ok()
         });
         if !usable {
-            let a = allocate(py, batch.game, self.num_envs, batch.players);
+            let a = allocate(py, batch.game, num_envs, batch.players);
             *reused = Some(Reused {
                 observations: a.0.unbind(),
                 masks: a.1.unbind(),
@@ -270,16 +362,16 @@ impl VecEnv {
         (arrays, true)
     }
 
-    /// Gets the outputs ([`VecEnv::outputs`]), runs `work` on every lane with the GIL released
+    /// Gets the outputs ([`Core::outputs`]), runs `work` on every lane with the GIL released
     /// (its rows cleared first when the arrays are reused), and returns the arrays
     /// (observations, masks, rewards, terminations, to_act, score_deltas).
-    fn run<'py, F>(&self, py: Python<'py>, work: F) -> PyResult<Arrays<'py>>
+    fn run<'py, F>(&self, py: Python<'py>, copy: bool, work: F) -> PyResult<Arrays<'py, T>>
     where
-        F: Fn(usize, &mut Lane, Out<'_>) -> Result<(), StepError> + Sync + Send,
+        F: Fn(usize, &mut Lane<T>, Out<'_, T>) -> Result<(), StepError> + Sync + Send,
     {
         let mut batch = self.batch();
-        let (arrays, clear) = self.outputs(py, &batch);
-        let work = |i: usize, lane: &mut Lane, mut out: Out<'_>| {
+        let (arrays, clear) = self.outputs(py, &batch, copy);
+        let work = |i: usize, lane: &mut Lane<T>, mut out: Out<'_, T>| {
             if clear {
                 Batch::clear_rows(lane, &mut out);
             }
@@ -305,112 +397,16 @@ impl VecEnv {
         }
         Ok(arrays)
     }
-}
 
-#[pymethods]
-impl VecEnv {
-    /// `num_envs` games of `game`; game `i` starts from seed `seed + i`, and its k-th automatic
-    /// reset uses `seed + i + k·num_envs`. `threads`: pool size (default: all cores; 1 steps in
-    /// the calling thread). `path`: `"typed"` steps the fast twin's typed state (with
-    /// `engine="fast"`), `"view"` the text-level engine and its views. `copy`: fresh arrays on
-    /// every call (`True`), or the same arrays overwritten by every call (`False`).
-    #[new]
-    #[pyo3(signature = (game, num_envs, seed=1, threads=None, engine="fast", league=None, path="typed", copy=true))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        game: &str,
-        num_envs: usize,
-        seed: i64,
-        threads: Option<usize>,
-        engine: &str,
-        league: Option<u32>,
-        path: &str,
-        copy: bool,
-    ) -> PyResult<Self> {
-        let game = game_id(game)?;
-        let kind = engine_kind(engine)?;
-        let path = Path::from_name(path).ok_or_else(|| {
-            PyValueError::new_err(format!("unknown path {path:?}: expected \"typed\" or \"view\""))
-        })?;
-        if num_envs == 0 {
-            return Err(PyValueError::new_err("num_envs must be at least 1"));
-        }
-        let threads = match threads {
-            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        };
-        // The calling thread is one of the `threads`: the pool has the others.
-        let pool = if threads > 1 {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads - 1)
-                .build()
-                .map_err(|e| PyValueError::new_err(format!("thread pool: {e}")))?;
-            Some(pool)
-        } else {
-            None
-        };
-        let lanes = (0..num_envs)
-            .map(|i| {
-                let seed = seed.wrapping_add(i as i64);
-                lanes::lane(game, kind, path, seed, league).map(|game| Lane { game, seed })
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(PyValueError::new_err)?;
-        let players = lanes[0].game.num_players();
-        Ok(VecEnv {
-            batch: Mutex::new(Batch { game, lanes, players, pool }),
-            num_envs,
-            reused: Mutex::new(None),
-            copy,
-        })
-    }
-
-    /// Number of games in the batch.
-    #[getter]
-    fn num_envs(&self) -> usize {
-        self.num_envs
-    }
-
-    /// Players per game.
-    #[getter]
-    fn num_players(&self) -> usize {
-        self.batch().players
-    }
-
-    /// The lanes' path: `"typed"` (the fast twin's typed state) or `"view"` (the text-level
-    /// engine and its views).
-    #[getter]
-    fn path(&self) -> &'static str {
-        self.batch().lanes[0].game.path()
-    }
-
-    /// Whether every call returns fresh arrays (else the same ones, overwritten).
-    #[getter]
-    fn copy(&self) -> bool {
-        self.copy
-    }
-
-    /// The seed each game was set up with.
-    fn seeds(&self) -> Vec<i64> {
-        self.batch().lanes.iter().map(|l| l.seed).collect()
-    }
-
-    /// Sets every game up again (game `i` from `seed + i` when `seed` is given, else from its
-    /// current seed) and returns `(observations, masks, to_act)`.
-    #[pyo3(signature = (seed=None))]
-    #[allow(clippy::type_complexity)]
+    /// [`VecEnv::reset`] on this batch.
     fn reset<'py>(
         &self,
         py: Python<'py>,
         seed: Option<i64>,
-    ) -> PyResult<(
-        Bound<'py, PyArrayDyn<f32>>,
-        Bound<'py, PyArrayDyn<i8>>,
-        Bound<'py, PyArrayDyn<bool>>,
-    )> {
+        copy: bool,
+    ) -> PyResult<AnyArrays<'py>> {
         let game = self.batch().game;
-        let arrays = self.run(py, |i, lane, mut out| {
+        let arrays = self.run(py, copy, |i, lane, mut out| {
             if let Some(seed) = seed {
                 lane.seed = seed.wrapping_add(i as i64);
             }
@@ -418,31 +414,15 @@ impl VecEnv {
             Batch::write_state(&*lane.game, &mut out, game.observation_len(), game.num_actions());
             Ok(())
         })?;
-        Ok((arrays.0, arrays.1, arrays.4))
+        Ok(any_arrays(arrays))
     }
 
-    /// Plays one turn of every game: `actions[i, p]` is player `p`'s action index in game `i`
-    /// (ignored for players not to act). Returns `(observations, masks, rewards, terminations,
-    /// to_act, score_deltas)`; a game that ended is set up again at once (its rewards and
-    /// terminations are this step's, its observations the new game's).
-    #[allow(clippy::type_complexity)]
-    fn step<'py>(
-        &self,
-        py: Python<'py>,
-        actions: PyReadonlyArray2<'py, i64>,
-    ) -> PyResult<Arrays<'py>> {
-        let (game, players) = {
+    /// [`VecEnv::step`] on this batch, `actions` of shape `(num_envs, players)` flattened.
+    fn step<'py>(&self, py: Python<'py>, actions: &[i64], copy: bool) -> PyResult<AnyArrays<'py>> {
+        let (game, players, num_envs) = {
             let batch = self.batch();
-            (batch.game, batch.players)
+            (batch.game, batch.players, batch.lanes.len())
         };
-        let shape = actions.shape();
-        if shape != [self.num_envs, players] {
-            return Err(PyValueError::new_err(format!(
-                "actions must have shape ({}, {players}) (num_envs, num_players), found {shape:?}",
-                self.num_envs
-            )));
-        }
-        let actions: Vec<i64> = actions.as_array().iter().copied().collect();
         let n = game.num_actions() as i64;
         {
             // Checked before any game moves, so a bad batch changes nothing.
@@ -458,10 +438,181 @@ impl VecEnv {
                 }
             }
         }
-        let num_envs = self.num_envs as i64;
-        self.run(py, |i, lane, out| {
+        let num_envs = num_envs as i64;
+        let arrays = self.run(py, copy, |i, lane, out| {
             Batch::step_lane(game, lane, &actions[i * players..(i + 1) * players], out, num_envs)
+        })?;
+        Ok(any_arrays(arrays))
+    }
+}
+
+/// `num_envs` lanes of `game` from `seed` (game `i` from `seed + i`), each paired with its seed.
+fn make_lanes<T: Number>(
+    game: GameId,
+    kind: twinsim_reference::game::EngineKind,
+    path: Path,
+    num_envs: usize,
+    seed: i64,
+    league: Option<u32>,
+) -> Result<Vec<Lane<T>>, String> {
+    (0..num_envs)
+        .map(|i| {
+            let seed = seed.wrapping_add(i as i64);
+            lanes::lane(game, kind, path, seed, league).map(|game| Lane { game, seed })
         })
+        .collect()
+}
+
+impl VecEnv {
+    /// The number type's name of the observations (`"int8"`, `"int16"` or `"int32"`).
+    fn dtype_name(&self) -> &'static str {
+        self.game.dtype().name()
+    }
+}
+
+#[pymethods]
+impl VecEnv {
+    /// `num_envs` games of `game`; game `i` starts from seed `seed + i`, and its k-th automatic
+    /// reset uses `seed + i + k·num_envs`. `threads`: pool size (default: all cores; 1 steps in
+    /// the calling thread). `path`: `"typed"` steps the fast twin's typed state (with
+    /// `engine="fast"`), `"view"` the text-level engine and its views. `copy`: fresh arrays on
+    /// every call (`True`), or the same arrays overwritten by every call (`False`). `spin`:
+    /// seconds the pool's workers keep spinning after a call, waiting for the next (0: they
+    /// sleep at once).
+    #[new]
+    #[pyo3(signature = (game, num_envs, seed=1, threads=None, engine="fast", league=None, path="typed", copy=true, spin=0.002))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        game: &str,
+        num_envs: usize,
+        seed: i64,
+        threads: Option<usize>,
+        engine: &str,
+        league: Option<u32>,
+        path: &str,
+        copy: bool,
+        spin: f64,
+    ) -> PyResult<Self> {
+        let game = game_id(game)?;
+        let kind = engine_kind(engine)?;
+        let path = Path::from_name(path).ok_or_else(|| {
+            PyValueError::new_err(format!("unknown path {path:?}: expected \"typed\" or \"view\""))
+        })?;
+        if num_envs == 0 {
+            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        }
+        let threads = match threads {
+            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let spin = std::time::Duration::try_from_secs_f64(spin).map_err(|_| {
+            PyValueError::new_err(format!("spin must be a number of seconds, 0 or more: {spin}"))
+        })?;
+        let players = game.num_players();
+        let cores = with_number!(game.dtype(), N => {
+            // The calling thread is one of the `threads`: the pool has the others.
+            let pool = if threads > 1 {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads - 1)
+                    .build()
+                    .map_err(|e| PyValueError::new_err(format!("thread pool: {e}")))?;
+                Some(pool)
+            } else {
+                None
+            };
+            let lanes = make_lanes::<N>(game, kind, path, num_envs, seed, league)
+                .map_err(PyValueError::new_err)?;
+            let batch = Batch { game, lanes, players, pool, calls: Default::default(), spin };
+            Cores::from(Core::new(batch))
+        });
+        Ok(VecEnv { cores, game, players, num_envs, copy })
+    }
+
+    /// Number of games in the batch.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.num_envs
+    }
+
+    /// Players per game.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.players
+    }
+
+    /// The observations' number type, as numpy names it (`"int8"`, `"int16"`, `"int32"`).
+    #[getter]
+    fn dtype(&self) -> &'static str {
+        self.dtype_name()
+    }
+
+    /// The lanes' path: `"typed"` (the fast twin's typed state) or `"view"` (the text-level
+    /// engine and its views).
+    #[getter]
+    fn path(&self) -> &'static str {
+        with_core!(&self.cores, core => core.batch().lanes[0].game.path())
+    }
+
+    /// Whether every call returns fresh arrays (else the same ones, overwritten).
+    #[getter]
+    fn copy(&self) -> bool {
+        self.copy
+    }
+
+    /// The seed each game was set up with.
+    fn seeds(&self) -> Vec<i64> {
+        with_core!(&self.cores, core => core.batch().lanes.iter().map(|l| l.seed).collect())
+    }
+
+    /// Sets every game up again (game `i` from `seed + i` when `seed` is given, else from its
+    /// current seed) and returns `(observations, masks, to_act)`.
+    #[pyo3(signature = (seed=None))]
+    #[allow(clippy::type_complexity)]
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<i64>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArrayDyn<i8>>, Bound<'py, PyArrayDyn<bool>>)>
+    {
+        let arrays = with_core!(&self.cores, core => core.reset(py, seed, self.copy))?;
+        Ok((arrays.0, arrays.1, arrays.4))
+    }
+
+    /// Plays one turn of every game: `actions[i, p]` is player `p`'s action index in game `i`
+    /// (ignored for players not to act). Returns `(observations, masks, rewards, terminations,
+    /// to_act, score_deltas)`; a game that ended is set up again at once (its rewards and
+    /// terminations are this step's, its observations the new game's).
+    fn step<'py>(
+        &self,
+        py: Python<'py>,
+        actions: PyReadonlyArray2<'py, i64>,
+    ) -> PyResult<AnyArrays<'py>> {
+        let shape = actions.shape();
+        if shape != [self.num_envs, self.players] {
+            return Err(PyValueError::new_err(format!(
+                "actions must have shape ({}, {}) (num_envs, num_players), found {shape:?}",
+                self.num_envs, self.players
+            )));
+        }
+        let actions: Vec<i64> = actions.as_array().iter().copied().collect();
+        with_core!(&self.cores, core => core.step(py, &actions, self.copy))
+    }
+}
+
+impl From<Core<i8>> for Cores {
+    fn from(core: Core<i8>) -> Self {
+        Cores::I8(core)
+    }
+}
+impl From<Core<i16>> for Cores {
+    fn from(core: Core<i16>) -> Self {
+        Cores::I16(core)
+    }
+}
+impl From<Core<i32>> for Cores {
+    fn from(core: Core<i32>) -> Self {
+        Cores::I32(core)
     }
 }
 
@@ -476,18 +627,24 @@ pub(crate) fn lanes_seconds(
     steps: usize,
     seed: i64,
 ) -> Result<std::time::Duration, String> {
-    let lanes = (0..num_envs.max(1))
-        .map(|i| {
-            let seed = seed.wrapping_add(i as i64);
-            let kind = twinsim_reference::game::EngineKind::Fast;
-            lanes::lane(game, kind, Path::Typed, seed, None).map(|game| Lane { game, seed })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    with_number!(game.dtype(), N => lanes_seconds_in::<N>(game, num_envs, steps, seed))
+}
+
+/// [`lanes_seconds`] with observations of type `T`.
+fn lanes_seconds_in<T: Number>(
+    game: GameId,
+    num_envs: usize,
+    steps: usize,
+    seed: i64,
+) -> Result<std::time::Duration, String> {
+    let kind = twinsim_reference::game::EngineKind::Fast;
+    let lanes = make_lanes::<T>(game, kind, Path::Typed, num_envs.max(1), seed, None)?;
     let (num_envs, players) = (lanes.len(), lanes[0].game.num_players());
-    let mut batch = Batch { game, lanes, players, pool: None };
+    let spin = std::time::Duration::ZERO;
+    let mut batch = Batch { game, lanes, players, pool: None, calls: Default::default(), spin };
     let (observation_len, num_actions) = (game.observation_len(), game.num_actions());
     let seats = num_envs * players;
-    let mut observations = vec![0.0f32; seats * observation_len];
+    let mut observations = vec![T::default(); seats * observation_len];
     let mut masks = vec![0i8; seats * num_actions];
     let (mut rewards, mut deltas) = (vec![0.0f32; seats], vec![0.0f32; seats]);
     let (mut terminations, mut to_act) = (vec![false; seats], vec![false; seats]);

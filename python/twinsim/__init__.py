@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 from typing import Callable
 
+import numpy as np
+
 from . import _core, distributed
 from ._core import GameOverError
 from ._envs import TwinsimAECEnv, TwinsimParallelEnv
@@ -62,10 +64,13 @@ parallel_env = TwinsimParallelEnv
 
 
 def spec(game: str) -> dict:
-    """The shape of ``game``'s spaces: observation shape, action count, players, turn order."""
-    shape, num_actions, num_players, turns = _core.spec(game)
+    """The shape of ``game``'s spaces: observation shape, number type and bounds, action count,
+    players, turn order."""
+    shape, dtype, bounds, num_actions, num_players, turns = _core.spec(game)
     return {
         "observation_shape": tuple(shape),
+        "observation_dtype": np.dtype(dtype),
+        "observation_bounds": bounds,
         "num_actions": num_actions,
         "num_players": num_players,
         "turns": turns,

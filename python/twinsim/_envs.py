@@ -45,7 +45,7 @@ class _Table:
             )
         if seed is not None and not isinstance(seed, (int, np.integer)):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-        shape, num_actions, num_players, turns = _core.spec(game)
+        shape, dtype, (low, high), num_actions, num_players, turns = _core.spec(game)
         self.game = game
         self.league = league
         self.engine = engine
@@ -66,7 +66,7 @@ class _Table:
         self.observation_spaces = {
             name: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, tuple(shape), np.float32),
+                    "observation": spaces.Box(low, high, tuple(shape), np.dtype(dtype)),
                     "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
                 }
             )

@@ -17,13 +17,22 @@ class VecEnv:
     ``reset()`` returns ``(observations, infos)``; ``step(actions)`` takes an integer array of
     shape ``(num_envs, num_players)``, one action index per seat (ignored for seats not to act:
     ``infos["to_act"]``), and returns ``(observations, rewards, terminations, truncations,
-    infos)``. ``observations`` is a dict of ``"observation"`` ``(num_envs, num_players, *shape)``
-    float32 and ``"action_mask"`` ``(num_envs, num_players, n)`` int8; rewards are float32 and
-    terminations and truncations bool, all ``(num_envs, num_players)``. Rust writes them in
-    place, on the pool: nothing is copied either way. ``copy`` is Gymnasium's flag: ``True``
-    (the default) returns fresh arrays on every call; ``False`` returns the same arrays on every
-    call, overwritten by the next ``reset`` or ``step`` (copy what you keep). ``False`` is the
-    faster for large batches: no array is allocated or cleared in the calling thread.
+    infos)``. ``observations`` is a dict of ``"observation"`` ``(num_envs, num_players,
+    *shape)`` in the game's integer type (``int8`` for X-mas Rush, Zuniq and Wondev Woman,
+    ``int16`` for Photosynthesis, ``int32`` for Olymbits: the smallest that holds every value;
+    cast to float where a network wants it) and ``"action_mask"`` ``(num_envs, num_players, n)``
+    int8; rewards are float32 and terminations and truncations bool, all ``(num_envs,
+    num_players)``. Rust writes them in place, on the pool: nothing is copied either way.
+    ``copy`` is Gymnasium's flag: ``True`` (the default) returns fresh arrays on every call;
+    ``False`` returns the same arrays on every call, overwritten by the next ``reset`` or
+    ``step`` (copy what you keep). ``False`` is the faster for large batches: no array is
+    allocated or cleared in the calling thread.
+
+    ``threads`` (default: every core) steps the games on the calling thread and ``threads - 1``
+    pool workers. After a call the workers keep spinning for ``spin`` seconds (default 2 ms),
+    waiting for the next: waking a sleeping worker costs tens of microseconds, more than a small
+    batch's whole step, but a spinning worker keeps its core busy, so a policy that wants every
+    core between steps sets ``spin=0``.
 
     A game that ends is set up again within the same step (Gymnasium's same-step autoreset):
     that step's rewards and terminations are the finished game's, its observations the new
@@ -46,6 +55,7 @@ class VecEnv:
         league: int | None = None,
         path: str = "typed",
         copy: bool = True,
+        spin: float = 0.002,
     ) -> None:
         for name, value in (("num_envs", num_envs), ("seed", seed)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
@@ -56,12 +66,17 @@ class VecEnv:
             raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
-        shape, num_actions, num_players, turns = _core.spec(game)
+        shape, dtype, (low, high), num_actions, num_players, turns = _core.spec(game)
         if not isinstance(copy, bool):
             raise TypeError(f"copy must be a bool, not {type(copy).__name__}")
+        if isinstance(spin, bool) or not isinstance(spin, (int, float, np.integer, np.floating)):
+            raise TypeError(f"spin must be a number of seconds, not {type(spin).__name__}")
         self._core = _core.VecEnv(
-            game, int(num_envs), int(seed), threads, engine, league, path, copy
+            game, int(num_envs), int(seed), threads, engine, league, path, copy, float(spin)
         )
+        # Never true (the turn limit is a rule: games end by termination); with copy=False the
+        # same array every step, as the others.
+        self._truncations = np.zeros((int(num_envs), num_players), dtype=bool)
         self.copy = copy
         self.game = game
         self.num_envs = int(num_envs)
@@ -70,7 +85,7 @@ class VecEnv:
         self.turns = turns
         self.single_observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, tuple(shape), np.float32),
+                "observation": spaces.Box(low, high, tuple(shape), np.dtype(dtype)),
                 "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
             }
         )
@@ -78,6 +93,11 @@ class VecEnv:
         self.action_space = spaces.MultiDiscrete(
             np.full((self.num_envs, num_players), num_actions, dtype=np.int64)
         )
+
+    @property
+    def dtype(self) -> np.dtype:
+        """The observations' number type (``int8``, ``int16`` or ``int32``)."""
+        return np.dtype(self._core.dtype)
 
     @property
     def path(self) -> str:
@@ -109,8 +129,7 @@ class VecEnv:
             )
         array = np.ascontiguousarray(array, dtype=np.int64)
         observations, masks, rewards, terminations, to_act, deltas = self._core.step(array)
-        # Never true (the turn limit is a rule: games end by termination).
-        truncations = np.zeros_like(terminations)
+        truncations = self._truncations.copy() if self.copy else self._truncations
         infos = {"to_act": to_act, "score_delta": deltas}
         return (
             {"observation": observations, "action_mask": masks},

@@ -452,7 +452,8 @@ def rollouts(
     :func:`random_policy`. It is pickled to the actors (so it must not hold unpicklable state).
 
     Each shard holds the steps of one actor until ``games_per_shard`` more games ended there:
-    ``observations`` ``(T, num_envs, num_players, *shape)`` float32, ``action_masks`` int8,
+    ``observations`` ``(T, num_envs, num_players, *shape)`` in the game's integer type (the
+    VecEnv's ``dtype``), ``action_masks`` int8,
     ``to_act`` bool, ``actions`` int64 ``(T, num_envs, num_players)``, ``rewards`` float32
     ``(T, num_envs, num_players)``, ``dones`` bool ``(T, num_envs)`` (the game of that env ended
     at that step: the next step's observation is a new game's, as in the VecEnv's same-step

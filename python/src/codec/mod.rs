@@ -59,9 +59,44 @@ impl GameId {
         }
     }
 
+    /// The number type of the game's observations: the smallest integer type that holds every
+    /// value they can take, so a batch writes (and a policy reads) as few bytes as it can.
+    /// Every feature is a count or a flag: X-mas Rush's largest is 12 quest cards, Zuniq's and
+    /// Wondev Woman's are flags (`int8`); Photosynthesis' sun and score stay far below 32,767
+    /// (at most 111 sun a day for 24 days; `int16`); an Olymbits score is a product of four
+    /// medal tallies and can pass it (`int32`).
+    pub fn dtype(self) -> Dtype {
+        match self {
+            GameId::XmasRush | GameId::Zuniq | GameId::WondevWoman => Dtype::I8,
+            GameId::Photosynthesis => Dtype::I16,
+            GameId::Olymbits => Dtype::I32,
+        }
+    }
+
+    /// The least and greatest value an observation can hold (the observation space's bounds):
+    /// X-mas Rush's largest is a player's 12 quest cards, Zuniq's and Wondev Woman's planes are
+    /// flags, Photosynthesis' are counts and scores, never negative; Olymbits' registers can be
+    /// (archery's cursor), so its bounds are its type's.
+    pub fn observation_bounds(self) -> (i64, i64) {
+        match self {
+            GameId::XmasRush => (0, 12),
+            GameId::Zuniq | GameId::WondevWoman => (0, 1),
+            GameId::Photosynthesis => (0, i16::MAX.into()),
+            GameId::Olymbits => (i32::MIN.into(), i32::MAX.into()),
+        }
+    }
+
     /// Number of values in one observation.
     pub fn observation_len(self) -> usize {
         self.observation_shape().iter().product()
+    }
+
+    /// Number of players (Olymbits three, the others two).
+    pub fn num_players(self) -> usize {
+        match self {
+            GameId::Olymbits => 3,
+            _ => 2,
+        }
     }
 
     /// Size `n` of the game's `Discrete(n)` action space.
@@ -83,6 +118,106 @@ impl GameId {
             GameId::Zuniq => Seat::Zuniq(Default::default()),
             GameId::Olymbits => Seat::Olymbits(Box::new(olymbits::Seat::new(player))),
             GameId::WondevWoman => Seat::WondevWoman(Default::default()),
+        }
+    }
+}
+
+/// The number type of a game's observations ([`GameId::dtype`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dtype {
+    I8,
+    I16,
+    I32,
+}
+
+impl Dtype {
+    /// The name numpy gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dtype::I8 => "int8",
+            Dtype::I16 => "int16",
+            Dtype::I32 => "int32",
+        }
+    }
+}
+
+/// Evaluates `$body` with `$number` standing for the Rust type of `$dtype`, a [`Dtype`]: the
+/// one place a game's number type is chosen at run time.
+macro_rules! with_number {
+    ($dtype:expr, $number:ident => $body:expr) => {
+        match $dtype {
+            $crate::codec::Dtype::I8 => {
+                type $number = i8;
+                $body
+            }
+            $crate::codec::Dtype::I16 => {
+                type $number = i16;
+                $body
+            }
+            $crate::codec::Dtype::I32 => {
+                type $number = i32;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_number;
+
+/// An observation's number type (`int8`, `int16` or `int32`, see [`GameId::dtype`]).
+pub trait Number: numpy::Element + Copy + Default + PartialEq + Send + Sync + 'static {
+    /// Every value the games write is in range (see [`GameId::dtype`]); one out of range would
+    /// saturate rather than wrap.
+    fn of(value: i64) -> Self;
+    /// The table of [`spread`]: byte `b` as eight numbers, number `i` being bit `i` of `b`.
+    fn spread_table() -> &'static [[Self; 8]; 256];
+}
+
+macro_rules! number {
+    ($t:ty) => {
+        impl Number for $t {
+            #[inline]
+            fn of(value: i64) -> Self {
+                value.clamp(<$t>::MIN.into(), <$t>::MAX.into()) as $t
+            }
+            #[inline]
+            fn spread_table() -> &'static [[$t; 8]; 256] {
+                static TABLE: [[$t; 8]; 256] = {
+                    let mut table = [[0; 8]; 256];
+                    let mut b = 0;
+                    while b < 256 {
+                        let mut i = 0;
+                        while i < 8 {
+                            table[b][i] = (b >> i & 1) as $t;
+                            i += 1;
+                        }
+                        b += 1;
+                    }
+                    table
+                };
+                &TABLE
+            }
+        }
+    };
+}
+number!(i8);
+number!(i16);
+number!(i32);
+
+/// Writes bit `i` of `bits` as `out[i]` (0 or 1) for every slot of `out` (at most 64): eight
+/// slots per table lookup, no branch per bit (planes and action masks from bit sets).
+#[inline]
+pub(crate) fn spread<T: Number>(bits: u64, out: &mut [T]) {
+    let table = T::spread_table();
+    let bytes = bits.to_le_bytes();
+    let mut chunks = out.chunks_exact_mut(8);
+    for (chunk, byte) in (&mut chunks).zip(bytes) {
+        chunk.copy_from_slice(&table[usize::from(byte)]);
+    }
+    // A board of 49 or 37 cells ends in a partial byte: element by element, no call to memcpy.
+    let done = out.len() / 8;
+    if let Some(byte) = bytes.get(done) {
+        for (slot, value) in out[8 * done..].iter_mut().zip(&table[usize::from(*byte)]) {
+            *slot = *value;
         }
     }
 }
@@ -119,8 +254,8 @@ impl Seat {
     }
 
     /// Writes the observation (length `observation_len`) into `out`.
-    pub fn encode(&self, out: &mut [f32]) {
-        out.fill(0.0);
+    pub fn encode<T: Number>(&self, out: &mut [T]) {
+        out.fill(T::default());
         match self {
             Seat::XmasRush(s) => s.encode(out),
             Seat::Photosynthesis(s) => s.encode(out),

@@ -1,6 +1,6 @@
 //! Olymbits: four mini-games played at once by three players.
 //!
-//! Observation `(190,)` float32:
+//! Observation `(190,)` int32:
 //! - 0..3: which player I am (one-hot);
 //! - 3..42: the three score lines of the view (player 0, 1, 2; 13 numbers each: total score,
 //!   then gold, silver, bronze per mini-game);
@@ -10,7 +10,7 @@
 //!
 //! Actions `Discrete(4)`: `UP`, `DOWN`, `LEFT`, `RIGHT` (the rules' enum order).
 
-use super::{int_at, ints};
+use super::{int_at, ints, Number};
 
 /// Shape of an observation.
 pub const SHAPE: [usize; 1] = [190];
@@ -57,31 +57,31 @@ impl Seat {
     }
 
     /// Writes the features documented at the top of this module.
-    pub fn encode(&self, out: &mut [f32]) {
-        out[self.me] = 1.0;
+    pub fn encode<T: Number>(&self, out: &mut [T]) {
+        out[self.me] = T::of(1);
         for (p, line) in self.scores.iter().enumerate() {
             for (i, v) in line.iter().enumerate() {
-                out[3 + 13 * p + i] = *v as f32;
+                out[3 + 13 * p + i] = T::of(*v);
             }
         }
         for (g, gpu) in self.gpus.iter().enumerate() {
             let base = 42 + g * (GPU + REGISTERS);
             let over = gpu == "GAME_OVER";
             for i in 0..GPU {
-                out[base + i] = match gpu.as_bytes().get(i) {
-                    _ if over => -1.0,
-                    None => -1.0,
-                    Some(b'.') => 0.0,
-                    Some(b'#') => 1.0,
-                    Some(c @ b'0'..=b'9') => f32::from(c - b'0'),
+                out[base + i] = T::of(match gpu.as_bytes().get(i) {
+                    _ if over => -1,
+                    None => -1,
+                    Some(b'.') => 0,
+                    Some(b'#') => 1,
+                    Some(c @ b'0'..=b'9') => i64::from(c - b'0'),
                     Some(c) => match ACTIONS.iter().position(|a| a.as_bytes()[0] == *c) {
-                        Some(a) => (a + 1) as f32,
-                        None => -1.0,
+                        Some(a) => a as i64 + 1,
+                        None => -1,
                     },
-                };
+                });
             }
             for (i, v) in self.registers[g].iter().enumerate() {
-                out[base + GPU + i] = *v as f32;
+                out[base + GPU + i] = T::of(*v);
             }
         }
     }

@@ -1,6 +1,6 @@
 //! Photosynthesis: 37 hexagonal cells, two players.
 //!
-//! Observation `(18, 37)` float32, `[feature, cell]` (cells numbered as the referee numbers
+//! Observation `(18, 37)` int16, `[feature, cell]` (cells numbered as the referee numbers
 //! them; "my" = the observing player):
 //! - 0: soil richness (0 = unusable, 1..3), remembered from the first view;
 //! - 1..5: my tree of size 0..3 on the cell (one-hot); 5..9: the opponent's;
@@ -11,7 +11,7 @@
 //! Actions `Discrete(1444)`: 0 `WAIT`; `1 + i` `GROW i`; `38 + i` `COMPLETE i`;
 //! `75 + 37·s + t` `SEED s t`.
 
-use super::{int_at, ints};
+use super::{int_at, ints, Number};
 
 /// Shape of an observation.
 pub const SHAPE: [usize; 2] = [18, CELLS];
@@ -75,20 +75,20 @@ impl Seat {
     }
 
     /// Writes the planes documented at the top of this module.
-    pub fn encode(&self, out: &mut [f32]) {
+    pub fn encode<T: Number>(&self, out: &mut [T]) {
         for (cell, richness) in self.richness.iter().enumerate() {
-            out[cell] = *richness as f32;
+            out[cell] = T::of(*richness);
         }
         for [cell, size, mine, dormant] in &self.trees {
             if !(0..CELLS as i64).contains(cell) || !(0..4).contains(size) {
                 continue;
             }
             let side = if *mine == 1 { 0 } else { 1 };
-            out[(1 + 4 * side + *size as usize) * CELLS + *cell as usize] = 1.0;
-            out[(9 + side) * CELLS + *cell as usize] = *dormant as f32;
+            out[(1 + 4 * side + *size as usize) * CELLS + *cell as usize] = T::of(1);
+            out[(9 + side) * CELLS + *cell as usize] = T::of(*dormant);
         }
         for (i, value) in self.scalars.iter().enumerate() {
-            out[(11 + i) * CELLS..(12 + i) * CELLS].fill(*value as f32);
+            out[(11 + i) * CELLS..(12 + i) * CELLS].fill(T::of(*value));
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Wondev Woman: builders on a square grid of at most 7×7 cells, two players moving in turn.
 //!
-//! Observation `(11, 7, 7)` float32 planes, `[plane, y, x]` ("my" = the observing player):
+//! Observation `(11, 7, 7)` int8 planes, `[plane, y, x]` ("my" = the observing player):
 //! - 0: a playable cell (inside the grid and not a hole);
 //! - 1..6: its height 0..4 (one-hot; 4 is a dome);
 //! - 6, 7: my unit 0 / unit 1; 8, 9: the opponent's unit 0 / 1 where my view shows it (the fog
@@ -11,7 +11,7 @@
 //! `PUSH&BUILD`, directions N, NE, E, SE, S, SW, W, NW; index 256 is `ACCEPT-DEFEAT`, legal
 //! exactly when the referee lists no action (the player is eliminated whatever it prints).
 
-use super::int_at;
+use super::{int_at, Number};
 
 /// Shape of an observation.
 pub const SHAPE: [usize; 3] = [PLANES, MAX, MAX];
@@ -59,8 +59,9 @@ impl Seat {
     }
 
     /// Writes the planes documented at the top of this module.
-    pub fn encode(&self, out: &mut [f32]) {
-        let mut set = |plane: usize, x: usize, y: usize| out[plane * MAX * MAX + y * MAX + x] = 1.0;
+    pub fn encode<T: Number>(&self, out: &mut [T]) {
+        let mut set =
+            |plane: usize, x: usize, y: usize| out[plane * MAX * MAX + y * MAX + x] = T::of(1);
         for (y, row) in self.grid.iter().enumerate() {
             for (x, cell) in row.iter().enumerate() {
                 set(10, x, y);

@@ -1,6 +1,6 @@
 //! X-mas Rush: a 7×7 board of tiles, two players.
 //!
-//! Observation `(23, 7, 7)` float32 planes, `[plane, y, x]`, from the player's own point of view
+//! Observation `(23, 7, 7)` int8 planes, `[plane, y, x]`, from the player's own point of view
 //! ("my" = the observing player):
 //! - 0..4: the tile's paths up, right, down, left (1 = open);
 //! - 4: my position; 5: the opponent's position;
@@ -17,7 +17,7 @@
 //! no path of at most 20 steps reaches is masked; played anyway, its line is the straight path
 //! (x first, then y), which the referee judges as it would from a bot.
 
-use super::int_at;
+use super::{int_at, Number};
 use std::collections::VecDeque;
 
 /// Shape of an observation.
@@ -102,31 +102,31 @@ impl Seat {
     }
 
     /// Writes the planes documented at the top of this module.
-    pub fn encode(&self, out: &mut [f32]) {
+    pub fn encode<T: Number>(&self, out: &mut [T]) {
         if self.tiles.len() != 49 {
             return;
         }
-        let mut set = |plane: usize, x: i32, y: i32, value: f32| {
+        let mut set = |plane: usize, x: i32, y: i32, value: i64| {
             if (0..7).contains(&x) && (0..7).contains(&y) {
-                out[plane * 49 + y as usize * 7 + x as usize] = value;
+                out[plane * 49 + y as usize * 7 + x as usize] = T::of(value);
             }
         };
         for (cell, open) in self.tiles.iter().enumerate() {
             for (d, is_open) in open.iter().enumerate() {
-                set(d, (cell % 7) as i32, (cell / 7) as i32, f32::from(u8::from(*is_open)));
+                set(d, (cell % 7) as i32, (cell / 7) as i32, i64::from(*is_open));
             }
         }
         for (p, player) in self.players.iter().enumerate() {
-            set(4 + p, player.x, player.y, 1.0);
+            set(4 + p, player.x, player.y, 1);
         }
         let is_quest =
             |name: &str, owner: usize| self.quests.iter().any(|(n, o)| n == name && *o == owner);
         let mut held = [false; 2];
         for (name, x, y, owner) in &self.items {
             let owner = (*owner).min(1);
-            set(6 + owner, *x, *y, 1.0);
+            set(6 + owner, *x, *y, 1);
             if is_quest(name, owner) {
-                set(8 + owner, *x, *y, 1.0);
+                set(8 + owner, *x, *y, 1);
                 // -1: on my hand tile, -2: on the opponent's.
                 if *x < 0 && (-*x - 1) as usize == owner {
                     held[owner] = true;
@@ -135,13 +135,13 @@ impl Seat {
         }
         for y in 0..7 {
             for x in 0..7 {
-                set(10, x, y, f32::from(u8::from(self.move_turn)));
+                set(10, x, y, i64::from(self.move_turn));
                 for (p, player) in self.players.iter().enumerate() {
-                    set(11 + p, x, y, player.cards as f32);
+                    set(11 + p, x, y, player.cards);
                     for d in 0..4 {
-                        set(13 + 4 * p + d, x, y, f32::from(u8::from(player.tile[d])));
+                        set(13 + 4 * p + d, x, y, i64::from(player.tile[d]));
                     }
-                    set(21 + p, x, y, f32::from(u8::from(held[p])));
+                    set(21 + p, x, y, i64::from(held[p]));
                 }
             }
         }

@@ -1,6 +1,6 @@
 //! Zuniq: walls on a 5×5 grid of cells (6×6 dots), two players moving in turn.
 //!
-//! Observation `(3, 6, 6)` float32, 1 where a wall stands: plane 0 the horizontal walls `Xnh`
+//! Observation `(3, 6, 6)` int8, 1 where a wall stands: plane 0 the horizontal walls `Xnh`
 //! at `[row X, column n-1]` (rows A..F, columns 1..5), plane 1 the vertical walls `Xnv` at
 //! `[row X, column n-1]` (rows A..E, columns 1..6); plane 2 is 1 everywhere once I have claimed
 //! victory (`!`; the opponent's claim is not relayed, so it is not seen). The player builds it
@@ -8,6 +8,8 @@
 //!
 //! Actions `Discrete(120)`: the walls in the rules' suggested numbering, `Xnh` → `5·row + n − 1`,
 //! `Xnv` → `30 + 6·row + n − 1` (row 0 for A); `60 + i` is wall `i` with the victory claim `!`.
+
+use super::Number;
 
 /// Shape of an observation.
 pub const SHAPE: [usize; 3] = [3, 6, 6];
@@ -44,17 +46,17 @@ impl Seat {
     }
 
     /// Writes the planes documented at the top of this module.
-    pub fn encode(&self, out: &mut [f32]) {
+    pub fn encode<T: Number>(&self, out: &mut [T]) {
         for (index, _) in self.walls.iter().enumerate().filter(|(_, w)| **w) {
             let (plane, row, column) = if index < 30 {
                 (0, index / 5, index % 5)
             } else {
                 (1, (index - 30) / 6, (index - 30) % 6)
             };
-            out[plane * 36 + row * 6 + column] = 1.0;
+            out[plane * 36 + row * 6 + column] = T::of(1);
         }
         if self.claimed {
-            out[2 * 36..3 * 36].fill(1.0);
+            out[2 * 36..3 * 36].fill(T::of(1));
         }
     }
 }

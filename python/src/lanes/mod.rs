@@ -17,63 +17,11 @@ mod wondev_woman;
 mod xmas_rush;
 mod zuniq;
 
-use crate::codec::GameId;
+use crate::codec::{GameId, Number};
 use crate::slot::{rewards_from_ranks, Slot, StepError};
 
-/// Byte `b` spread to eight bytes, byte `i` of the result being bit `i` of `b` (0 or 1).
-const SPREAD_BITS: [u64; 256] = {
-    let mut table = [0u64; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut i = 0;
-        while i < 8 {
-            table[b] |= ((b as u64 >> i) & 1) << (8 * i);
-            i += 1;
-        }
-        b += 1;
-    }
-    table
-};
-
-/// Writes bit `i` of `bits` as `out[i]` (0 or 1) for every slot of `out` (at most 64): eight
-/// slots per table lookup, no branch per bit (action masks from legal-move bit sets).
-#[inline]
-pub(crate) fn spread_bits(bits: u64, out: &mut [i8]) {
-    for (chunk, byte) in out.chunks_mut(8).zip(bits.to_le_bytes()) {
-        for (slot, bit) in chunk.iter_mut().zip(SPREAD_BITS[usize::from(byte)].to_le_bytes()) {
-            *slot = bit as i8;
-        }
-    }
-}
-
-/// Byte `b` as eight floats, float `i` being bit `i` of `b` (0.0 or 1.0).
-const SPREAD_FLOATS: [[f32; 8]; 256] = {
-    let mut table = [[0.0f32; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut i = 0;
-        while i < 8 {
-            if b >> i & 1 == 1 {
-                table[b][i] = 1.0;
-            }
-            i += 1;
-        }
-        b += 1;
-    }
-    table
-};
-
-/// Writes bit `i` of `bits` as `out[i]` (0.0 or 1.0) for every slot of `out` (at most 64):
-/// eight floats per table lookup (observation planes from bit sets).
-#[inline]
-pub(crate) fn spread_floats(bits: u64, out: &mut [f32]) {
-    for (chunk, byte) in out.chunks_mut(8).zip(bits.to_le_bytes()) {
-        chunk.copy_from_slice(&SPREAD_FLOATS[usize::from(byte)][..chunk.len()]);
-    }
-}
-
 /// One game of a batch, stepped by action index.
-pub trait Lane: Send {
+pub trait Lane<T: Number>: Send {
     /// Number of players.
     fn num_players(&self) -> usize;
     /// Which players are asked for an action now.
@@ -90,10 +38,10 @@ pub trait Lane: Send {
     /// Writes the last step's change of each player's score.
     fn score_deltas(&self, out: &mut [f32]);
     /// Writes `player`'s observation into `out`, which is all zeros (a fresh array's row).
-    fn observe(&self, player: usize, out: &mut [f32]);
+    fn observe(&self, player: usize, out: &mut [T]);
     /// Writes every player's observation into `out` (all zeros; row `p` is
     /// `out[p * len..(p + 1) * len]`).
-    fn observe_all(&self, out: &mut [f32], len: usize) {
+    fn observe_all(&self, out: &mut [T], len: usize) {
         for (p, row) in out.chunks_mut(len).enumerate() {
             self.observe(p, row);
         }
@@ -109,7 +57,7 @@ pub trait Lane: Send {
     fn path(&self) -> &'static str;
 }
 
-impl Lane for Slot {
+impl<T: Number> Lane<T> for Slot {
     fn num_players(&self) -> usize {
         Slot::num_players(self)
     }
@@ -133,7 +81,7 @@ impl Lane for Slot {
             *delta = value as f32;
         }
     }
-    fn observe(&self, player: usize, out: &mut [f32]) {
+    fn observe(&self, player: usize, out: &mut [T]) {
         Slot::observe(self, player, out)
     }
     fn mask(&self, player: usize, out: &mut [i8]) {
@@ -170,13 +118,13 @@ pub trait Rules: Send + Sized {
     /// Whether [`Rules::sends_view`] can be false for a seat that was sent the previous view.
     const VIEWS_MAY_SKIP: bool;
     /// Writes the observation `player` reads from the view it gets now (`out` is zeroed).
-    fn encode(state: &Self::State, player: usize, out: &mut [f32]);
+    fn encode<T: Number>(state: &Self::State, player: usize, out: &mut [T]);
     /// Whether every seat that gets the same view reads the same observation but for
     /// [`Rules::reseat`] (then the lane encodes one and copies it).
     const SHARED_VIEW: bool = false;
     /// Turns seat `from`'s observation of `state` into seat `to`'s (with
     /// [`Rules::SHARED_VIEW`]).
-    fn reseat(_state: &Self::State, _row: &mut [f32], _from: usize, _to: usize) {}
+    fn reseat<T: Number>(_state: &Self::State, _row: &mut [T], _from: usize, _to: usize) {}
     /// Writes the action mask of `player`, who is to act (`out` is zeroed).
     fn mask(state: &Self::State, player: usize, out: &mut [i8]);
     /// Whether [`Rules::encode`] writes every number of the row, zeros included (then `out`
@@ -224,7 +172,7 @@ impl<R: Rules> Typed<R> {
     }
 }
 
-impl<R: Rules> Lane for Typed<R> {
+impl<R: Rules, T: Number> Lane<T> for Typed<R> {
     fn num_players(&self) -> usize {
         R::PLAYERS
     }
@@ -278,10 +226,10 @@ impl<R: Rules> Lane for Typed<R> {
             *delta = (now - before) as f32;
         }
     }
-    fn observe(&self, player: usize, out: &mut [f32]) {
+    fn observe(&self, player: usize, out: &mut [T]) {
         R::encode(self.seen[player].as_ref().unwrap_or(&self.state), player, out);
     }
-    fn observe_all(&self, out: &mut [f32], len: usize) {
+    fn observe_all(&self, out: &mut [T], len: usize) {
         if R::SHARED_VIEW && self.seen.iter().all(Option::is_none) {
             R::encode(&self.state, 0, &mut out[..len]);
             for p in 1..R::PLAYERS {
@@ -334,13 +282,13 @@ fn league_params(game: GameId, league: Option<u32>) -> serde_json::Value {
 }
 
 /// A lane of `game` set up from `seed`: typed when asked on the fast engine, else the view path.
-pub fn lane(
+pub fn lane<T: Number>(
     game: GameId,
     kind: twinsim_reference::game::EngineKind,
     path: Path,
     seed: i64,
     league: Option<u32>,
-) -> Result<Box<dyn Lane>, String> {
+) -> Result<Box<dyn Lane<T>>, String> {
     if path == Path::View || kind != twinsim_reference::game::EngineKind::Fast {
         return Ok(Box::new(Slot::new(game, kind, seed, league, None)?));
     }

@@ -6,6 +6,7 @@
 //! observation stays the last one it read.
 
 use super::Rules;
+use crate::codec::Number;
 use twinsim_fast::olymbits::state::{ARCHERY, DIVING, HURDLES, SKATING};
 use twinsim_fast::olymbits::State;
 use twinsim_reference::olymbits::{Action, Params};
@@ -77,56 +78,58 @@ impl Rules for Olymbits {
     // Every active player reads the same turn text; only "which player I am" differs.
     const SHARED_VIEW: bool = true;
 
-    fn reseat(_state: &State, row: &mut [f32], from: usize, to: usize) {
-        row[from] = 0.0;
-        row[to] = 1.0;
+    fn reseat<T: Number>(_state: &State, row: &mut [T], from: usize, to: usize) {
+        row[from] = T::of(0);
+        row[to] = T::of(1);
     }
 
-    fn encode(state: &State, player: usize, out: &mut [f32]) {
-        out[player] = 1.0;
+    fn encode<T: Number>(state: &State, player: usize, out: &mut [T]) {
+        out[player] = T::of(1);
         let games = state.nb_games as usize;
         for p in 0..3 {
             let line = &mut out[3 + 13 * p..3 + 13 * (p + 1)];
-            line[0] = state.points(p) as f32;
+            line[0] = T::of(state.points(p));
             for (g, medals) in state.medals[p][..games].iter().enumerate().take(4) {
                 for (k, m) in medals.iter().enumerate() {
-                    line[1 + 3 * g + k] = f32::from(*m);
+                    line[1 + 3 * g + k] = T::of(i64::from(*m));
                 }
             }
         }
         for (g, slot) in state.games[..games].iter().enumerate() {
             let base = 42 + g * (GPU + REGISTERS);
             let gpu = &mut out[base..base + GPU];
-            gpu.fill(-1.0);
+            gpu.fill(T::of(-1));
             if !slot.should_reset {
                 match slot.kind {
                     HURDLES => {
                         for (x, cell) in gpu.iter_mut().enumerate() {
-                            *cell = (slot.track >> x & 1) as f32;
+                            *cell = T::of((slot.track >> x & 1) as i64);
                         }
                     }
                     // The wind digits, and the diving goal's letters (an action code + 1).
                     ARCHERY | DIVING => {
-                        let offset = if slot.kind == DIVING { 1.0 } else { 0.0 };
+                        let offset = i64::from(slot.kind == DIVING);
                         let seq = &slot.seq[slot.head as usize..slot.len as usize];
                         for (cell, v) in gpu.iter_mut().zip(seq) {
-                            *cell = f32::from(*v) + offset;
+                            *cell = T::of(i64::from(*v) + offset);
                         }
                     }
                     _ => {
                         for (cell, d) in gpu.iter_mut().zip(slot.directions) {
-                            *cell = f32::from(d) + 1.0;
+                            *cell = T::of(i64::from(d) + 1);
                         }
                     }
                 }
             }
-            let (a, b) = (slot.a.map(f32::from), slot.b.map(f32::from));
+            let (a, b) = (slot.a.map(i64::from), slot.b.map(i64::from));
             let registers = match slot.kind {
-                ARCHERY => [a[0], b[0], a[1], b[1], a[2], b[2], 0.0],
-                SKATING => [a[0], a[1], a[2], b[0], b[1], b[2], f32::from(slot.timer)],
-                _ => [a[0], a[1], a[2], b[0], b[1], b[2], 0.0],
+                ARCHERY => [a[0], b[0], a[1], b[1], a[2], b[2], 0],
+                SKATING => [a[0], a[1], a[2], b[0], b[1], b[2], i64::from(slot.timer)],
+                _ => [a[0], a[1], a[2], b[0], b[1], b[2], 0],
             };
-            out[base + GPU..base + GPU + REGISTERS].copy_from_slice(&registers);
+            for (cell, value) in out[base + GPU..base + GPU + REGISTERS].iter_mut().zip(registers) {
+                *cell = T::of(value);
+            }
         }
     }
 

@@ -6,6 +6,7 @@
 //! the last one it read. The mask is the legal list the view prints, as a set.
 
 use super::Rules;
+use crate::codec::{spread, Number};
 use twinsim_fast::photosynthesis::tables::{DEFAULT_RICHNESS, N};
 use twinsim_fast::photosynthesis::{CompactMoves, State};
 use twinsim_reference::photosynthesis::{protocol, Action, Answer, Params};
@@ -97,44 +98,35 @@ impl Rules for Photosynthesis {
     }
     const VIEWS_MAY_SKIP: bool = true;
 
-    /// Rows 0 and 11–17 are written whole; 1–10 are cleared here before their ones.
+    /// Every row is written whole: the richness row cell by cell, the tree rows from the
+    /// state's bit sets, the scalars as constant rows.
     const WHOLE_OBSERVATION: bool = true;
 
-    fn encode(state: &State, player: usize, out: &mut [f32]) {
-        out[N..11 * N].fill(0.0);
+    fn encode<T: Number>(state: &State, player: usize, out: &mut [T]) {
         for (cell, richness) in out[..N].iter_mut().enumerate() {
-            *richness =
-                if state.holes >> cell & 1 == 1 { 0.0 } else { f32::from(DEFAULT_RICHNESS[cell]) };
+            let hole = state.holes >> cell & 1 == 1;
+            *richness = T::of(if hole { 0 } else { i64::from(DEFAULT_RICHNESS[cell]) });
         }
         for side in 0..2 {
             let owner = state.owner[if side == 0 { player } else { 1 - player }];
             for (size, cells) in state.size.iter().enumerate() {
-                let mut cells = cells & owner;
-                while cells != 0 {
-                    let cell = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    out[(1 + 4 * side + size) * N + cell] = 1.0;
-                }
+                let row = 1 + 4 * side + size;
+                spread(cells & owner, &mut out[row * N..(row + 1) * N]);
             }
-            let mut dormant = state.dormant & owner;
-            while dormant != 0 {
-                let cell = dormant.trailing_zeros() as usize;
-                dormant &= dormant - 1;
-                out[(9 + side) * N + cell] = 1.0;
-            }
+            spread(state.dormant & owner, &mut out[(9 + side) * N..(10 + side) * N]);
         }
         let opponent = 1 - player;
         let scalars = [
-            f32::from(state.day),
-            state.nutrients as f32,
-            state.sun[player] as f32,
-            state.score[player] as f32,
-            state.sun[opponent] as f32,
-            state.score[opponent] as f32,
-            f32::from(u8::from(state.waiting(opponent))),
+            i64::from(state.day),
+            i64::from(state.nutrients),
+            i64::from(state.sun[player]),
+            i64::from(state.score[player]),
+            i64::from(state.sun[opponent]),
+            i64::from(state.score[opponent]),
+            i64::from(state.waiting(opponent)),
         ];
         for (i, value) in scalars.iter().enumerate() {
-            out[(11 + i) * N..(12 + i) * N].fill(*value);
+            out[(11 + i) * N..(12 + i) * N].fill(T::of(*value));
         }
     }
 

@@ -7,8 +7,9 @@
 //! sends a view only to the player to move, so the other seat keeps the last one it read. The
 //! mask is the legal list the view prints, or `ACCEPT-DEFEAT` alone when it lists nothing.
 
-use super::{spread_floats, Rules};
+use super::Rules;
 use crate::codec::wondev_woman::{line, ACCEPT_DEFEAT};
+use crate::codec::{spread, Number};
 use twinsim_fast::wondev_woman::board::{point, NONE, SORTED};
 use twinsim_fast::wondev_woman::movegen::{legal, MoveList};
 use twinsim_fast::wondev_woman::{play, FastWondevWoman, State};
@@ -101,9 +102,9 @@ impl Rules for WondevWoman {
         !state.game_over && state.to_move as usize == player
     }
 
-    fn encode(state: &State, player: usize, out: &mut [f32]) {
+    fn encode<T: Number>(state: &State, player: usize, out: &mut [T]) {
         // Board planes from the fast twin's cell sets, a row of up to seven cells per table
-        // lookup: the board's rows are 8 bits apart, the planes' 7 floats.
+        // lookup: the board's rows are 8 bits apart, the planes' 7 numbers.
         let size = usize::from(state.size).min(MAX);
         let row_bits = (1u64 << size) - 1;
         let inside = (0..size).fold(0u64, |rows, y| rows | row_bits << (8 * y));
@@ -120,7 +121,7 @@ impl Rules for WondevWoman {
         for (plane, cells) in planes {
             let plane = &mut out[plane * MAX * MAX..(plane + 1) * MAX * MAX];
             for (y, row) in plane.chunks_mut(MAX).enumerate().take(size) {
-                spread_floats(cells >> (8 * y) & row_bits, row);
+                spread(cells >> (8 * y) & row_bits, row);
             }
         }
         let visible = state.visible_units(player);
@@ -130,7 +131,7 @@ impl Rules for WondevWoman {
                 let q = point(u);
                 let (x, y) = (q.x as usize, q.y as usize);
                 if visible >> u & 1 == 1 && x < MAX && y < MAX {
-                    out[(6 + 2 * owner + unit) * MAX * MAX + y * MAX + x] = 1.0;
+                    out[(6 + 2 * owner + unit) * MAX * MAX + y * MAX + x] = T::of(1);
                 }
             }
         }

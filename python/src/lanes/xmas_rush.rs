@@ -8,8 +8,10 @@
 //! codec finds on the view's board (BFS, neighbours tried up, right, down, left), found here on
 //! the same board.
 
-use super::{spread_bits, spread_floats, Rules};
+use super::Rules;
 use crate::codec::xmas_rush::{bfs, path, DIRECTIONS, DX, DY, MAX_STEPS, MOVE_BASE};
+use crate::codec::{spread, Number};
+use twinsim_fast::xmas_rush::typed::path_tree;
 use twinsim_fast::xmas_rush::{bfs, play_turn, Answer, NoEvents, PackedAction, State};
 use twinsim_reference::xmas_rush::{self as r, League, TurnType};
 
@@ -34,16 +36,9 @@ fn open(s: &State, x: i32, y: i32, d: usize) -> bool {
         && s.tile(nx as usize, ny as usize) >> ((d + 2) % 4) & 1 == 1
 }
 
-/// Shortest paths from `player`'s cell (the codec's [`bfs`] on this board).
-fn paths_from(s: &State, player: usize) -> ([usize; 49], [usize; 49]) {
-    let me = &s.players[player];
-    if me.x >= 7 || me.y >= 7 {
-        return ([usize::MAX; 49], [usize::MAX; 49]);
-    }
-    bfs(usize::from(me.y) * 7 + usize::from(me.x), |x, y, d| open(s, x, y, d))
-}
-
-/// The answer action `index` of `player` stands for (the codec's canonical line).
+/// The answer action `index` of `player` stands for: the codec's canonical line. A MOVE is the
+/// path the codec's breadth-first search keeps, which is the one the fast twin's [`path_tree`]
+/// keeps (both are twins of the reference's `shortest_paths`).
 fn answer(s: &State, player: usize, index: usize) -> Answer {
     if index < MOVE_BASE {
         return Answer::Action(PackedAction::Push {
@@ -51,26 +46,35 @@ fn answer(s: &State, player: usize, index: usize) -> Answer {
             dir: (index % 4) as u8,
         });
     }
-    let (came, dist) = paths_from(s, player);
     let me = &s.players[player];
-    let from = (i32::from(me.x), i32::from(me.y));
-    let steps = path(&came, &dist, from, index - MOVE_BASE);
-    match steps.len() {
-        0 => Answer::Action(PackedAction::Pass),
-        len if len <= MAX_STEPS => {
-            let mut packed = [0u8; MAX_STEPS];
-            for (slot, d) in packed.iter_mut().zip(&steps) {
-                *slot = *d as u8;
+    let (x, y) = (usize::from(me.x), usize::from(me.y));
+    let cell = (index - MOVE_BASE) as u8;
+    if x < 7 && y < 7 {
+        let tree = path_tree(s, x, y);
+        let reached = tree.order[..tree.len].contains(&cell);
+        // `path_to`: `None` past 20 steps.
+        if let Some(path) = tree.path_to(cell).filter(|_| reached) {
+            let mut steps = [0u8; MAX_STEPS];
+            for (slot, d) in steps.iter_mut().zip(path) {
+                *slot = d.index() as u8;
             }
-            Answer::Action(PackedAction::Move { steps: packed, len: len as u8 })
-        }
-        // Too long for the referee: its reading of the line (cold path).
-        _ => {
-            let words: Vec<&str> = steps.iter().map(|d| DIRECTIONS[*d]).collect();
-            let line = format!("MOVE {}", words.join(" "));
-            Answer::from_reference(&r::Answer::from_line(Some(&line)))
+            return Answer::Action(match path.len() {
+                0 => PackedAction::Pass,
+                len => PackedAction::Move { steps, len: len as u8 },
+            });
         }
     }
+    // Unreachable, or too far for the referee: the codec's straight or too long line, read
+    // as the referee reads it (cold path).
+    let (came, dist) = if x < 7 && y < 7 {
+        bfs(y * 7 + x, |x, y, d| open(s, x, y, d))
+    } else {
+        ([usize::MAX; 49], [usize::MAX; 49])
+    };
+    let steps = path(&came, &dist, (i32::from(me.x), i32::from(me.y)), usize::from(cell));
+    let words: Vec<&str> = steps.iter().map(|d| DIRECTIONS[*d]).collect();
+    let line = format!("MOVE {}", words.join(" "));
+    Answer::from_reference(&r::Answer::from_line(Some(&line)))
 }
 
 impl Rules for XmasRush {
@@ -119,7 +123,7 @@ impl Rules for XmasRush {
     /// opponent's" swapped (planes 4–9, 11–22 in pairs), so the lane encodes one and reseats it.
     const SHARED_VIEW: bool = true;
 
-    fn reseat(_state: &State, row: &mut [f32], _from: usize, _to: usize) {
+    fn reseat<T: Number>(_state: &State, row: &mut [T], _from: usize, _to: usize) {
         // Two players: reseating is always the same swap.
         for (mine, theirs) in [(4, 5), (6, 7), (8, 9), (11, 12), (13, 17), (21, 22)] {
             let width = if mine == 13 { 4 * 49 } else { 49 };
@@ -128,20 +132,18 @@ impl Rules for XmasRush {
         }
     }
 
-    /// Planes 0–3 and 10–22 are written whole; 4–9 are cleared here before their few ones.
+    /// Planes 0–9 are spread from bit sets over the 49 cells, 10–22 filled: every number is
+    /// written.
     const WHOLE_OBSERVATION: bool = true;
 
-    fn encode(state: &State, player: usize, out: &mut [f32]) {
-        out[4 * 49..10 * 49].fill(0.0);
-        // Planes 0–3: every cell written (0 or 1), eight cells per table lookup.
-        for (d, open) in state.open.iter().enumerate() {
-            spread_floats(*open, &mut out[d * 49..(d + 1) * 49]);
-        }
+    fn encode<T: Number>(state: &State, player: usize, out: &mut [T]) {
         let seats = [player, 1 - player];
+        // Planes 4–9 as cell sets, mine then the opponent's: positions, items, quest items.
+        let mut position = [0u64; 2];
         for (side, &p) in seats.iter().enumerate() {
             let pl = &state.players[p];
             if pl.x < 7 && pl.y < 7 {
-                out[(4 + side) * 49 + usize::from(pl.y) * 7 + usize::from(pl.x)] = 1.0;
+                position[side] = 1 << (usize::from(pl.y) * 7 + usize::from(pl.x));
             }
         }
         // An item's quest is revealed when its owner holds a revealed card of its name: one
@@ -154,18 +156,25 @@ impl Rules for XmasRush {
         }
         let is_revealed = |id: u8| revealed >> id & 1 == 1;
         let side_of = |id: u8| usize::from(usize::from(id % 2) != player);
+        let (mut items, mut quest_items) = ([0u64; 2], [0u64; 2]);
         for (y, row) in state.item_rows.iter().enumerate() {
             let mut row = *row;
             while row != 0 {
                 let x = row.trailing_zeros() as usize / 8;
                 let id = ((row >> (8 * x)) & 0xFF) as u8 - 1;
                 row &= !(0xFF << (8 * x));
-                let (side, cell) = (side_of(id), y * 7 + x);
-                out[(6 + side) * 49 + cell] = 1.0;
+                let (side, cell) = (side_of(id), 1u64 << (y * 7 + x));
+                items[side] |= cell;
                 if is_revealed(id) {
-                    out[(8 + side) * 49 + cell] = 1.0;
+                    quest_items[side] |= cell;
                 }
             }
+        }
+        let [up, right, down, left] = state.open;
+        let sets = [up, right, down, left, position[0], position[1]];
+        let sets = sets.into_iter().chain(items).chain(quest_items);
+        for (plane, cells) in out[..10 * 49].chunks_exact_mut(49).zip(sets) {
+            spread(cells, plane);
         }
         // A revealed quest's item on its owner's hand tile (mine on mine, theirs on theirs).
         let mut held = [false; 2];
@@ -175,17 +184,17 @@ impl Rules for XmasRush {
                 held[side] = true;
             }
         }
-        let move_turn = f32::from(u8::from(state.turn_type == TurnType::Move));
-        out[10 * 49..11 * 49].fill(move_turn);
+        let move_turn = i64::from(state.turn_type == TurnType::Move);
+        out[10 * 49..11 * 49].fill(T::of(move_turn));
         for (side, &p) in seats.iter().enumerate() {
             let pl = &state.players[p];
-            let cards = f32::from(pl.deck_len) + f32::from(pl.quests_len);
-            out[(11 + side) * 49..(12 + side) * 49].fill(cards);
+            let cards = i64::from(pl.deck_len) + i64::from(pl.quests_len);
+            out[(11 + side) * 49..(12 + side) * 49].fill(T::of(cards));
             for d in 0..4 {
                 let plane = 13 + 4 * side + d;
-                out[plane * 49..(plane + 1) * 49].fill(f32::from(state.hands[p] >> d & 1));
+                out[plane * 49..(plane + 1) * 49].fill(T::of(i64::from(state.hands[p] >> d & 1)));
             }
-            out[(21 + side) * 49..(22 + side) * 49].fill(f32::from(u8::from(held[side])));
+            out[(21 + side) * 49..(22 + side) * 49].fill(T::of(i64::from(held[side])));
         }
     }
 
@@ -208,6 +217,6 @@ impl Rules for XmasRush {
             }
             reach = next;
         }
-        spread_bits(reach, &mut out[MOVE_BASE..MOVE_BASE + 49]);
+        spread(reach, &mut out[MOVE_BASE..MOVE_BASE + 49]);
     }
 }

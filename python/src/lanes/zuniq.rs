@@ -4,7 +4,8 @@
 //! planes are the board's walls; the claim plane is the seat's own claim (the opponent's is not
 //! relayed). Both players get a view every turn (the mover an empty one).
 
-use super::{spread_bits, Rules};
+use super::Rules;
+use crate::codec::{spread, Number};
 use twinsim_fast::zuniq::State;
 
 const WALLS: usize = 60;
@@ -77,11 +78,11 @@ impl Rules for Zuniq {
     }
     const VIEWS_MAY_SKIP: bool = false;
 
-    fn encode(state: &State, player: usize, out: &mut [f32]) {
+    fn encode<T: Number>(state: &State, player: usize, out: &mut [T]) {
         let planes = &mut out[..3 * 36];
         let mut walls = state.board.walls;
         while walls != 0 {
-            planes[usize::from(CELL_OF_WALL[walls.trailing_zeros() as usize])] = 1.0;
+            planes[usize::from(CELL_OF_WALL[walls.trailing_zeros() as usize])] = T::of(1);
             walls &= walls - 1;
         }
         Self::reseat(state, planes, player, player);
@@ -91,15 +92,15 @@ impl Rules for Zuniq {
     const SHARED_VIEW: bool = true;
 
     /// The claim plane: all ones once seat `to` has claimed victory (`!`).
-    fn reseat(state: &State, row: &mut [f32], _from: usize, to: usize) {
-        let claimed = f32::from(u8::from(state.board.claims[to] != 0));
+    fn reseat<T: Number>(state: &State, row: &mut [T], _from: usize, to: usize) {
+        let claimed = T::of(i64::from(state.board.claims[to] != 0));
         row[2 * 36..3 * 36].fill(claimed);
     }
 
     fn mask(state: &State, _player: usize, out: &mut [i8]) {
         // The legal walls, then the claimed copy of the same walls.
         let (walls, claimed) = out[..2 * WALLS].split_at_mut(WALLS);
-        spread_bits(state.legal_mask(), walls);
+        spread(state.legal_mask(), walls);
         claimed.copy_from_slice(walls);
     }
 }

@@ -77,6 +77,26 @@ fn answer(s: &State, player: usize, index: usize) -> Answer {
     Answer::from_reference(&r::Answer::from_line(Some(&line)))
 }
 
+/// The cells holding each player's items, as two 49-bit sets, from the state's item bytes (a
+/// byte per cell: `id + 1`, the owner being `id % 2`) a row of seven cells at a time: a byte's
+/// lowest bit says which player owns it, and one multiplication gathers a bit from each byte.
+fn items_by_owner(state: &State) -> [u64; 2] {
+    const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+    const LOW_7_BITS: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // Byte i's lowest bit lands on bit 56 + i, and no two partial products meet or carry.
+    let gather = |bytes: u64| bytes.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let mut owned = [0u64; 2];
+    for (y, &row) in state.item_rows.iter().enumerate() {
+        // The highest bit of each byte that is not zero (item bytes are below 128), moved down.
+        let occupied = ((row & LOW_7_BITS).wrapping_add(LOW_7_BITS) | row) >> 7 & LOW_BITS;
+        // `id + 1` odd: an even id, player 0's.
+        let first = row & LOW_BITS;
+        owned[0] |= gather(first) << (7 * y);
+        owned[1] |= gather(occupied & !first) << (7 * y);
+    }
+    owned
+}
+
 impl Rules for XmasRush {
     type State = State;
     const PLAYERS: usize = 2;
@@ -146,43 +166,17 @@ impl Rules for XmasRush {
                 position[side] = 1 << (usize::from(pl.y) * 7 + usize::from(pl.x));
             }
         }
-        // An item's quest is revealed when its owner holds a revealed card of its name: one
-        // mask over the 24 item ids (`2·name + owner`), built once.
-        let mut revealed = 0u32;
-        for (owner, pl) in state.players.iter().enumerate() {
-            for &name in &pl.quests[..usize::from(pl.quests_len)] {
-                revealed |= 1 << (2 * u32::from(name) + owner as u32);
-            }
-        }
-        let is_revealed = |id: u8| revealed >> id & 1 == 1;
-        let side_of = |id: u8| usize::from(usize::from(id % 2) != player);
-        let (mut items, mut quest_items) = ([0u64; 2], [0u64; 2]);
-        for (y, row) in state.item_rows.iter().enumerate() {
-            let mut row = *row;
-            while row != 0 {
-                let x = row.trailing_zeros() as usize / 8;
-                let id = ((row >> (8 * x)) & 0xFF) as u8 - 1;
-                row &= !(0xFF << (8 * x));
-                let (side, cell) = (side_of(id), 1u64 << (y * 7 + x));
-                items[side] |= cell;
-                if is_revealed(id) {
-                    quest_items[side] |= cell;
-                }
-            }
-        }
+        let owned = items_by_owner(state);
+        let items = seats.map(|p| owned[p]);
+        // The fast state keeps each player's revealed quest items' cells, and whether the item
+        // on a hand tile is one of them.
+        let quest_items = seats.map(|p| state.quest_sets[p]);
+        let held = seats.map(|p| state.hand_quests[p] >> p & 1 == 1);
         let [up, right, down, left] = state.open;
         let sets = [up, right, down, left, position[0], position[1]];
         let sets = sets.into_iter().chain(items).chain(quest_items);
         for (plane, cells) in out[..10 * 49].chunks_exact_mut(49).zip(sets) {
             spread(cells, plane);
-        }
-        // A revealed quest's item on its owner's hand tile (mine on mine, theirs on theirs).
-        let mut held = [false; 2];
-        for (side, &p) in seats.iter().enumerate() {
-            let byte = state.hand_items[p];
-            if byte != 0 && side_of(byte - 1) == side && is_revealed(byte - 1) {
-                held[side] = true;
-            }
         }
         let move_turn = i64::from(state.turn_type == TurnType::Move);
         out[10 * 49..11 * 49].fill(T::of(move_turn));

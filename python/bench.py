@@ -21,10 +21,11 @@ For each game it measures, in one run on the same machine:
   256, 1024 with 1 and 2 threads, and at N = 1024 with `copy=True` (fresh arrays every step);
 and, once, PettingZoo's pure-Python `connect_four_v3` stepped the same way. Only the `step`
 calls are timed: choosing the random actions (numpy over the masks) is the policy's cost, not
-the environment's. A step is one turn of one game (every seat's action). The last four
-columns are the ratios: `loop/t1` and `eng/t1`, the bare engine's rate (whole loop; `play`
-alone) over `VecEnv`'s at N = 1024 on one thread; `lanes/t1`, the Rust-only lanes' rate over
-`VecEnv`'s (the binding's own cost); and `t2/t1`, two threads' rate over one's at N = 1024.
+the environment's. A step is one turn of one game (every seat's action). The last six
+columns are the ratios: `loop/256` and `loop/t1`, the bare engine's whole-loop rate over
+`VecEnv`'s on one thread at N = 256 and N = 1024; `eng/t1`, the same with `play` alone at
+N = 1024; `lanes/t1`, the Rust-only lanes' rate over `VecEnv`'s at N = 1024 (the binding's own
+cost); `t2/256` and `t2/t1`, two threads' rate over one's at N = 256 and N = 1024.
 """
 
 from __future__ import annotations
@@ -138,7 +139,8 @@ def main() -> None:
     columns += [f"N={n} t{t}" for n in (1, 64, 256, 1024) for t in (1, 2)]
     columns += ["1024 copy"]
     header = "".join(f"{c:>11}" for c in columns)
-    print(f"{'steps/s':<15}{header}{'loop/t1':>9}{'eng/t1':>8}{'lanes/t1':>9}{'t2/t1':>7}")
+    ratio_names = ["loop/256", "loop/t1", "eng/t1", "lanes/t1", "t2/256", "t2/t1"]
+    print(f"{'steps/s':<15}{header}" + "".join(f"{r:>9}" for r in ratio_names))
     for game in args.games.split(","):
         # The bare engine is timed before and after the VecEnv figures and averaged, so that a
         # change of the machine's load during the row weighs on both sides of the ratios.
@@ -156,9 +158,17 @@ def main() -> None:
         bare = [(b + a) / 2 for b, a in zip(before, after)]
         figures = bare + figures
         lanes, t1, t2 = figures[2], figures[11], figures[12]
+        t1_256, t2_256 = figures[9], figures[10]
+        ratios = [
+            bare[0] / t1_256,
+            bare[0] / t1,
+            bare[1] / t1,
+            lanes / t1,
+            t2_256 / t1_256,
+            t2 / t1,
+        ]
         row = "".join(f"{f:>11.0f}" for f in figures)
-        ratios = f"{bare[0] / t1:>9.2f}{bare[1] / t1:>8.2f}{lanes / t1:>9.2f}{t2 / t1:>7.2f}"
-        print(f"{game:<15}{row}{ratios}")
+        print(f"{game:<15}{row}" + "".join(f"{r:>9.2f}" for r in ratios))
     c4 = connect_four(args.seconds)
     if c4 is None:
         print("connect_four_v3: not measured (pip install 'pettingzoo[classic]')")

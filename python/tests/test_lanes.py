@@ -49,6 +49,8 @@ def flatten(observations, rewards, terminations, truncations, infos):
         ("zuniq", None, 300, 0.0),
         ("zuniq", None, 200, 0.05),
         ("olymbits", None, 260, 0.0),
+        ("olymbits", 1, 200, 0.0),
+        ("olymbits", 2, 200, 0.0),
         ("photosynthesis", None, 400, 0.0),
         ("photosynthesis", None, 300, 0.03),
         ("photosynthesis", 1, 150, 0.03),

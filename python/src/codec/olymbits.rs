@@ -24,6 +24,9 @@ const REGISTERS: usize = 7;
 #[derive(Clone, Debug)]
 pub struct Seat {
     me: usize,
+    /// The number of mini-games the first view announced (4 in the top league, fewer below);
+    /// `None` until the first view.
+    games: Option<usize>,
     scores: [[i64; 13]; 3],
     gpus: Vec<String>,
     registers: [[i64; REGISTERS]; 4],
@@ -32,24 +35,28 @@ pub struct Seat {
 impl Seat {
     /// A seat for player `me`.
     pub fn new(me: usize) -> Seat {
-        Seat { me, scores: [[0; 13]; 3], gpus: vec![], registers: [[0; REGISTERS]; 4] }
+        let registers = [[0; REGISTERS]; 4];
+        Seat { me, games: None, scores: [[0; 13]; 3], gpus: vec![], registers }
     }
 
-    /// Reads the first view (player index, number of games, then a turn) or a turn view.
+    /// Reads the first view (player index, number of games, then a turn) or a turn view (the
+    /// three score lines, then a line per mini-game).
     pub fn absorb_view(&mut self, view: &str) {
         let mut lines: Vec<&str> = view.lines().collect();
-        if lines.len() == 9 {
+        if self.games.is_none() && lines.len() >= 2 {
             self.me = int_at(lines[0], 0).clamp(0, 2) as usize;
+            self.games = Some(int_at(lines[1], 0).clamp(0, 4) as usize);
             lines.drain(..2);
         }
-        if lines.len() < 7 {
+        let games = self.games.unwrap_or(4);
+        if lines.len() < 3 + games {
             return;
         }
         for (p, line) in lines[..3].iter().enumerate() {
             self.scores[p] = ints(line);
         }
         self.gpus.clear();
-        for (g, line) in lines[3..7].iter().enumerate() {
+        for (g, line) in lines[3..3 + games].iter().enumerate() {
             let (gpu, registers) = line.split_once(' ').unwrap_or((line, ""));
             self.gpus.push(gpu.to_string());
             self.registers[g] = ints(registers);

@@ -83,11 +83,18 @@ impl Rules for Olymbits {
         row[to] = T::of(1);
     }
 
+    /// Every number is written: the zeros of "which player I am", of the medal columns and of
+    /// the mini-games a lower league does not play too.
+    const WHOLE_OBSERVATION: bool = true;
+
     fn encode<T: Number>(state: &State, player: usize, out: &mut [T]) {
+        out[..3].fill(T::of(0));
         out[player] = T::of(1);
-        let games = state.nb_games as usize;
+        let games = (state.nb_games as usize).min(4);
+        out[42 + games * (GPU + REGISTERS)..].fill(T::of(0));
         for p in 0..3 {
             let line = &mut out[3 + 13 * p..3 + 13 * (p + 1)];
+            line[1 + 3 * games..].fill(T::of(0));
             line[0] = T::of(state.points(p));
             for (g, medals) in state.medals[p][..games].iter().enumerate().take(4) {
                 for (k, m) in medals.iter().enumerate() {

@@ -58,13 +58,15 @@ type Arrays<'py, T> = (
 );
 
 impl<T: Number> Batch<T> {
-    /// Zeroes one game's rows of a reused array before they are written (its observation
-    /// rows only if the lane does not write them whole).
+    /// Zeroes one game's rows of a reused array before they are written (its observation and
+    /// mask rows only if the lane does not write them whole).
     fn clear_rows(lane: &Lane<T>, out: &mut Out<'_, T>) {
         if !lane.game.writes_whole_observation() {
             out.observations.fill(T::default());
         }
-        out.masks.fill(0);
+        if !lane.game.writes_whole_mask() {
+            out.masks.fill(0);
+        }
         out.rewards.fill(0.0);
         out.terminations.fill(false);
         out.to_act.fill(false);

@@ -2,7 +2,8 @@
 //! and ordinary tests replay the committed regressions. Every check panics with a readable
 //! state diff on the first difference.
 
-use super::{CompactMoves, State};
+use super::tables::N;
+use super::{CompactMoves, LegalSets, State};
 use twinsim_reference::game::Game;
 use twinsim_reference::photosynthesis::{
     self as r, protocol, rules, Action, Answer, Params, Photosynthesis,
@@ -80,10 +81,31 @@ fn answer(bytes: &mut Bytes, legal: &[Action]) -> Answer {
     }
 }
 
+/// The actions [`State::legal_sets`] allows, sorted.
+pub fn actions_of_sets(state: &State, sets: LegalSets) -> Vec<Action> {
+    let cells = |set: u64| (0..N).filter(move |c| set >> c & 1 == 1);
+    let mut actions = Vec::new();
+    if sets.asked {
+        actions.push(Action::Wait);
+    }
+    actions.extend(cells(sets.complete).map(|c| Action::Complete(c as i32)));
+    actions.extend(cells(sets.grow).map(|c| Action::Grow(c as i32)));
+    for source in cells(sets.seed_sources) {
+        let targets = cells(state.seed_targets(source, sets.free));
+        actions.extend(targets.map(|t| Action::Seed(source as i32, t as i32)));
+    }
+    sorted(actions)
+}
+
+fn sorted(mut actions: Vec<Action>) -> Vec<Action> {
+    actions.sort_by_key(|a| a.to_string());
+    actions
+}
+
 #[allow(clippy::needless_range_loop)]
 /// Whole games from fuzzer bytes: seed and league from the first bytes, then joint answers
-/// until the bytes or the game end. After every step: states, legal lists (pre-shuffle order),
-/// views, events, hash and outcome must agree (the fast state's views rendered with its
+/// until the bytes or the game end. After every step: states, legal lists (pre-shuffle order,
+/// and as sets: [`State::legal_sets`]), views, events, hash and outcome must agree (the fast state's views rendered with its
 /// shuffle draws pending, which it makes in place only now and then).
 pub fn game_diff(data: &[u8]) {
     let mut bytes = Bytes { data, at: 0 };
@@ -108,6 +130,11 @@ pub fn game_diff(data: &[u8]) {
             fs.legal_moves(p, &mut list);
             let fast: Vec<Action> = list.as_slice().iter().map(|m| m.action()).collect();
             assert_eq!(legal, fast, "turn {turn}: legal list of player {p}");
+            assert_eq!(
+                actions_of_sets(&fs, fs.legal_sets(p)),
+                sorted(legal.clone()),
+                "turn {turn}: legal sets of player {p}"
+            );
             let counts = fs.group_counts(p);
             let groups = protocol::possible_action_groups(&rs, p);
             if rs.is_asked(p) {

@@ -234,6 +234,39 @@ impl State {
         out.len = n;
     }
 
+    /// The moves of [`State::legal_moves`] as sets (twin of that list taken as a set, and so of
+    /// the reference's `Game::legal_actions`): WAIT is legal exactly when the player is asked,
+    /// the COMPLETEs and GROWs are cell sets, a SEED from source `s` to target `t` is legal
+    /// exactly when `s` is in `seed_sources` and `t` in [`State::seed_targets`]`(s, free)`.
+    /// For writing an action mask a set at a time, where the list's order does not matter.
+    pub fn legal_sets(&self, p: usize) -> LegalSets {
+        let mut sets = LegalSets::default();
+        if !self.is_asked(p) {
+            return sets;
+        }
+        sets.asked = true;
+        let sun = self.sun[p];
+        let mine = self.owner[p] & !self.dormant;
+        if 4 <= sun {
+            sets.complete = mine & self.size[3];
+        }
+        if self.league >= 2 {
+            sets.grow = growable(&self.size, self.owner[p], mine, sun);
+        }
+        if self.league >= 3 && self.count_own(p, 0) <= sun {
+            sets.seed_sources = mine & !self.size[0];
+            sets.free = ALL & !self.holes & !self.occupied();
+        }
+        sets
+    }
+
+    /// The cells a seed from `source` (a tree) may go to, given the free cells: within the
+    /// tree's size of it (cell order; [`State::legal_sets`]).
+    #[inline]
+    pub fn seed_targets(&self, source: usize, free: u64) -> u64 {
+        WITHIN[source][source_size(&self.size, source)] & free
+    }
+
     /// The `k`-th move of [`State::legal_moves`] (k < 1 + the sum of `counts`, the player's
     /// [`State::group_counts`]) without building the list: for random playouts. Twin: indexing
     /// `Game::legal_actions` of the reference.
@@ -698,6 +731,21 @@ fn source_size(size: &[u64; 4], c: usize) -> usize {
     let low = (size[1] | size[3]) >> c & 1;
     let high = (size[2] | size[3]) >> c & 1;
     (low | high << 1) as usize
+}
+
+/// A player's legal moves as sets ([`State::legal_sets`]); all empty for a player not asked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LegalSets {
+    /// The player is asked: WAIT is legal.
+    pub asked: bool,
+    /// The cells of the trees it may COMPLETE.
+    pub complete: u64,
+    /// The cells of the trees it may GROW.
+    pub grow: u64,
+    /// The trees it may SEED from (the targets: [`State::seed_targets`]).
+    pub seed_sources: u64,
+    /// The cells a seed may go to (neither a hole nor occupied), where it may seed.
+    pub free: u64,
 }
 
 /// The non-dormant trees (`mine`) of a player owning `own` that it can afford to grow with

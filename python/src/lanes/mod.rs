@@ -53,6 +53,11 @@ pub trait Lane<T: Number>: Send {
     fn writes_whole_observation(&self) -> bool {
         false
     }
+    /// Whether [`Lane::mask`] writes every number of its row, zeros included (a reused array's
+    /// mask rows are then not cleared first).
+    fn writes_whole_mask(&self) -> bool {
+        false
+    }
     /// Which path this lane is: `"typed"` or `"view"`.
     fn path(&self) -> &'static str;
 }
@@ -130,6 +135,9 @@ pub trait Rules: Send + Sized {
     /// Whether [`Rules::encode`] writes every number of the row, zeros included (then `out`
     /// need not be zeroed: [`Lane::writes_whole_observation`]).
     const WHOLE_OBSERVATION: bool = false;
+    /// Whether [`Rules::mask`] writes every number of the row, zeros included (then `out` need
+    /// not be zeroed, and a seat not to act gets its zeros written: [`Lane::writes_whole_mask`]).
+    const WHOLE_MASK: bool = false;
 }
 
 /// A typed lane: the fast state and, per seat that missed the last views, the state as of the
@@ -245,10 +253,15 @@ impl<R: Rules, T: Number> Lane<T> for Typed<R> {
     fn mask(&self, player: usize, out: &mut [i8]) {
         if self.to_act[player] {
             R::mask(&self.state, player, out);
+        } else if R::WHOLE_MASK {
+            out.fill(0);
         }
     }
     fn writes_whole_observation(&self) -> bool {
         R::WHOLE_OBSERVATION
+    }
+    fn writes_whole_mask(&self) -> bool {
+        R::WHOLE_MASK
     }
     fn path(&self) -> &'static str {
         "typed"

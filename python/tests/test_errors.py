@@ -132,6 +132,12 @@ def test_vec_env_bad_arrays():
         twinsim.VecEnv("olymbits", 0)
     with pytest.raises(ValueError, match="threads"):
         twinsim.VecEnv("olymbits", 2, threads=0)
+    with pytest.raises(ValueError, match="spin"):
+        twinsim.VecEnv("olymbits", 2, spin=-0.001)
+    with pytest.raises(ValueError, match="spin"):
+        twinsim.VecEnv("olymbits", 2, spin=float("nan"))
+    with pytest.raises(TypeError, match="spin"):
+        twinsim.VecEnv("olymbits", 2, spin="2ms")
     with pytest.raises(ValueError, match="shape"):
         vec._core.step(np.zeros((3, 3), dtype=np.int64))
 

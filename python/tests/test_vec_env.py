@@ -92,3 +92,56 @@ def test_a_reused_array_made_read_only_is_replaced_not_written():
     observations, *_ = vec.step(masks.argmax(axis=-1))
     assert observations["observation"] is not kept
     np.testing.assert_array_equal(kept, before)
+
+
+#: The documented number type of each game's observations (python/README.md).
+DTYPES = {
+    "xmas-rush": np.int8,
+    "photosynthesis": np.int16,
+    "zuniq": np.int8,
+    "olymbits": np.int32,
+    "wondev-woman": np.int8,
+}
+
+
+@pytest.mark.parametrize("game", twinsim.GAMES)
+def test_observations_are_the_documented_integers_within_their_space(game):
+    """Every observation is in the game's documented integer type, in VecEnv, in the single
+    environments and in their spaces, and stays within the space's bounds."""
+    dtype = np.dtype(DTYPES[game])
+    assert twinsim.spec(game)["observation_dtype"] == dtype
+    env = twinsim.parallel_env(game, seed=2)
+    observations, _ = env.reset(seed=2)
+    for agent in env.agents:
+        assert env.observation_space(agent)["observation"].dtype == dtype
+        assert observations[agent]["observation"].dtype == dtype
+    vec = twinsim.VecEnv(game, 6, seed=2, threads=2, copy=False)
+    assert vec.dtype == dtype
+    space = vec.single_observation_space["observation"]
+    assert space.dtype == dtype
+    observations, _ = vec.reset()
+    rng = np.random.default_rng(5)
+    for _ in range(60):
+        planes = observations["observation"]
+        assert planes.dtype == dtype
+        assert planes.min() >= space.low.min() and planes.max() <= space.high.max()
+        masks = observations["action_mask"]
+        observations, *_ = vec.step((rng.random(masks.shape) + masks).argmax(axis=-1))
+
+
+@pytest.mark.parametrize("game", ["zuniq", "photosynthesis"])
+def test_spinning_workers_change_nothing_but_speed(game):
+    """``spin=0`` (workers sleep between calls) and the default spinning give the same arrays,
+    on two threads, over automatic resets."""
+    spinning = twinsim.VecEnv(game, 7, seed=9, threads=2, copy=False)
+    sleeping = twinsim.VecEnv(game, 7, seed=9, threads=2, copy=False, spin=0)
+    (obs_a, _), (obs_b, _) = spinning.reset(), sleeping.reset()
+    rng = np.random.default_rng(6)
+    for step in range(120):
+        np.testing.assert_array_equal(obs_a["observation"], obs_b["observation"], f"step {step}")
+        np.testing.assert_array_equal(obs_a["action_mask"], obs_b["action_mask"], f"step {step}")
+        masks = obs_a["action_mask"]
+        actions = (rng.random(masks.shape) + masks).argmax(axis=-1)
+        (obs_a, *rest_a), (obs_b, *rest_b) = spinning.step(actions), sleeping.step(actions)
+        for a, b in zip(rest_a[:3], rest_b[:3]):
+            np.testing.assert_array_equal(a, b, f"step {step}")

@@ -9,8 +9,8 @@
   (``pip install twinsim[ray]``; ``python -m twinsim.tournament`` from a shell).
 
 Games: ``xmas-rush``, ``photosynthesis``, ``zuniq``, ``olymbits``, ``wondev-woman``. Each game's
-observation planes and action numbering are documented in ``docs/python.md`` of the repository
-and in :func:`spec`.
+observation planes, number types and action numbering are documented in ``python/README.md`` of
+the repository and summed up by :func:`spec`.
 """
 
 from __future__ import annotations

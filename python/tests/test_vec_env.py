@@ -56,6 +56,26 @@ def test_reset_with_a_seed_sets_every_game_up_again():
     np.testing.assert_array_equal(first["observation"], again["observation"])
 
 
+def lockstep(first, second, steps, seed):
+    """Steps two batches of the same games with the same random allowed actions, requiring
+    every array equal after the reset and after every step; yields each step's two outputs."""
+    (obs_a, info_a), (obs_b, info_b) = first.reset(), second.reset()
+    np.testing.assert_array_equal(info_a["to_act"], info_b["to_act"])
+    rng = np.random.default_rng(seed)
+    for step in range(steps):
+        np.testing.assert_array_equal(obs_a["observation"], obs_b["observation"], f"step {step}")
+        np.testing.assert_array_equal(obs_a["action_mask"], obs_b["action_mask"], f"step {step}")
+        masks = obs_a["action_mask"]
+        actions = (rng.random(masks.shape) + masks).argmax(axis=-1)
+        out_a, out_b = first.step(actions), second.step(actions)
+        for a, b in zip(out_a[1:4], out_b[1:4]):
+            np.testing.assert_array_equal(a, b, f"step {step}")
+        for key in ("to_act", "score_delta"):
+            np.testing.assert_array_equal(out_a[4][key], out_b[4][key], f"step {step}")
+        yield (obs_a, obs_b), (out_a, out_b)
+        obs_a, obs_b = out_a[0], out_b[0]
+
+
 @pytest.mark.parametrize("game", twinsim.GAMES)
 def test_copy_false_reuses_its_arrays_and_equals_fresh_ones(game):
     """``copy=False`` hands back the same arrays every step, overwritten in place, with the
@@ -63,23 +83,11 @@ def test_copy_false_reuses_its_arrays_and_equals_fresh_ones(game):
     fresh = twinsim.VecEnv(game, 5, seed=3, threads=1, copy=True)
     reused = twinsim.VecEnv(game, 5, seed=3, threads=2, copy=False)
     assert (fresh.copy, reused.copy) == (True, False)
-    (obs_f, info_f), (obs_r, info_r) = fresh.reset(), reused.reset()
-    np.testing.assert_array_equal(info_f["to_act"], info_r["to_act"])
-    first = obs_r["observation"]
-    rng = np.random.default_rng(4)
-    for step in range(150):
-        np.testing.assert_array_equal(obs_f["observation"], obs_r["observation"], f"step {step}")
-        np.testing.assert_array_equal(obs_f["action_mask"], obs_r["action_mask"], f"step {step}")
-        masks = obs_f["action_mask"]
-        actions = (rng.random(masks.shape) + masks).argmax(axis=-1)
-        out_f, out_r = fresh.step(actions), reused.step(actions)
-        for a, b in zip(out_f[1:4], out_r[1:4]):
-            np.testing.assert_array_equal(a, b, f"step {step}")
-        np.testing.assert_array_equal(out_f[4]["to_act"], out_r[4]["to_act"])
-        np.testing.assert_array_equal(out_f[4]["score_delta"], out_r[4]["score_delta"])
+    first = None
+    for (obs_f, obs_r), (out_f, out_r) in lockstep(fresh, reused, 150, seed=4):
+        first = obs_r["observation"] if first is None else first
         assert out_r[0]["observation"] is first, "copy=False returns the same array"
         assert out_f[0]["observation"] is not obs_f["observation"], "copy=True: a new one"
-        obs_f, obs_r = out_f[0], out_r[0]
 
 
 def test_a_reused_array_made_read_only_is_replaced_not_written():
@@ -135,13 +143,5 @@ def test_spinning_workers_change_nothing_but_speed(game):
     on two threads, over automatic resets."""
     spinning = twinsim.VecEnv(game, 7, seed=9, threads=2, copy=False)
     sleeping = twinsim.VecEnv(game, 7, seed=9, threads=2, copy=False, spin=0)
-    (obs_a, _), (obs_b, _) = spinning.reset(), sleeping.reset()
-    rng = np.random.default_rng(6)
-    for step in range(120):
-        np.testing.assert_array_equal(obs_a["observation"], obs_b["observation"], f"step {step}")
-        np.testing.assert_array_equal(obs_a["action_mask"], obs_b["action_mask"], f"step {step}")
-        masks = obs_a["action_mask"]
-        actions = (rng.random(masks.shape) + masks).argmax(axis=-1)
-        (obs_a, *rest_a), (obs_b, *rest_b) = spinning.step(actions), sleeping.step(actions)
-        for a, b in zip(rest_a[:3], rest_b[:3]):
-            np.testing.assert_array_equal(a, b, f"step {step}")
+    steps = sum(1 for _ in lockstep(spinning, sleeping, 120, seed=6))
+    assert steps == 120

@@ -156,6 +156,11 @@ impl<T: Number> Batch<T> {
         }
     }
 
+    /// Stops the workers spinning since the last call (they go to sleep at once).
+    fn release_workers(&self) {
+        self.calls.fetch_add(1, std::sync::atomic::Ordering::Release);
+    }
+
     /// Runs `work` on every lane with its output rows: in this thread alone, or in this
     /// thread and the pool's.
     fn for_each<F>(&mut self, arrays: Out<'_, T>, work: F) -> Result<(), StepError>
@@ -234,6 +239,13 @@ impl<T: Number> Batch<T> {
             Some(error) => Err(error),
             None => Ok(()),
         }
+    }
+}
+
+impl<T: Number> Drop for Batch<T> {
+    /// A batch gone does not leave its workers spinning out their `spin`.
+    fn drop(&mut self) {
+        self.release_workers();
     }
 }
 
@@ -560,6 +572,12 @@ impl VecEnv {
     #[getter]
     fn copy(&self) -> bool {
         self.copy
+    }
+
+    /// Stops the pool's workers spinning since the last call (the batch stays usable: the
+    /// next call wakes them).
+    fn release_workers(&self) {
+        with_core!(&self.cores, core => core.batch().release_workers());
     }
 
     /// The seed each game was set up with.

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import time
+
 import numpy as np
 import pytest
 from conftest import random_legal
@@ -145,3 +148,24 @@ def test_spinning_workers_change_nothing_but_speed(game):
     sleeping = twinsim.VecEnv(game, 7, seed=9, threads=2, copy=False, spin=0)
     steps = sum(1 for _ in lockstep(spinning, sleeping, 120, seed=6))
     assert steps == 120
+
+
+def test_close_and_drop_stop_the_spinning_workers():
+    """A worker spins after a call for ``spin`` seconds; ``close()`` and dropping the batch stop
+    it at once (measured as the process's CPU time while the test sleeps)."""
+
+    def cpu_while_sleeping() -> float:
+        start = time.process_time()
+        time.sleep(0.3)
+        return time.process_time() - start
+
+    vec = twinsim.VecEnv("zuniq", 4, seed=1, threads=2, spin=60.0)
+    observations, _ = vec.reset()
+    assert cpu_while_sleeping() > 0.1, "a worker spins after a call"
+    vec.close()
+    assert cpu_while_sleeping() < 0.05, "close() stops it"
+    observations, *_ = vec.step(observations["action_mask"].argmax(axis=-1))
+    assert cpu_while_sleeping() > 0.1, "the batch is usable after close(), and spins again"
+    del vec, observations
+    gc.collect()
+    assert cpu_while_sleeping() < 0.05, "a dropped batch leaves no worker spinning"

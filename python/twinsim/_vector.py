@@ -140,4 +140,6 @@ class VecEnv:
         )
 
     def close(self) -> None:
-        """Nothing to release: the games live in this object."""
+        """Stops the pool's workers spinning since the last step (they sleep until the next
+        call; the games live in this object and stay usable)."""
+        self._core.release_workers()

@@ -123,11 +123,16 @@ class Node:
         except ProcessLookupError:
             pass
         self.process.wait(timeout=30)
-        for pid in processes_naming(self.temp):
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        # Ray's own processes that left the group, killed until none is left: a process can be
+        # seen again while it dies, or be started by another just before that one was killed.
+        deadline = time.monotonic() + 10
+        while (pids := processes_naming(self.temp)) and time.monotonic() < deadline:
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            time.sleep(0.1)
 
     def close(self) -> None:
         self.kill()

@@ -16,7 +16,8 @@ use numpy::{PyArray, PyArrayDyn, PyArrayMethods, PyReadonlyArray2, PyUntypedArra
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::collections::VecDeque;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// One game of the batch and the seed it was set up with.
 struct Lane<T: Number> {
@@ -32,7 +33,7 @@ struct Batch<T: Number> {
     pool: Option<rayon::ThreadPool>,
     /// Counts the calls that used the pool; a worker kept spinning after a call stops when
     /// it changes (see [`Batch::keep_workers_awake`]).
-    calls: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    calls: Arc<AtomicU64>,
     /// How long the pool's workers keep spinning after a call, waiting for the next one.
     spin: std::time::Duration,
 }
@@ -140,14 +141,12 @@ impl<T: Number> Batch<T> {
     /// step. Spinning keeps its core busy meanwhile, so `spin` is the caller's choice.
     fn keep_workers_awake(&self) {
         let (Some(pool), false) = (&self.pool, self.spin.is_zero()) else { return };
-        let call = self.calls.load(std::sync::atomic::Ordering::Acquire);
+        let call = self.calls.load(Ordering::Acquire);
         for _ in 0..pool.current_num_threads() {
-            let (calls, spin) = (std::sync::Arc::clone(&self.calls), self.spin);
+            let (calls, spin) = (Arc::clone(&self.calls), self.spin);
             pool.spawn(move || {
                 let start = std::time::Instant::now();
-                while calls.load(std::sync::atomic::Ordering::Acquire) == call
-                    && start.elapsed() < spin
-                {
+                while calls.load(Ordering::Acquire) == call && start.elapsed() < spin {
                     for _ in 0..32 {
                         std::hint::spin_loop();
                     }
@@ -158,7 +157,7 @@ impl<T: Number> Batch<T> {
 
     /// Stops the workers spinning since the last call (they go to sleep at once).
     fn release_workers(&self) {
-        self.calls.fetch_add(1, std::sync::atomic::Ordering::Release);
+        self.calls.fetch_add(1, Ordering::Release);
     }
 
     /// Runs `work` on every lane with its output rows: in this thread alone, or in this
@@ -213,24 +212,22 @@ impl<T: Number> Batch<T> {
                 failure.get_or_insert(error);
             }
         };
-        // Releases the workers kept spinning since the last call: they take this call's
-        // jobs at once, with no wake-up.
-        self.calls.fetch_add(1, std::sync::atomic::Ordering::Release);
-        let finished = std::sync::atomic::AtomicUsize::new(0);
+        // The workers kept spinning since the last call take this call's jobs at once, with
+        // no wake-up (`release_workers`, on the field: the lanes are borrowed by the chunks).
+        self.calls.fetch_add(1, Ordering::Release);
+        let finished = AtomicUsize::new(0);
         pool.in_place_scope(|scope| {
             for _ in 1..threads {
                 scope.spawn(|_| {
                     drain(false);
-                    finished.fetch_add(1, std::sync::atomic::Ordering::Release);
+                    finished.fetch_add(1, Ordering::Release);
                 });
             }
             drain(true);
             // Waits for the workers spinning, not asleep: a caller that blocks leaves its core
             // idle, and waking it again costs as much as waking a worker.
             let start = std::time::Instant::now();
-            while finished.load(std::sync::atomic::Ordering::Acquire) < threads - 1
-                && start.elapsed() < self.spin
-            {
+            while finished.load(Ordering::Acquire) < threads - 1 && start.elapsed() < self.spin {
                 std::hint::spin_loop();
             }
         });
@@ -477,13 +474,6 @@ fn make_lanes<T: Number>(
         .collect()
 }
 
-impl VecEnv {
-    /// The number type's name of the observations (`"int8"`, `"int16"` or `"int32"`).
-    fn dtype_name(&self) -> &'static str {
-        self.game.dtype().name()
-    }
-}
-
 #[pymethods]
 impl VecEnv {
     /// `num_envs` games of `game`; game `i` starts from seed `seed + i`, and its k-th automatic
@@ -558,7 +548,7 @@ impl VecEnv {
     /// The observations' number type, as numpy names it (`"int8"`, `"int16"`, `"int32"`).
     #[getter]
     fn dtype(&self) -> &'static str {
-        self.dtype_name()
+        self.game.dtype().name()
     }
 
     /// The lanes' path: `"typed"` (the fast twin's typed state) or `"view"` (the text-level

@@ -1,6 +1,6 @@
 //! twinsim `reference`: the executable rulebooks.
 //!
-//! One module per game, each written to be read next to `rules/<game>.md`: plain structs, plain
+//! One module per game, each written to be read next to `docs/rules/<game>.md`: plain structs, plain
 //! loops, one function per rule. Correct above all; the `fast` crate is where speed lives.
 //!
 //! # The typed API: what a search calls

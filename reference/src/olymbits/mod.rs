@@ -1,6 +1,6 @@
 //! Olymbits (CodinGame Summer Challenge 2024), the reference engine: three players, one action
 //! a turn fed to four mini-games (hurdles, archery, roller speed skating, diving), medals and a
-//! product score. Written to be read next to `rules/olymbits.md`, section by section:
+//! product score. Written to be read next to `docs/rules/olymbits.md`, section by section:
 //!
 //! - [`state`]: §1–§2, what the referee keeps;
 //! - [`setup`]: §3–§7 generation (SHA1PRNG draws, each mini-game's `reset`, the 251 tracks);

@@ -1,5 +1,5 @@
 //! Photosynthesis (CodinGame Spring Challenge 2021), written to be read next to
-//! `rules/photosynthesis.md`.
+//! `docs/rules/photosynthesis.md`.
 //!
 //! - [`board`]: §1 board and geometry.
 //! - [`state`]: §2 the state, §10 league parameters, the typed action.

@@ -1,5 +1,5 @@
 //! Wondev Woman (CodinGame, June 2017), the reference engine, written to be read next to
-//! `rules/wondev-woman.md`.
+//! `docs/rules/wondev-woman.md`.
 //!
 //! - [`state`]: §1 board, coordinates, state; the action, record and event types.
 //! - [`setup`]: §2 seeded setup and map generation.

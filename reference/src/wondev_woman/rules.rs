@@ -1,4 +1,4 @@
-//! The rules, in the order of `rules/wondev-woman.md`: §1 heights, §3 turn structure, §4 the
+//! The rules, in the order of `docs/rules/wondev-woman.md`: §1 heights, §3 turn structure, §4 the
 //! validation of a printed line, §5 MOVE&BUILD, §6 PUSH&BUILD, §7 fog of war, §8 elimination and
 //! end of game, §9 the legal list, §10 one action, §11 the league differences.
 //!

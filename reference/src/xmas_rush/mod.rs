@@ -1,6 +1,6 @@
 //! X-mas Rush (CodinGame, December 2018), the executable rulebook.
 //!
-//! Read next to `rules/xmas-rush.md`; the files follow the doc's sections in order:
+//! Read next to `docs/rules/xmas-rush.md`; the files follow the doc's sections in order:
 //! - [`state`]: §1 board, coordinates, tiles and §2 the state kept by the referee (§10 league
 //!   constants);
 //! - [`setup`]: §3 setup and its exact `java.util.Random` calls;

@@ -1,4 +1,4 @@
-//! Zuniq (CodeCup 2021), the reference engine: `rules/zuniq.md` as code.
+//! Zuniq (CodeCup 2021), the reference engine: `docs/rules/zuniq.md` as code.
 //!
 //! Files follow the rules doc's sections: [`board`] (§2 board and notation), [`state`] (§3 state,
 //! §9 JSON), [`zones`] (§4 closed zones), [`rules`] (§5 legal moves, §6 turns and end, §7 claims

@@ -101,7 +101,7 @@ pub fn legal_walls_of(walls: &BTreeSet<Wall>) -> Vec<Wall> {
     all_walls().into_iter().filter(|&w| check_wall_with_zones(walls, &zones, w).is_ok()).collect()
 }
 
-/// §5.1: number of distinct legal move sequences of length `depth` from `state` (walls only; a
+/// §5.4: number of distinct legal move sequences of length `depth` from `state` (walls only; a
 /// `!` claim does not change the position). A position without legal moves (a finished game)
 /// contributes 0 beyond depth 0.
 pub fn perft(state: &State, depth: u32) -> u64 {

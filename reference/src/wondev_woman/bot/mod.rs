@@ -1,5 +1,5 @@
 //! What a Wondev Woman bot computes from its views, beside the rules (nothing here is a rule of
-//! `rules/wondev-woman.md`; everything is built on [`super::rules`] and [`super::protocol`]):
+//! `docs/rules/wondev-woman.md`; everything is built on [`super::rules`] and [`super::protocol`]):
 //!
 //! - [`fog`]: the exact set of placements the hidden enemy units can have (§7, §9), deduced
 //!   from the views and the bot's own answers; the fast twin is

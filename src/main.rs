@@ -41,9 +41,10 @@ enum Command {
         /// Master seed of the random games (any 64-bit integer, negative too).
         #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
         seed: i64,
-        /// Directory of trace files (`<game>.jsonl`).
-        #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/traces"))]
-        traces: PathBuf,
+        /// Directory of trace files (`<game>.jsonl`) [default: tests/traces of the source tree
+        /// the tool was built from].
+        #[arg(long)]
+        traces: Option<PathBuf>,
         /// Fail (exit 1) when a game or engine is not implemented yet, not only on mismatches.
         #[arg(long)]
         strict: bool,
@@ -66,9 +67,9 @@ enum Command {
         /// Depth in plies (0 to 16); every depth from 0 up to it is printed.
         #[arg(long, value_parser = args::perft_depth)]
         depth: u32,
-        /// Game seed of the start position.
-        #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
-        seed: i64,
+        /// Game seed of the start position (default 1; Zuniq has none).
+        #[arg(long, allow_negative_numbers = true)]
+        seed: Option<i64>,
         /// Which engine(s).
         #[arg(long, value_enum, default_value = "both")]
         engine: EngineChoice,
@@ -111,7 +112,7 @@ fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Replay { files, engine } => cli::replay::run(&files, engine),
         Command::Verify { games, seed, traces, strict, json } => {
-            cli::verify::run(games, seed, &traces, strict, json)
+            cli::verify::run(games, seed, traces.as_deref(), strict, json)
         }
         Command::Show(show) => cli::show::run(&show),
         Command::Protocol { game } => cli::protocol::run(&game),

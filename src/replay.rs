@@ -7,11 +7,12 @@ use twinsim_reference::trace::{self, GameReport, TraceGame};
 /// What replaying a set of games found, per engine.
 #[derive(Debug, Default)]
 pub struct ReplaySummary {
-    /// Game replays run (a game replayed through both engines counts twice).
+    /// Games replayed through at least one engine (a game replayed through both engines counts
+    /// once).
     pub games: usize,
-    /// Turns compared.
+    /// Turns of those games (counted once per game, whatever the number of engines).
     pub turns: usize,
-    /// Replays with at least one difference.
+    /// Games whose replay differed from the file through at least one engine.
     pub mismatches: usize,
     /// Replays not run because the game or engine is not implemented yet.
     pub skipped: usize,
@@ -40,6 +41,8 @@ impl ReplaySummary {
 pub fn replay_all(games: &[TraceGame], kinds: &[EngineKind]) -> ReplaySummary {
     use rayon::prelude::*;
     let mut summary = ReplaySummary::default();
+    let mut replayed = vec![false; games.len()];
+    let mut mismatched = vec![false; games.len()];
     for &kind in kinds {
         let results: Vec<Result<GameReport, String>> = games
             .par_iter()
@@ -48,13 +51,19 @@ pub fn replay_all(games: &[TraceGame], kinds: &[EngineKind]) -> ReplaySummary {
                 None => Err(record.game.clone()),
             })
             .collect();
-        for result in results {
+        for (index, result) in results.into_iter().enumerate() {
             match result {
                 Ok(report) => {
-                    summary.games += 1;
-                    summary.turns += report.turns;
+                    if !replayed[index] {
+                        replayed[index] = true;
+                        summary.games += 1;
+                        summary.turns += report.turns;
+                    }
                     if !report.is_ok() {
-                        summary.mismatches += 1;
+                        if !mismatched[index] {
+                            mismatched[index] = true;
+                            summary.mismatches += 1;
+                        }
                         summary.failures.push((kind, report));
                     }
                 }

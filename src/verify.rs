@@ -121,6 +121,8 @@ pub fn verify(
     let summary = replay::replay_all(traces, &[EngineKind::Reference, EngineKind::Fast]);
     let total = games_per_game.saturating_mul(registry::GAMES.len());
     let done = AtomicUsize::new(0);
+    // The random games' clock starts now, not before the trace replay above.
+    progress(0, total);
     let mut results = Vec::new();
     for (index, game) in registry::GAMES.iter().enumerate() {
         let params: Vec<Value> =

@@ -14,7 +14,10 @@ fn arena_against_random(bot: &str) -> Value {
         .output()
         .expect("arena runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // Exit 1 with the report: the bot crashed in every game (`arena` says so and fails).
+    let crashed_throughout = out.status.code() == Some(1) && stderr.contains("in every game");
+    assert!(out.status.success() || crashed_throughout, "{stdout}\n{stderr}");
     serde_json::from_str(&stdout).expect("JSON report")
 }
 
@@ -233,6 +236,29 @@ fn bad_output_is_counted_per_kind_with_the_referees_first_reason() {
         assert_eq!(me["crashes"], 0, "{game}: {me}");
         assert_eq!(me["timeouts"], 0, "{game}: {me}");
     }
+}
+
+/// A command that starts but dies at once in every game (the interpreter exists, the script does
+/// not) fails the run with the bot's own error, instead of a clean-looking 0% and exit 0.
+#[test]
+fn a_bot_whose_script_is_missing_fails_the_run_with_its_error() {
+    let (code, stdout, stderr) = arena_run(&[
+        "zuniq",
+        "--bot",
+        "sh /nonexistent/my_bot.sh",
+        "--bot",
+        "builtin:random",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stderr.contains("bot0 `sh /nonexistent/my_bot.sh` crashed"), "{stderr}");
+    assert!(stderr.contains("(2 of 2)"), "{stderr}");
+    assert!(stderr.contains("my_bot.sh"), "the bot's own error is shown: {stderr}");
+    // Bots that play their games make an ordinary run (exit 0).
+    let (code, stdout, stderr) =
+        arena_run(&["zuniq", "--bot", "builtin:random", "--bot", "builtin:random", "--games", "2"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
 }
 
 #[test]

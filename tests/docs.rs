@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The games: their rulebook's file stem and their module name in the engine crates.
 const GAMES: [(&str, &str); 5] = [
@@ -42,18 +43,24 @@ fn files_under(dir: &Path, suffix: &str) -> Vec<PathBuf> {
     found
 }
 
-/// The targets of the inline Markdown links `[text](target)` of a page, code blocks skipped.
-fn link_targets(markdown: &str) -> Vec<String> {
-    let mut targets = Vec::new();
+/// The lines of a page with whether each lies inside a fenced code block (fences excluded).
+fn lines_with_code_flag(markdown: &str) -> Vec<(bool, &str)> {
     let mut in_code_block = false;
+    let mut lines = Vec::new();
     for line in markdown.lines() {
         if line.trim_start().starts_with("```") {
             in_code_block = !in_code_block;
-            continue;
+        } else {
+            lines.push((in_code_block, line));
         }
-        if in_code_block {
-            continue;
-        }
+    }
+    lines
+}
+
+/// The targets of the inline Markdown links `[text](target)` of a page, code blocks skipped.
+fn link_targets(markdown: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    for (_, line) in lines_with_code_flag(markdown).into_iter().filter(|(code, _)| !code) {
         let mut rest = line;
         while let Some(start) = rest.find("](") {
             let after = &rest[start + 2..];
@@ -77,23 +84,24 @@ fn anchor_of(heading: &str) -> String {
 }
 
 fn headings(markdown: &str) -> Vec<&str> {
-    let mut in_code_block = false;
-    let mut found = Vec::new();
-    for line in markdown.lines() {
-        if line.trim_start().starts_with("```") {
-            in_code_block = !in_code_block;
-        } else if !in_code_block && line.starts_with('#') {
-            found.push(line.trim_start_matches('#').trim());
-        }
-    }
-    found
+    lines_with_code_flag(markdown)
+        .into_iter()
+        .filter(|(code, line)| !code && line.starts_with('#'))
+        .map(|(_, line)| line.trim_start_matches('#').trim())
+        .collect()
+}
+
+/// The pages a user reads: `docs/` and the two READMEs.
+fn documentation_pages() -> Vec<PathBuf> {
+    let mut pages = files_under(&root().join("docs"), ".md");
+    pages.push(root().join("README.md"));
+    pages.push(root().join("python/README.md"));
+    pages
 }
 
 #[test]
 fn every_relative_link_in_the_docs_resolves() {
-    let mut pages = files_under(&root().join("docs"), ".md");
-    pages.push(root().join("README.md"));
-    pages.push(root().join("python/README.md"));
+    let pages = documentation_pages();
     let mut broken = Vec::new();
     for page in &pages {
         for target in link_targets(&read(page)) {
@@ -104,11 +112,8 @@ fn every_relative_link_in_the_docs_resolves() {
                 Some((file, anchor)) => (file, Some(anchor)),
                 None => (target.as_str(), None),
             };
-            let resolved = if file.is_empty() {
-                page.clone()
-            } else {
-                page.parent().unwrap().join(file)
-            };
+            let resolved =
+                if file.is_empty() { page.clone() } else { page.parent().unwrap().join(file) };
             if !resolved.exists() {
                 broken.push(format!("{}: {target} (no such file)", page.display()));
                 continue;
@@ -244,10 +249,8 @@ fn every_rulebook_path_named_in_the_sources_exists() {
 #[test]
 fn the_section_parser_reads_the_forms_the_comments_use() {
     let cited = cited_sections("see §4, §4.3 and §13a; also §5–§6. §2and");
-    let expected: BTreeSet<String> = ["4", "4.3", "13a", "5", "6", "2"]
-        .into_iter()
-        .map(String::from)
-        .collect();
+    let expected: BTreeSet<String> =
+        ["4", "4.3", "13a", "5", "6", "2"].into_iter().map(String::from).collect();
     assert_eq!(cited, expected);
     let book = "## 4. Setup\n### 4a. Holes\n## 12. Pitfalls\n1. one\n2. two\n## 13. Next\n";
     assert!(has_section(book, "4a"));
@@ -255,4 +258,43 @@ fn the_section_parser_reads_the_forms_the_comments_use() {
     assert!(!has_section(book, "12.3"));
     assert!(!has_section(book, "13.1"));
     assert_eq!(anchor_of("5.3 No repeated zone size"), "53-no-repeated-zone-size");
+}
+
+/// The paths the documented commands write to (`--out P`, `-o P`, `--output P` in code blocks),
+/// except absolute ones.
+fn output_paths(markdown: &str) -> Vec<String> {
+    let mut paths = Vec::new();
+    for (_, line) in lines_with_code_flag(markdown).into_iter().filter(|(code, _)| *code) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for pair in words.windows(2) {
+            if ["--out", "-o", "--output"].contains(&pair[0]) && !pair[1].starts_with('/') {
+                paths.push(pair[1].trim_matches(['"', '\'']).to_string());
+            }
+        }
+    }
+    paths
+}
+
+/// A newcomer who copies the README's commands leaves no untracked file behind: everything they
+/// write lands in a folder git ignores.
+#[test]
+fn documented_commands_write_only_where_git_ignores() {
+    let pages = documentation_pages();
+    let mut outputs = Vec::new();
+    for page in &pages {
+        outputs.extend(output_paths(&read(page)));
+    }
+    assert!(
+        outputs.iter().any(|p| p.ends_with(".html")),
+        "the README's view examples: {outputs:?}"
+    );
+    for path in outputs {
+        let ignored = Command::new("git")
+            .args(["check-ignore", "-q", "--no-index"])
+            .arg(&path)
+            .current_dir(root())
+            .status()
+            .expect("git runs (the test reads the repository's .gitignore through it)");
+        assert!(ignored.success(), "a documented command writes {path}, which git does not ignore");
+    }
 }

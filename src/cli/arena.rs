@@ -154,6 +154,10 @@ pub fn run(request: ArenaArgs) -> ExitCode {
             Err(e) => return usage_error(format!("arena: writing the replay index: {e}")),
         }
     }
+    if let Some(message) = broken_bots(&config, standings) {
+        eprintln!("twinsim: {message}");
+        return ExitCode::FAILURE;
+    }
     if end.interrupted {
         eprintln!(
             "twinsim: interrupted after {} of {} games.{}",
@@ -164,6 +168,36 @@ pub fn run(request: ArenaArgs) -> ExitCode {
         return ExitCode::from(130);
     }
     ExitCode::SUCCESS
+}
+
+/// The bots that crashed or could not start in every game they played (a command that names a
+/// missing file, a script that dies on its first line), said plainly with their first problem:
+/// such a run measured nothing about them, so it fails rather than report a clean 0%.
+fn broken_bots(config: &arena::ArenaConfig, standings: &arena::Standings) -> Option<String> {
+    let broken: Vec<String> = standings
+        .totals()
+        .iter()
+        .enumerate()
+        .filter_map(|(b, t)| {
+            let played = t.wins + t.draws + t.losses;
+            let failed = t.crashes + t.not_started;
+            if played == 0 || failed < played {
+                return None;
+            }
+            let first =
+                t.first_problems.values().next().map_or(String::new(), |p| format!(": {p}"));
+            Some(format!(
+                "bot{b} `{}` crashed or did not start in every game ({failed} of {played}){first}",
+                config.bots[b]
+            ))
+        })
+        .collect();
+    (!broken.is_empty()).then(|| {
+        format!(
+            "{}\n(check the bot's command: it must run as typed from this directory)",
+            broken.join("\n")
+        )
+    })
 }
 
 /// How to continue an interrupted run.

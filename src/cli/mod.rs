@@ -56,6 +56,22 @@ pub fn known_game(game: &str) -> Result<(), ExitCode> {
     }
 }
 
+/// Whether `game` draws anything from its seed: Zuniq has no randomness at all (rules §3), so a
+/// `--seed` for it is a mistake to point out, not a setting to ignore.
+pub fn has_seed(game: &str) -> bool {
+    game != "zuniq"
+}
+
+/// Refuses `--seed` for a game without randomness.
+pub fn seed_allowed(game: &str, seed: Option<i64>) -> Result<(), String> {
+    match seed {
+        Some(seed) if !has_seed(game) => Err(format!(
+            "{game} has no randomness (every game starts alike): leave out --seed {seed}"
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The fast twin where it is built, else the reference engine.
 pub fn default_engine(game: &str) -> EngineKind {
     if registry::engine(game, EngineKind::Fast).is_some() {

@@ -171,16 +171,22 @@ fn script(request: &ShowArgs) -> Result<Script, String> {
                 path.display()
             ));
         }
-        let games = trace::parse_jsonl(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        // Only the line of the game asked for is parsed: a corrupt line elsewhere in the file
+        // (a run cut short) does not cost it.
         let number = request.game_number.unwrap_or(0);
-        let count = games.len();
-        let record = games.into_iter().nth(number).ok_or_else(|| {
+        let lines: Vec<(usize, &str)> =
+            text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()).collect();
+        let &(index, line) = lines.get(number).ok_or_else(|| {
             format!(
                 "--game {number}: {} holds games 0 to {} (counted from 0, as in `view --game`)",
                 path.display(),
-                count.saturating_sub(1)
+                lines.len().saturating_sub(1)
             )
         })?;
+        let record = trace::parse_jsonl(line)
+            .map_err(|e| format!("{}: line {}: {}", path.display(), index + 1, e.message))?
+            .pop()
+            .ok_or_else(|| format!("{}: line {} holds no game", path.display(), index + 1))?;
         if record.game != game {
             return Err(format!(
                 "game {number} of {} is {}, not {game}",

@@ -26,12 +26,29 @@ fn load_trace_dir(dir: &Path) -> Result<Vec<trace::TraceGame>, String> {
     Ok(games)
 }
 
-/// Runs `verify` and prints its table (or JSON).
-pub fn run(games: usize, seed: i64, traces: &Path, strict: bool, json: bool) -> ExitCode {
-    let records = match load_trace_dir(traces) {
+/// The shipped traces of the source tree this binary was built from.
+const SHIPPED_TRACES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/traces");
+
+/// Runs `verify` and prints its table (or JSON). `traces`: the trace directory asked for, or
+/// `None` for the shipped one. A directory asked for must exist (exit 2); a run that finds no
+/// trace at all says so, and fails under `--strict`.
+pub fn run(games: usize, seed: i64, traces: Option<&Path>, strict: bool, json: bool) -> ExitCode {
+    let dir = traces.unwrap_or(Path::new(SHIPPED_TRACES));
+    if traces.is_some() && !dir.is_dir() {
+        return usage_error(format!("--traces {}: no such directory", dir.display()));
+    }
+    let records = match load_trace_dir(dir) {
         Ok(r) => r,
         Err(e) => return usage_error(e),
     };
+    let no_traces = records.is_empty();
+    if no_traces {
+        eprintln!(
+            "twinsim verify: no trace file (<game>.jsonl) in {}: only random games are checked{}",
+            dir.display(),
+            if strict { "; --strict fails" } else { "" }
+        );
+    }
     let progress = Progress::new(!json);
     let report = |done: usize, total: usize| {
         progress.report(done, total, done == total, String::new);
@@ -45,7 +62,7 @@ pub fn run(games: usize, seed: i64, traces: &Path, strict: bool, json: bool) -> 
             "seed": seed,
             "replay": summary.line(),
             "results": results.iter().map(|r| r.to_json()).collect::<Vec<_>>(),
-            "ok": !(mismatch || strict && skip),
+            "ok": !(mismatch || strict && (skip || no_traces)),
         });
         println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {
@@ -63,7 +80,7 @@ pub fn run(games: usize, seed: i64, traces: &Path, strict: bool, json: bool) -> 
             println!("some games or engines are not implemented yet: shown as \"not built\" / \"skipped\", never as passing");
         }
     }
-    if mismatch || (strict && skip) {
+    if mismatch || (strict && (skip || no_traces)) {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

@@ -107,28 +107,55 @@ fn state_keys(game: &str) -> &'static [&'static str] {
 /// Every game record of a JSON Lines file (blank lines ignored), each checked for the shape the
 /// page reads.
 pub fn read_games(path: &Path) -> Result<Vec<Value>, ViewError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| ViewError::Read { path: path.to_path_buf(), error })?;
-    let mut games = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let line_number = index + 1;
-        let record: Value = serde_json::from_str(line).map_err(|error| ViewError::Json {
-            path: path.to_path_buf(),
-            line: line_number,
-            error,
-        })?;
-        if let Some(why) = shape_problem(&record) {
-            return Err(ViewError::NotAGame { path: path.to_path_buf(), line: line_number, why });
-        }
-        games.push(record);
-    }
+    let text = read_text(path)?;
+    let games = game_lines(&text)
+        .map(|(line, text)| parse_game(path, line, text))
+        .collect::<Result<Vec<_>, _>>()?;
     if games.is_empty() {
         return Err(ViewError::NoGames { path: path.to_path_buf() });
     }
     Ok(games)
+}
+
+/// Game `index` (0-based, counting the non-blank lines) of a JSON Lines file, checked like
+/// [`read_games`]; the other lines are not read, so a corrupt line elsewhere in the file (a run
+/// cut short, a hand edit) does not cost the game asked for.
+pub fn read_game(path: &Path, index: usize) -> Result<Value, ViewError> {
+    let text = read_text(path)?;
+    let mut count = 0;
+    for (line, record) in game_lines(&text) {
+        if count == index {
+            return parse_game(path, line, record);
+        }
+        count += 1;
+    }
+    if count == 0 {
+        return Err(ViewError::NoGames { path: path.to_path_buf() });
+    }
+    Err(ViewError::GameOutOfRange { path: path.to_path_buf(), index, count })
+}
+
+fn read_text(path: &Path) -> Result<String, ViewError> {
+    std::fs::read_to_string(path)
+        .map_err(|error| ViewError::Read { path: path.to_path_buf(), error })
+}
+
+/// The non-blank lines of a JSON Lines text, with their 1-based line numbers.
+fn game_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()).map(|(i, l)| (i + 1, l))
+}
+
+/// One line of a trace file as a game record the page can draw.
+fn parse_game(path: &Path, line: usize, text: &str) -> Result<Value, ViewError> {
+    let record: Value = serde_json::from_str(text).map_err(|error| ViewError::Json {
+        path: path.to_path_buf(),
+        line,
+        error,
+    })?;
+    if let Some(why) = shape_problem(&record) {
+        return Err(ViewError::NotAGame { path: path.to_path_buf(), line, why });
+    }
+    Ok(record)
 }
 
 /// Text made safe for HTML element content and attribute values.
@@ -196,17 +223,10 @@ pub fn page(games: &[Value], title: &str) -> String {
 /// `twinsim view`: writes the page for game `game` of `file` (every game, with a picker, when
 /// `None`) to `out`, and returns the number of games on the page.
 pub fn write_view(file: &Path, game: Option<usize>, out: &Path) -> Result<usize, ViewError> {
-    let mut games = read_games(file)?;
-    if let Some(index) = game {
-        if index >= games.len() {
-            return Err(ViewError::GameOutOfRange {
-                path: file.to_path_buf(),
-                index,
-                count: games.len(),
-            });
-        }
-        games = vec![games.swap_remove(index)];
-    }
+    let games = match game {
+        Some(index) => vec![read_game(file, index)?],
+        None => read_games(file)?,
+    };
     let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let title = match game {
         Some(index) => format!("{name} game {index}"),
@@ -543,6 +563,17 @@ mod tests {
             Err(ViewError::GameOutOfRange { index: 1, count: 1, .. })
         ));
         assert_eq!(write_view(&path, Some(0), &out).unwrap(), 1);
+        // A corrupt line elsewhere costs only the page of every game, not the game asked for.
+        let good = minimal("zuniq");
+        std::fs::write(&path, format!("{good}\n{{cut short\n\n{good}\n")).unwrap();
+        assert!(matches!(read_games(&path), Err(ViewError::Json { line: 2, .. })));
+        assert_eq!(write_view(&path, Some(0), &out).unwrap(), 1);
+        assert_eq!(write_view(&path, Some(2), &out).unwrap(), 1);
+        assert!(matches!(write_view(&path, Some(1), &out), Err(ViewError::Json { line: 2, .. })));
+        assert!(matches!(
+            write_view(&path, Some(3), &out),
+            Err(ViewError::GameOutOfRange { index: 3, count: 3, .. })
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

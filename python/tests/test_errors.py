@@ -71,7 +71,7 @@ def test_text_garbage_gets_the_referees_consequence():
         }
         _, rewards, _, _, _ = env.step(actions)
     assert rewards[mover] == -1.0
-    assert env.outcome()["eliminated"][int(mover[-1])] is True
+    assert env.outcome()["details"]["eliminated"][int(mover[-1])] is True
 
 
 def test_step_after_the_end():
@@ -151,3 +151,23 @@ def test_replay_bad_files(tmp_path):
         twinsim.replay(garbage)
     with pytest.raises(ValueError, match="unknown engine"):
         twinsim.replay(garbage, engine="slow")
+
+
+@pytest.mark.parametrize(
+    ("spec", "meant"),
+    [
+        ("mcts", "builtin:mcts"),
+        ("builtin:mtcs", "builtin:mcts"),
+        ("builtin:beam", "builtin:mcts"),
+        ("mcts@reference:iterations=50", "builtin:mcts@reference:iterations=50"),
+    ],
+)
+def test_near_miss_bot_names_say_what_was_meant(spec, meant):
+    with pytest.raises(ValueError, match=f"did you mean '{meant}'"):
+        twinsim.bot("zuniq", spec)
+
+
+def test_a_bot_name_far_from_any_gets_no_guess():
+    with pytest.raises(ValueError) as raised:
+        twinsim.bot("zuniq", "./my_bot.py")
+    assert "did you mean" not in str(raised.value)

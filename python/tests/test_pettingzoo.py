@@ -2,17 +2,42 @@
 
 from __future__ import annotations
 
+import warnings
+
+import numpy as np
+import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 import twinsim
 
+#: What PettingZoo's ``api_test`` says about every environment whose observation is the
+#: ``{"observation", "action_mask"}`` dict of masked games: it names its own such games (chess,
+#: connect_four, ...) in lists that silence these, and warns for every other name. They are
+#: listed here, not filtered in the pytest configuration, so any other warning fails the test.
+DICT_OBSERVATION_ADVISORIES = (
+    "Observation space for each agent probably should be gymnasium.spaces.box or "
+    "gymnasium.spaces.discrete",
+    "Observation is not a NumPy array",
+)
+#: Zuniq's board before the first wall: nothing is placed and nobody has claimed, all zeros.
+EMPTY_BOARD_ADVISORY = "Observation numpy array is all zeros."
+
 
 def test_aec_api(game):
-    api_test(twinsim.env(game, seed=7), num_cycles=300)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(twinsim.env(game, seed=7), num_cycles=300)
+    expected = set(DICT_OBSERVATION_ADVISORIES)
+    if game == "zuniq":
+        expected.add(EMPTY_BOARD_ADVISORY)
+    assert {str(w.message) for w in caught} == expected
 
 
 def test_parallel_api(game):
-    parallel_api_test(twinsim.parallel_env(game, seed=7), num_cycles=300)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parallel_api_test(twinsim.parallel_env(game, seed=7), num_cycles=300)
+    assert [str(w.message) for w in caught] == []
 
 
 def test_aec_seeding(game):
@@ -44,4 +69,52 @@ def test_render_is_the_terminal_board(game):
     picture = env.render()
     assert isinstance(picture, str) and len(picture.splitlines()) > 3
     assert picture == env._table.match.render(False)
-    assert twinsim.parallel_env(game, seed=3).render() is None, "no render_mode: nothing drawn"
+    with pytest.warns(UserWarning, match="without specifying any render mode"):
+        assert twinsim.parallel_env(game, seed=3).render() is None, "no render_mode: nothing drawn"
+
+
+def test_parallel_agents_not_to_act_get_the_noop_mask(game):
+    """The usual sampling loop plays whole games: every agent's mask allows an action, and an
+    agent not to act has action 0 alone (its action is ignored)."""
+    env = twinsim.parallel_env(game, seed=5)
+    observations, infos = env.reset(seed=5)
+    noop = np.zeros(env.action_space("player_0").n, np.int8)
+    noop[0] = 1
+    seen_noop = False
+    for _ in range(2000):
+        if not env.agents:
+            break
+        for agent in env.agents:
+            mask = observations[agent]["action_mask"]
+            if infos[agent]["to_act"]:
+                assert mask.any(), f"{agent} must act and has no legal action"
+            else:
+                assert np.array_equal(mask, noop), f"{agent} does not act: {mask}"
+                seen_noop = True
+        actions = {
+            a: env.action_space(a).sample(observations[a]["action_mask"]) for a in env.agents
+        }
+        observations, _, _, _, infos = env.step(actions)
+    assert not env.agents, "the game ended"
+    assert "invalid" not in str(env.outcome()["reason"]), env.outcome()
+    if game in ("zuniq", "wondev-woman"):
+        assert seen_noop, "alternating games always have a player waiting"
+
+
+def test_outcome_has_one_schema_for_every_game(game):
+    env = twinsim.parallel_env(game, seed=2)
+    observations, _ = env.reset(seed=2)
+    assert env.outcome() is None, "no outcome while the game runs"
+    while env.agents:
+        actions = {
+            a: env.action_space(a).sample(observations[a]["action_mask"]) for a in env.agents
+        }
+        observations, rewards, _, _, _ = env.step(actions)
+    outcome = env.outcome()
+    assert set(outcome) == {"ranks", "scores", "reason", "details"}, outcome
+    players = len(env.possible_agents)
+    assert len(outcome["ranks"]) == len(outcome["scores"]) == players
+    assert min(outcome["ranks"]) == 1, "rank 1 is the best"
+    best = [p for p, r in enumerate(outcome["ranks"]) if r == 1]
+    assert all(rewards[f"player_{p}"] >= max(rewards.values()) for p in best), (outcome, rewards)
+    assert isinstance(outcome["reason"], str) and outcome["details"]["scores"] == outcome["scores"]

@@ -47,7 +47,7 @@ def test_referee_games_through_the_parallel_env(game, engine):
         if record.get("truncated"):
             continue
         assert all(terminations.values()), f"seed {record['seed']}: the game should be over"
-        assert env.outcome() == record["outcome"]
+        assert env.outcome()["details"] == record["outcome"]
 
 
 @pytest.mark.parametrize("engine", ENGINES)

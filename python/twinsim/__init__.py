@@ -15,6 +15,7 @@ the repository and summed up by :func:`spec`.
 
 from __future__ import annotations
 
+import difflib
 import json
 from typing import Callable
 
@@ -126,4 +127,28 @@ def bot(
     with the text the referee sends (an environment's ``infos[agent]["view"]``); it returns the
     line to print, to pass to ``step``. It thinks until the referee's time limit, or ``time_ms``
     per answer (an ``iterations=N`` spec stops earlier and plays the same every time)."""
-    return _core.Bot(game, spec, seat, seed, time_ms)
+    try:
+        return _core.Bot(game, spec, seat, seed, time_ms)
+    except ValueError as error:
+        hint = _bot_spec_hint(game, spec)
+        if hint is None:
+            raise
+        raise ValueError(f"{error}; did you mean {hint!r}?") from None
+
+
+def _bot_spec_hint(game: str, spec: str) -> str | None:
+    """The search bot spec ``spec`` was probably meant to be: ``builtin:`` left out, or the name
+    misspelt or of another game (``None`` if nothing is close)."""
+    if not isinstance(spec, str) or game not in SEARCH_BOTS:
+        return None
+    name, _, suffix = spec.removeprefix("builtin:").partition(":")
+    engine = ""
+    if "@" in name:
+        name, engine = name.split("@", 1)
+        engine = "@" + engine
+    expected = SEARCH_BOTS[game]
+    close = difflib.get_close_matches(name, sorted(set(SEARCH_BOTS.values())), n=1, cutoff=0.6)
+    if name == expected or close:
+        rest = f":{suffix}" if suffix else ""
+        return f"builtin:{expected}{engine}{rest}"
+    return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Union
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
@@ -73,6 +74,10 @@ class _Table:
             for name in self.names
         }
         self.action_spaces = {name: spaces.Discrete(num_actions) for name in self.names}
+        #: The mask of an agent that does not act this step in the Parallel API (action 0 alone).
+        self.noop_mask = np.zeros(num_actions, np.int8)
+        self.noop_mask[0] = 1
+        self.noop_mask.flags.writeable = False
 
     def setup(self, seed: int | None) -> int:
         """Sets a new game up; the seed is the argument, else the constructor's (first time),
@@ -119,6 +124,14 @@ class _Table:
         player = self.player(agent)
         return {"observation": self.match.observe(player), "action_mask": self.match.mask(player)}
 
+    def observe_parallel(self, agent: str, to_act: set[int]) -> dict[str, np.ndarray]:
+        """As :meth:`observe`, but an agent not to act gets the no-op mask: action 0 alone is
+        legal, and ``step`` ignores what such an agent sends."""
+        observation = self.observe(agent)
+        if self.player(agent) not in to_act:
+            observation["action_mask"] = self.noop_mask
+        return observation
+
     def infos(self) -> dict[str, dict[str, Any]]:
         views = self.match.views()
         if self.match.turn == 0:
@@ -142,10 +155,24 @@ class _Table:
 
     def outcome(self) -> dict[str, Any] | None:
         text = self.match.outcome_json()
-        return None if text is None else json.loads(text)
+        if text is None:
+            return None
+        details = json.loads(text)
+        return {
+            "ranks": self.match.ranks(),
+            "scores": details["scores"],
+            "reason": details["reason"],
+            "details": details,
+        }
 
     def render(self) -> str | None:
         if self.render_mode is None:
+            # What Gymnasium's and PettingZoo's own environments do (CartPole, connect_four):
+            # say so through Gymnasium's logger, draw nothing.
+            gymnasium.logger.warn(
+                "You are calling render method without specifying any render mode. You can "
+                f"specify one at initialization: render_mode in {RENDER_MODES}"
+            )
             return None
         picture = self.match.render(False)
         if self.render_mode == "human":
@@ -197,7 +224,10 @@ class _OnTable:
         return self._table.match.legal(self._table.player(agent))
 
     def outcome(self) -> dict[str, Any] | None:
-        """The engine's outcome object (scores, ranks, reason, ...) once the game is over."""
+        """Once the game is over, the same schema for every game: ``ranks`` (one per player,
+        1 = best, equal ranks for a tie), ``scores`` (the game's own final scores), ``reason``
+        (how it ended, in the game's words) and ``details`` (the engine's whole outcome object,
+        as the game's trace files record it). ``None`` while the game runs."""
         return self._table.outcome()
 
 
@@ -206,7 +236,12 @@ class TwinsimParallelEnv(_OnTable, ParallelEnv):
 
     ``step`` takes a dict agent → action (an index into ``Discrete(n)`` or the exact line a bot
     prints); actions of agents not to act are ignored (``infos[agent]["to_act"]`` tells who is),
-    an agent to act with no action is a timeout, with the referee's consequence. Rewards: the
+    an agent to act with no action is a timeout, with the referee's consequence. Every agent in
+    ``agents`` is observed each step, as PettingZoo's Parallel API has it (agents leave ``agents``
+    only when the game ends); one not to act this step (the other player in Zuniq and Wondev
+    Woman, a Photosynthesis player asleep after WAIT) gets the **no-op mask**: action 0 alone is
+    legal, and whatever it sends is ignored, so ``{a: space.sample(mask) for a in env.agents}``
+    always works. Rewards: the
     final ranking as +1/0/−1 at the end (three players: +1, 0, −1 by rank), 0 before;
     ``infos[agent]["score_delta"]`` holds the turn's change of the game's own score. The game's
     turn limit is part of its rules, so a game ends by termination, never truncation.
@@ -217,7 +252,9 @@ class TwinsimParallelEnv(_OnTable, ParallelEnv):
     def reset(self, seed: int | None = None, options: dict | None = None):
         self.seed_used = self._table.setup(seed)
         self.agents = list(self.possible_agents)
-        return {a: self._table.observe(a) for a in self.agents}, self._table.infos()
+        to_act = set(self._table.match.to_act())
+        observations = {a: self._table.observe_parallel(a, to_act) for a in self.agents}
+        return observations, self._table.infos()
 
     def step(self, actions: dict[str, Action]):
         table = self._table
@@ -238,7 +275,8 @@ class TwinsimParallelEnv(_OnTable, ParallelEnv):
                 lines[player] = table.line(agent, actions[agent])
         table.match.step_lines(lines)
         agents = self.agents
-        observations = {a: table.observe(a) for a in agents}
+        next_to_act = set(table.match.to_act())
+        observations = {a: table.observe_parallel(a, next_to_act) for a in agents}
         rewards = dict(zip(table.names, table.match.rewards()))
         over = table.match.is_over()
         terminations = {a: over for a in agents}

@@ -100,6 +100,24 @@ def _play_shard(config: dict, start: int, stop: int) -> Iterator[tuple]:
             yield game
 
 
+#: Tasks per free CPU slot when ``shard`` is not given: enough that a slow slot or a late node
+#: does not leave the others idle at the end, few enough that each task's start-up is paid rarely.
+TASKS_PER_SLOT = 4
+
+#: The largest automatic shard: a retried task (a dead worker or node) replays at most this many.
+MAX_AUTO_SHARD = 500
+
+
+def auto_shard(games: int, cpus: float, threads: int = 1) -> int:
+    """Games per Ray task when ``--shard`` is not given: the games spread over the cluster's
+    task slots (``cpus // threads``), :data:`TASKS_PER_SLOT` tasks each, at most
+    :data:`MAX_AUTO_SHARD` games per task. 200 games on 2 CPUs: 25 per task (8 tasks), not one
+    task of 500."""
+    slots = max(1, int(cpus) // max(1, threads))
+    per_task = -(-games // (slots * TASKS_PER_SLOT))
+    return max(1, min(MAX_AUTO_SHARD, per_task))
+
+
 def _missing_ranges(games: int, done: set[int], shard: int) -> Iterator[tuple[int, int]]:
     """The ranges of game indices not in ``done``, cut at multiples of ``shard``."""
     for first in range(0, games, shard):
@@ -247,7 +265,7 @@ def tournament(
     seed: int = 1,
     out: str | os.PathLike | None = None,
     address: str | None = None,
-    shard: int = 500,
+    shard: int | None = None,
     *,
     league: int | None = None,
     engine: str = "fast",
@@ -262,7 +280,8 @@ def tournament(
 ) -> dict:
     """Plays the arena run ``twinsim arena GAME --bot ... --games GAMES --seed SEED`` on Ray.
 
-    The games are cut into shards of ``shard`` consecutive indices; each shard is a Ray task
+    The games are cut into shards of ``shard`` consecutive indices (default: sized from the games
+    left and the cluster's CPUs, :func:`auto_shard`); each shard is a Ray task
     (``threads`` games at once, reserving as many CPUs, retried up to ``max_retries`` times when
     its worker or node dies) that plays its games exactly as the whole run would (same seeds,
     seat rotation, bot seeds, time limits times ``time_scale``). Each game streams back to this
@@ -282,9 +301,11 @@ def tournament(
     if isinstance(bots, str) or not all(isinstance(b, str) for b in bots):
         raise TypeError("bots must be a list of strings, one per seat")
     for name, value in (("games", games), ("shard", shard), ("threads", threads)):
+        if name == "shard" and value is None:
+            continue
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if games < 1 or shard < 1 or threads < 1 or max_retries < 0:
+    if games < 1 or (shard is not None and shard < 1) or threads < 1 or max_retries < 0:
         raise ValueError("games, shard and threads must be at least 1, max_retries at least 0")
     if resume and out is None:
         raise ValueError("resume=True continues the run in out: give out")
@@ -319,10 +340,14 @@ def tournament(
     session = None
     pending: list = []
     try:
-        ranges = list(_missing_ranges(games, done, shard))
-        if ranges:
+        ranges = []
+        if len(done) < games:
             session = _RaySession(address, num_cpus)
             ray = session.ray
+            if shard is None:
+                cpus = ray.cluster_resources().get("CPU", 1)
+                shard = auto_shard(games - len(done), cpus, threads)
+            ranges = list(_missing_ranges(games, done, shard))
             # SPREAD: shards go to every node from the start, not first to the driver's own.
             task = ray.remote(
                 num_cpus=threads, max_retries=max_retries, scheduling_strategy="SPREAD"

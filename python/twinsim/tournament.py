@@ -52,7 +52,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--stderr-limit", type=int, default=DEFAULT_STDERR_LIMIT)
     p.add_argument("--resume", action="store_true", help="continue the run recorded in --out")
     p.add_argument("--address", help="Ray cluster to join (auto or HOST:PORT)")
-    p.add_argument("--shard", type=_positive(int), default=500, help="games per Ray task (500)")
+    p.add_argument(
+        "--shard",
+        type=_positive(int),
+        help="games per Ray task (default: from the games and the cluster's CPUs, at most 500)",
+    )
     p.add_argument("--num-cpus", type=_positive(int), help="workers of a local Ray")
     p.add_argument("--max-retries", type=int, default=5, help="retries of a failed task (5)")
     return p

@@ -638,6 +638,112 @@ fn check_observation(rec: &Value, observation: &Value, k: usize, fog: Option<usi
         .map(|v| (v["player"].as_u64().unwrap(), v["text"].as_str().unwrap().to_string()))
         .collect();
     assert_eq!(shown, expected_views, "{context}: views");
+    check_layout(rec, observation, k, &context);
+}
+
+/// `text` as the index writes it into HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// Olymbits' four mini-game panels (x, y, width, height), as the viewer lays them out.
+const OLYMBITS_PANELS: [(f64, f64, f64, f64); 4] = [
+    (10.0, 10.0, 485.0, 315.0),
+    (505.0, 10.0, 485.0, 315.0),
+    (10.0, 335.0, 485.0, 315.0),
+    (505.0, 335.0, 485.0, 315.0),
+];
+
+/// The layout a reader relies on: no text of the board cut off at its edge (nor at an Olymbits
+/// panel's edge) and no two texts of one panel on top of each other; the final result in the
+/// header only on the last turn; what the page says while a game runs.
+fn check_layout(rec: &Value, observation: &Value, k: usize, context: &str) {
+    let labels = &observation["labels"];
+    let (width, height) = (labels["width"].as_f64().unwrap(), labels["height"].as_f64().unwrap());
+    let texts = labels["texts"].as_array().expect("the board's texts");
+    let boxes: Vec<(String, f64, f64, f64, f64, Option<u64>)> = texts
+        .iter()
+        .filter(|t| t["w"].as_f64().unwrap() > 0.0)
+        .map(|t| {
+            let f = |key: &str| t[key].as_f64().unwrap();
+            (
+                t["text"].as_str().unwrap().to_string(),
+                f("x"),
+                f("y"),
+                f("w"),
+                f("h"),
+                t["panel"].as_u64(),
+            )
+        })
+        .collect();
+    const SLACK: f64 = 0.5;
+    for (text, x, y, w, h, panel) in &boxes {
+        let (left, top, right, bottom) = match panel {
+            Some(p) => {
+                let (px, py, pw, ph) = OLYMBITS_PANELS[*p as usize];
+                (px, py, px + pw, py + ph)
+            }
+            None => (0.0, 0.0, width, height),
+        };
+        assert!(
+            *x >= left - SLACK
+                && *y >= top - SLACK
+                && x + w <= right + SLACK
+                && y + h <= bottom + SLACK,
+            "{context}: {text:?} at ({x:.0}, {y:.0}) size {w:.0}×{h:.0} is cut off by its frame \
+             ({left}, {top})–({right}, {bottom})"
+        );
+    }
+    if rec["game"] == "olymbits" {
+        for (i, a) in boxes.iter().enumerate() {
+            for b in &boxes[i + 1..] {
+                let overlap_x = (a.1 + a.3).min(b.1 + b.3) - a.1.max(b.1);
+                let overlap_y = (a.2 + a.4).min(b.2 + b.4) - a.2.max(b.2);
+                assert!(
+                    a.5 != b.5 || overlap_x <= 1.0 || overlap_y <= 1.0,
+                    "{context}: {:?} and {:?} overlap",
+                    a.0,
+                    b.0
+                );
+            }
+        }
+    }
+    let last = k + 1 == frame_count(rec);
+    let outcome = observation["outcome"].as_str().unwrap_or("");
+    assert_eq!(
+        outcome.is_empty(),
+        !last || rec["outcome"].is_null(),
+        "{context}: header {outcome:?}"
+    );
+    let kinds: Vec<&str> = observation["drawn"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["kind"].as_str().unwrap_or(""))
+        .collect();
+    match rec["game"].as_str().unwrap() {
+        "zuniq" => {
+            let label = boxes.iter().find(|b| b.0.starts_with("open cells")).expect("zones label");
+            if state(rec, k)["zones"].as_array().unwrap().is_empty() {
+                assert!(label.0.ends_with("zone sizes: none closed yet"), "{context}: {}", label.0);
+            }
+            assert!(!observation["title"].as_str().unwrap().contains("seed"), "Zuniq has no seed");
+        }
+        "photosynthesis" => {
+            // Cell numbers are drawn over the trees, which would hide them.
+            let last_tree = kinds.iter().rposition(|k| *k == "tree");
+            let first_number = kinds.iter().position(|k| *k == "cell-number").expect("numbers");
+            assert!(last_tree.is_none_or(|t| t < first_number), "{context}: trees hide numbers");
+            assert_eq!(kinds.iter().filter(|k| **k == "cell-number").count(), 37);
+        }
+        "wondev-woman" => {
+            let size = state(rec, k)["size"].as_u64().unwrap() as usize;
+            for axis in ["axis-x", "axis-y"] {
+                assert_eq!(kinds.iter().filter(|k| **k == axis).count(), size, "{context}: {axis}");
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Opens `page` at `#turn=start&probe=turns` and checks every observation: the deep link, the
@@ -806,8 +912,9 @@ fn a_page_of_many_games_picks_by_deep_link() {
     assert_eq!(result["games"], games.len());
     let first = &result["observations"][0];
     assert_eq!(first["game"], 3);
+    // The drawing is game 3's (probe_page compared it); Zuniq's title shows no seed.
     let title = first["title"].as_str().unwrap();
-    assert!(title.contains(&format!("seed {}", games[3]["seed"])), "{title}");
+    assert!(title.starts_with("zuniq · ") && !title.contains("seed"), "{title}");
 }
 
 #[test]
@@ -869,7 +976,10 @@ fn arena_out_writes_an_index_linking_every_replay() {
         "--out",
         out_dir.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "arena failed: {}", String::from_utf8_lossy(&out.stderr));
+    // Bot 1 crashed in every game: the run says so and fails, the index is written all the same.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "arena: {stderr}");
+    assert!(stderr.contains("`exit 3` crashed or did not start in every game"), "{stderr}");
     let index = out_dir.join("index.html");
     let html = std::fs::read_to_string(&index).expect("index.html written");
     let results: Vec<Value> = read_games(&out_dir.join("results.jsonl"));
@@ -883,6 +993,14 @@ fn arena_out_writes_an_index_linking_every_replay() {
     // Seats rotate: bot 1 crashed in seat 1 of game 0 and seat 0 of game 1.
     assert_eq!(html.matches("class=\"mark crash\"").count(), 2, "{html}");
     assert_eq!(html.matches("data-result=\"win\"").count(), 2, "greedy wins both: {html}");
+    // The CLI's table (win rate with its interval, Elo, skill) and the running win rate chart.
+    assert!(html.contains("<pre id=\"standings\">2 games of zuniq"), "{html}");
+    for column in ["win rate (95% CI)", "skill", "Elo difference (bot 0 - bot 1)"] {
+        assert!(html.contains(&escape(column)), "no {column} in the index: {html}");
+    }
+    assert!(html.contains("data-bot=\"0\" data-final=\"1.0000\""), "{html}");
+    assert!(html.contains("data-bot=\"1\" data-final=\"0.0000\""), "{html}");
+    assert!(html.contains("<th>bot seed</th>"), "Zuniq's seed only seeds the bots: {html}");
     let dom = run_chromium(&exe, &["--dump-dom"], &file_url(&index, ""));
     assert_eq!(dom.matches("<tr data-index=").count(), 2, "rows of the index in the browser");
     // A linked replay opens and draws the arena's trace.
@@ -908,8 +1026,8 @@ fn arena_out_writes_an_index_linking_every_replay() {
         .find(|t| t["seed"] == first["seed"] && t["params"]["bots"] == serde_json::json!(seat_bots))
         .expect("game 0's trace");
     check_observation(rec, &result["observations"][0], 0, None);
-    // Arena seeds are 64-bit: the page shows them exactly, not rounded to a double.
+    // Zuniq has no randomness: the arena's seed only seeded the bots, and the page shows none.
     let title = result["observations"][0]["title"].as_str().unwrap();
-    assert!(title.contains(&format!("seed {} ", rec["seed"])), "{title} vs seed {}", rec["seed"]);
+    assert!(!title.contains("seed"), "{title}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -145,11 +145,13 @@ pub fn run(request: ArenaArgs) -> ExitCode {
             })
             .collect();
         println!("],\"bots\":{},\"interrupted\":{}}}", Value::Array(bots), end.interrupted);
-    } else {
-        print!("{}", arena::report(&config, standings));
+    }
+    let table = arena::report(&config, standings);
+    if !json_output {
+        print!("{table}");
     }
     if let Some(dir) = &config.out {
-        match crate::view::write_arena_index(dir) {
+        match crate::view::write_arena_index(dir, Some(&table)) {
             Ok(index) => eprintln!("replays: {}", index.display()),
             Err(e) => return usage_error(format!("arena: writing the replay index: {e}")),
         }

@@ -302,7 +302,7 @@ fn game_key(seed: &Value, bots: &[String], turns: u64) -> String {
 /// `arena --out DIR`: writes `DIR/replays/game-<index>.html` for every finished game and
 /// `DIR/index.html`, the results table with each game linked to its replay. Returns the index's
 /// path.
-pub fn write_arena_index(dir: &Path) -> Result<PathBuf, ViewError> {
+pub fn write_arena_index(dir: &Path, standings: Option<&str>) -> Result<PathBuf, ViewError> {
     let identity_path = dir.join("arena.json");
     let identity: Value = match std::fs::read_to_string(&identity_path) {
         Ok(text) => serde_json::from_str(&text).map_err(|error| ViewError::Json {
@@ -369,11 +369,19 @@ pub fn write_arena_index(dir: &Path) -> Result<PathBuf, ViewError> {
         rows.push_str(&index_row(result, &seat_bots, &link));
     }
     let summary = bot_summary(&results, &bots);
+    // The CLI's own table (win rate with its interval, Elo, skill), when the run gives it.
+    let standings = standings.map_or(String::new(), |table| {
+        format!("<h2>standings</h2><pre id=\"standings\">{}</pre>", escape_html(table))
+    });
+    let chart = win_rate_chart(&results, &bots);
+    // Zuniq has no randomness: its arena seed only seeds the bots.
+    let seed_name = if game == "zuniq" { "bot seed" } else { "seed" };
     let html = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>{title}</title><style>{INDEX_STYLE}</style></head><body>\
-         <h1>{title}</h1><p>{count} games; engine {engine}; seed {seed}.</p>{summary}\
-         <table id=\"games\"><thead><tr><th>game</th><th>seed</th><th>seats (bot, score, \
+         <h1>{title}</h1><p>{count} games; engine {engine}; {seed_name} {seed}.</p>{standings}\
+         {summary}{chart}\
+         <table id=\"games\"><thead><tr><th>game</th><th>{seed_name}</th><th>seats (bot, score, \
          result)</th><th>turns</th><th>end</th><th>replay</th></tr></thead><tbody>{rows}</tbody>\
          </table></body></html>\n",
         title = escape_html(&format!("arena: {game}")),
@@ -436,6 +444,59 @@ fn index_row(result: &ArenaResult, seat_bots: &[String], link: &str) -> String {
         seed = escape_html(&result.seed.to_string()),
         turns = result.turns,
         reason = escape_html(&result.reason),
+    )
+}
+
+/// Each bot's running win rate (a draw counts half) after each of its games, in game order,
+/// as an inline SVG chart: one line per bot, 0 to 100% up the side.
+fn win_rate_chart(results: &[ArenaResult], bots: &[String]) -> String {
+    const COLORS: [&str; 3] = ["#e8543f", "#2f7de1", "#1f9d55"];
+    let (width, height, left, top) = (640.0, 220.0, 40.0, 10.0);
+    let (plot_w, plot_h) = (width - left - 10.0, height - top - 30.0);
+    let games = results.len().max(1) as f64;
+    let mut lines = String::new();
+    for (b, bot) in bots.iter().enumerate() {
+        let (mut points, mut played, mut path) = (0.0, 0usize, Vec::new());
+        for (g, result) in results.iter().enumerate() {
+            let outcomes = seat_results(&result.ranks);
+            for (seat, _) in result.seats.iter().enumerate().filter(|(_, &s)| s == b) {
+                played += 1;
+                points += match outcomes.get(seat).copied() {
+                    Some("win") => 1.0,
+                    Some("draw") => 0.5,
+                    _ => 0.0,
+                };
+                let rate = points / played as f64;
+                let x = left + plot_w * (g + 1) as f64 / games;
+                path.push(format!("{x:.1},{:.1}", top + plot_h * (1.0 - rate)));
+            }
+        }
+        let rate = if played == 0 { 0.0 } else { points / played as f64 };
+        lines.push_str(&format!(
+            "<polyline data-bot=\"{b}\" data-final=\"{rate:.4}\" fill=\"none\" stroke=\"{color}\" \
+             stroke-width=\"2\" points=\"{points}\"><title>{name}</title></polyline>\
+             <text x=\"{x}\" y=\"{y}\" fill=\"{color}\" font-size=\"12\">bot{b} {pct:.1}%</text>",
+            color = COLORS[b % COLORS.len()],
+            points = path.join(" "),
+            name = escape_html(bot),
+            x = left + 8.0 + 90.0 * b as f64,
+            y = height - 6.0,
+            pct = 100.0 * rate,
+        ));
+    }
+    format!(
+        "<h2>win rate over the games</h2><svg id=\"win-rate-chart\" width=\"{width}\" \
+         height=\"{height}\" viewBox=\"0 0 {width} {height}\" role=\"img\">\
+         <rect x=\"{left}\" y=\"{top}\" width=\"{plot_w}\" height=\"{plot_h}\" fill=\"#fafafa\" \
+         stroke=\"#ccc\"/><line x1=\"{left}\" x2=\"{right}\" y1=\"{mid}\" y2=\"{mid}\" \
+         stroke=\"#ddd\"/><text x=\"4\" y=\"{top_label}\" font-size=\"11\">100%</text>\
+         <text x=\"4\" y=\"{mid_label}\" font-size=\"11\">50%</text><text x=\"4\" \
+         y=\"{bottom_label}\" font-size=\"11\">0%</text>{lines}</svg>",
+        right = left + plot_w,
+        mid = top + plot_h / 2.0,
+        top_label = top + 10.0,
+        mid_label = top + plot_h / 2.0 + 4.0,
+        bottom_label = top + plot_h,
     )
 }
 

@@ -234,7 +234,6 @@
         if (shadow[i] > 0) {
           out += el("polygon", { points: hex(p[0], p[1], R - 1.5), fill: "#000", opacity: 0.18 + 0.1 * shadow[i], d_kind: "shadow", d_cell: i, d_size: shadow[i] });
         }
-        out += text(p[0] - R * 0.55, p[1] - R * 0.25, String(i), { "font-size": 10, fill: rich ? "#333" : "#bbb" });
       }
       const RADIUS = [6, 11, 17, 24];
       for (const t of s.trees) {
@@ -244,16 +243,23 @@
           (t[1] > 0 ? text(p[0], p[1] + 5, String(t[1]), { "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff" }) : "") +
           (t[3] ? text(p[0] + RADIUS[t[1]] - 2, p[1] - RADIUS[t[1]] + 4, "z", { "font-size": 13, fill: "#fff", "font-weight": 700 }) : ""));
       }
+      // Cell numbers above the trees (a large tree covers most of its cell), with a halo.
+      for (let i = 0; i < 37; i++) {
+        const p = pos(i);
+        out += el("text", { x: p[0] - R * 0.62, y: p[1] - R * 0.3, "font-size": 10, "font-weight": 700, fill: "#222", stroke: "#fff", stroke_width: 2.5, "paint-order": "stroke", d_kind: "cell-number", d_cell: i }, esc(String(i)));
+      }
       // The sun sits opposite the direction the shadows fall.
       const d = HEX_DIRS[(s.sun_direction + 3) % 6];
-      const sx = cx + 4.5 * R * sq3 * (d[0] + d[1] / 2), sy = cy + 4.5 * R * 1.5 * d[1];
+      // 4.2 cells out: clear of the board's outer ring, inside the drawing in every direction.
+      const sx = cx + 4.2 * R * sq3 * (d[0] + d[1] / 2), sy = cy + 4.2 * R * 1.5 * d[1];
       out += el("g", { d_kind: "sun", d_direction: s.sun_direction },
         el("circle", { cx: sx, cy: sy, r: 20, fill: "#ffd23f", stroke: "#ff9d00", stroke_width: 4 }) +
-        text(sx, sy + 5, String(s.sun_direction), { "text-anchor": "middle", "font-size": 14, "font-weight": 700 }));
+        text(sx, sy + 5, "sun", { "text-anchor": "middle", "font-size": 12, "font-weight": 700 }));
       const bx = 680;
       out += el("text", { x: bx, y: 50, fill: "#fff", "font-size": 22, "font-weight": 700, d_kind: "day", d_value: s.day }, esc("day " + s.day + " / 23"));
       out += el("text", { x: bx, y: 80, fill: "#ddd", "font-size": 16, d_kind: "nutrients", d_value: s.nutrients }, esc("nutrients " + s.nutrients));
-      out += text(bx, 104, "shadows fall towards direction " + s.sun_direction, { fill: "#ddd", "font-size": 14 });
+      out += text(bx, 102, "sun direction " + s.sun_direction + " (the yellow disc):", { fill: "#ddd", "font-size": 13 });
+      out += text(bx, 118, "shadows fall away from it", { fill: "#ddd", "font-size": 13 });
       s.players.forEach((p, i) => {
         const y = 150 + i * 130;
         out += el("rect", { x: bx - 10, y: y - 26, width: 300, height: 110, rx: 10, fill: "#233848", stroke: COLORS[i], stroke_width: 3 });
@@ -350,7 +356,8 @@
       const bx = 640;
       out += text(bx, 80, "ply " + s.ply + " · " + s.walls.length + " walls", { "font-size": 22, "font-weight": 700 });
       out += text(bx, 112, s.finished ? "game over" : "to move: player " + s.to_move, { "font-size": 17 });
-      out += text(bx, 140, "open cells " + s.open_cells + " · zones " + s.zones.map((z) => z.size).join(", "), { "font-size": 15 });
+      const sizes = s.zones.length ? s.zones.map((z) => z.size).join(", ") : "none closed yet";
+      out += el("text", { x: bx, y: 140, "font-size": 15, d_kind: "zones-label" }, esc("open cells " + s.open_cells + " · zone sizes: " + sizes));
       [0, 1].forEach((i) => {
         out += el("rect", { x: bx, y: 170 + i * 40, width: 22, height: 22, fill: COLORS[i] });
         out += text(bx + 32, 187 + i * 40, "player " + i + (s.claims[i] !== null ? " · claimed victory at ply " + s.claims[i] : ""), { "font-size": 15 });
@@ -378,8 +385,8 @@
         const px = panels[gi][0], py = panels[gi][1], W = 485, H = 315;
         let p = el("rect", { x: px, y: py, width: W, height: H, rx: 10, fill: "#fff", stroke: "#c8cdd6" });
         p += text(px + 12, py + 24, GAME_NAMES[g.type] || g.type, { "font-size": 17, "font-weight": 700 });
-        const state = g.should_reset ? "run over: medals given, a new run next turn" : g.resetting ? "new run (reset turn)" : "";
-        p += text(px + 200, py + 24, state, { "font-size": 12, fill: "#a16207" });
+        const state = g.should_reset ? "run over · medals given · new run next turn" : g.resetting ? "new run (reset turn)" : "";
+        if (state) p += el("text", { x: px + W - 12, y: py + 24, "font-size": 12, fill: "#a16207", "text-anchor": "end", d_kind: "label" }, esc(state));
         // Medals of this mini-game, per player.
         for (let i = 0; i < n; i++) {
           const m = s.medals[i][gi], y = py + H - 14 - (n - 1 - i) * 20;
@@ -406,10 +413,11 @@
           for (let i = 0; i < n; i++) {
             const c = g.cursors[i];
             p += el("circle", { cx: cx + c[0] * sc, cy: cy + c[1] * sc, r: 7, fill: COLORS[i], stroke: "#111", stroke_width: 2, opacity: g.dead[i] ? 0.3 : 1, d_kind: "cursor", d_player: i, d_x: c[0], d_y: c[1] });
-            p += text(px + 250, py + 60 + i * 24, "player " + i + ": (" + c[0] + ", " + c[1] + ") distance² " + (c[0] * c[0] + c[1] * c[1]), { "font-size": 13, fill: COLORS[i] });
+            p += text(px + 235, py + 60 + i * 24, "player " + i + ": (" + c[0] + ", " + c[1] + ") distance² " + (c[0] * c[0] + c[1] * c[1]), { "font-size": 12, fill: COLORS[i] });
           }
-          p += el("text", { x: px + 250, y: py + 150, "font-size": 14, d_kind: "wind", d_value: g.wind }, esc("wind: " + (g.wind ? g.wind.split("").join(" ") : "—")));
-          p += text(px + 250, py + 170, "(current first; cursor moves wind × direction)", { "font-size": 11, fill: "#666" });
+          p += el("text", { x: px + 235, y: py + 150, "font-size": 12, d_kind: "wind", d_value: g.wind }, esc("wind: " + (g.wind ? g.wind.split("").join(" ") : "—")));
+          p += text(px + 235, py + 170, "current wind first; a press moves", { "font-size": 11, fill: "#666" });
+          p += text(px + 235, py + 184, "the cursor that many cells", { "font-size": 11, fill: "#666" });
         } else if (g.type === "skating") {
           const cx = px + 120, cy = py + 140, r = 80;
           for (let c = 0; c < 10; c++) {
@@ -477,6 +485,13 @@
           }
         }
       }
+      // Axes: events and inputs name cells (x, y), x to the east, y to the south.
+      for (let i = 0; i < N; i++) {
+        out += el("text", { x: ox + i * S + S / 2, y: oy - 10, "font-size": 13, fill: "#9aa", "text-anchor": "middle", d_kind: "axis-x", d_value: i }, esc(String(i)));
+        out += el("text", { x: ox - 12, y: oy + i * S + S / 2 + 5, "font-size": 13, fill: "#9aa", "text-anchor": "middle", d_kind: "axis-y", d_value: i }, esc(String(i)));
+      }
+      out += text(ox + N * S + 8, oy - 10, "x", { "font-size": 13, fill: "#9aa", "font-style": "italic" });
+      out += text(ox - 16, oy + N * S + 18, "y", { "font-size": 13, fill: "#9aa", "font-style": "italic" });
       // The last action's target and build cells.
       for (const e of frames[k].events) {
         if (typeof e !== "object" || e === null || !e.build) continue;
@@ -532,6 +547,13 @@
     return who + (o.scores ? " · scores " + o.scores.join(" : ") : "") + (o.reason ? " · " + o.reason : "") + (rec.truncated ? " (trace truncated)" : "");
   }
 
+  // The game's seed after `prefix`, or nothing: Zuniq has no randomness (its trace seed only
+  // seeded the players' bots, so showing it would suggest a different board).
+  function seedText(rec, prefix) {
+    if (rec.game === "zuniq" || rec.seed === undefined || rec.seed === null) return "";
+    return prefix + rec.seed;
+  }
+
   // ---- state and controls --------------------------------------------------------------------
   let current = 0, turn = 0, timer = null, fog = -1;
   const slider = $("slider");
@@ -552,10 +574,12 @@
     names.forEach((name, i) => {
       rows += '<tr data-player="' + i + '"><td><span class="swatch" style="background:' + COLORS[i] + '"></span></td>' +
         '<td class="' + (active[i] === false ? "gone" : "") + '" title="' + esc(name) + '">' + i + " · " + esc(name.length > 28 ? name.slice(0, 27) + "…" : name) + "</td>" +
-        (scores ? '<td class="score" data-score="' + esc(scores[i]) + '">' + esc(scores[i]) + "</td>" : '<td class="score">–</td>') + "</tr>";
+        (scores ? '<td class="score" data-score="' + esc(scores[i]) + '">' + esc(scores[i]) + "</td>" : '<td class="score pending" title="this game scores only when it ends">at the end</td>') + "</tr>";
     });
     $("players").innerHTML = rows;
     $("info").textContent = game.info(s);
+    // The result belongs to the last turn: earlier turns would give the game away.
+    $("outcome").textContent = last ? outcomeText(rec) : "";
     let acts = "";
     if (f.actions) {
       const who = actors(rec, frames, turn);
@@ -612,8 +636,7 @@
     current = Math.max(0, Math.min(RECORDS.length - 1, i));
     const rec = RECORDS[current];
     $("picker").value = String(current);
-    $("title").textContent = rec.game + (rec.seed !== undefined && rec.seed !== null ? " · seed " + rec.seed : "") + " · " + playerNames(rec).join(" vs ");
-    $("outcome").textContent = outcomeText(rec);
+    $("title").textContent = rec.game + seedText(rec, " · seed ") + " · " + playerNames(rec).join(" vs ");
     $("fog-label").hidden = rec.game !== "wondev-woman";
     if (rec.game !== "wondev-woman") fog = -1;
   }
@@ -621,7 +644,7 @@
   RECORDS.forEach((rec, i) => {
     const o = document.createElement("option");
     o.value = String(i);
-    o.textContent = "game " + i + ": " + rec.game + (rec.seed !== undefined && rec.seed !== null ? " seed " + rec.seed : "") + " (" + rec.turns.length + " turns)";
+    o.textContent = "game " + i + ": " + rec.game + seedText(rec, " seed ") + " (" + rec.turns.length + " turns)";
     $("picker").appendChild(o);
   });
   $("picker").hidden = RECORDS.length < 2;
@@ -666,13 +689,26 @@
     const data = (e) => Object.assign({}, e.dataset);
     return {
       label: label, game: current, turn: +$("turn").dataset.turn, turn_text: $("turn").textContent, slider: +slider.value,
-      title: $("title").textContent,
+      title: $("title").textContent, outcome: $("outcome").textContent,
+      labels: labelBoxes(),
       drawn: Array.from($("board").querySelectorAll("[data-kind]")).map(data),
       scores: Array.from(document.querySelectorAll("#players [data-score]")).map((e) => e.dataset.score),
       actions: Array.from(document.querySelectorAll("#actions li[data-player]")).map((e) => ({ player: +e.dataset.player, line: e.querySelector(".line.none") ? null : e.querySelector(".line").textContent })),
       events: Array.from(document.querySelectorAll("#events li")).map((e) => ({ text: e.textContent, cls: e.className })),
       views: Array.from(document.querySelectorAll("#views pre[data-player]")).map((e) => ({ player: +e.dataset.player, text: e.textContent })),
     };
+  }
+  // Every text of the board with its box in the drawing's units, the mini-game panel it is in
+  // (Olymbits) and the drawing's size: the test checks that none is cut off or overlaps another.
+  function labelBoxes() {
+    const board = $("board").querySelector("svg");
+    if (!board) return null;
+    const view = board.viewBox.baseVal;
+    const texts = Array.from(board.querySelectorAll("text")).map((t) => {
+      const b = t.getBBox(), panel = t.closest("[data-kind=minigame]");
+      return { text: t.textContent, x: b.x, y: b.y, w: b.width, h: b.height, panel: panel ? +panel.dataset.game : null };
+    });
+    return { width: view.width, height: view.height, texts: texts };
   }
   function runProbe() {
     const out = [observe("deeplink")];

@@ -316,16 +316,17 @@ fn stderr_written_just_before_the_last_answer_is_kept() {
 #[test]
 fn piped_progress_and_even_results_print_no_negative_zero_and_ties() {
     // Both bots exit at once: every game a draw, so an even Elo and tied ratings.
+    // (Bots that crash in every game make the run fail, exit 1, after its table.)
     let (code, stdout, stderr) =
         arena_run(&["xmas-rush", "--bot", "exit 0", "--bot", "exit 0", "--games", "2"]);
-    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(code, 1, "{stderr}");
     assert!(stdout.contains("Elo difference (bot 0 - bot 1): +0 [+0, +0]"), "{stdout}");
     assert!(!stdout.contains("-0"), "{stdout}");
     assert!(stderr.contains("2/2 games"), "progress on a pipe: {stderr:?}");
     let (code, stdout, stderr) = arena_run(&[
         "olymbits", "--bot", "exit 0", "--bot", "exit 0", "--bot", "exit 0", "--games", "3",
     ]);
-    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(code, 1, "{stderr}");
     assert!(stdout.contains("bot 0 = bot 1 = bot 2"), "{stdout}");
 }
 

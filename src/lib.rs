@@ -4,6 +4,7 @@
 //! `twinsim-fast`, `twinsim-search` and `twinsim-arena`.
 
 pub mod bench;
+pub mod input;
 pub mod payoff;
 pub mod perft;
 pub mod replay;

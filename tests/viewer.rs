@@ -1031,3 +1031,48 @@ fn arena_out_writes_an_index_linking_every_replay() {
     assert!(!title.contains("seed"), "{title}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Replaces every string of `value` (but the game's name, which picks the drawing code) with a
+/// script payload, and every `to_move` and `player` number too (the viewer interpolates them).
+fn poison(value: &mut Value, key: &str) {
+    const PAYLOAD: &str = "<img src=x onerror=\"document.body.setAttribute('data-pwned','1')\">\
+        <script>document.body.setAttribute('data-pwned','1')</script>\"'><svg onload=\"document\
+        .body.setAttribute('data-pwned','1')\">";
+    match value {
+        Value::String(s) if key != "game" => *s = format!("{s}{PAYLOAD}"),
+        Value::Number(_) if key == "to_move" || key == "player" => {
+            *value = Value::String(PAYLOAD.into())
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| poison(v, key)),
+        Value::Object(map) => map.iter_mut().for_each(|(k, v)| poison(v, k)),
+        _ => {}
+    }
+}
+
+/// A trace whose every string field is a script payload: the page shows it as text, and no
+/// script of it runs (escaping, and the page's Content-Security-Policy behind it).
+#[test]
+fn no_script_from_a_trace_runs_in_the_page() {
+    let Some(exe) = chromium() else { return };
+    let dir = output_dir();
+    for game in ["zuniq", "wondev-woman", "olymbits"] {
+        let mut rec = read_games(&trace_path(game)).swap_remove(0);
+        poison(&mut rec, "");
+        let trace = dir.join(format!("{game}-poisoned.jsonl"));
+        std::fs::write(&trace, format!("{rec}\n")).expect("trace written");
+        let page = dir.join(format!("{game}-poisoned.html"));
+        write_page(&trace, 0, &page);
+        let html = std::fs::read_to_string(&page).expect("page written");
+        assert!(html.contains("Content-Security-Policy"), "the page has a policy");
+        let last = frame_count(&rec) - 1;
+        let mut shown_as_text = false;
+        for turn in [0, 1, last] {
+            let url = file_url(&page, &format!("turn={turn}"));
+            let dom = run_chromium(&exe, &["--virtual-time-budget=3000", "--dump-dom"], &url);
+            assert!(dom.contains(&format!("data-turn=\"{turn}\"")), "{game} turn {turn}: drawn");
+            assert!(!dom.contains("data-pwned=\"1\""), "{game} turn {turn}: a payload ran");
+            shown_as_text |= dom.contains("&lt;img src=x onerror=");
+        }
+        assert!(shown_as_text, "{game}: the payloads are shown as text");
+    }
+}

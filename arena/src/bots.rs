@@ -77,6 +77,9 @@ const LINE_BUFFER: usize = 64;
 /// arena never blocks on a bot that stops reading or floods its output.
 pub struct ProcessBot {
     child: Child,
+    /// `TWINSIM_BOT=<marker>` is in the environment of the bot and of every process it starts
+    /// (an environment is inherited), daemonised ones included: how `stop` finds them.
+    marker: String,
     input: Option<SyncSender<String>>,
     lines: Receiver<OutputLine>,
     stderr: std::sync::Arc<std::sync::Mutex<CappedText>>,
@@ -92,10 +95,15 @@ impl ProcessBot {
     /// Starts `command` with the shell, keeping at most `stderr_limit` bytes of its stderr.
     pub fn spawn(command: &str, stderr_limit: usize) -> std::io::Result<ProcessBot> {
         // The bot stays in the arena's process group, so a Ctrl-C at the terminal stops the bots
-        // with the arena; at the end of a game its whole process tree is killed (see `stop`).
+        // with the arena; at the end of a game its whole process tree is killed, and every
+        // process that carries its marker (see `stop`).
+        static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let serial = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let marker = format!("{}-{serial}", std::process::id());
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(command)
+            .env(MARKER_VARIABLE, &marker)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -153,6 +161,7 @@ impl ProcessBot {
 
         Ok(ProcessBot {
             child,
+            marker,
             input: Some(input),
             lines,
             stderr,
@@ -163,21 +172,26 @@ impl ProcessBot {
         })
     }
 
-    /// Kills the bot and every process it started (its tree, found through `/proc`), and reaps
-    /// the child (once).
+    /// Kills the bot and every process it started, and reaps the child (once). Those are its
+    /// tree (parent links in `/proc`) and, for a process that left the tree (daemonised:
+    /// re-parented to init or a subreaper, in a session of its own), every process whose
+    /// environment holds the bot's marker. This needs no privilege, cgroup or namespace, so it
+    /// holds on a CI runner as here; only a process that clears its environment *and* leaves
+    /// the tree escapes it.
     fn stop(&mut self) {
         if self.stopped {
             return;
         }
         self.stopped = true;
         self.input = None;
-        // Twice: a process that forked while the first list was taken is caught the second time.
-        for _ in 0..2 {
-            let tree = process_tree(self.child.id());
-            if tree.is_empty() {
+        // Until none is found (at most a few rounds): a process that forked while a list was
+        // taken is caught the next time.
+        for _ in 0..4 {
+            let pids = bot_processes(self.child.id(), &self.marker);
+            if pids.is_empty() {
                 break;
             }
-            let pids: Vec<String> = tree.iter().map(|p| p.to_string()).collect();
+            let pids: Vec<String> = pids.iter().map(|p| p.to_string()).collect();
             let _ = Command::new("kill")
                 .arg("-KILL")
                 .args(&pids)
@@ -191,16 +205,23 @@ impl ProcessBot {
     }
 }
 
-/// `root` and all its descendants that are still alive, from the parent links in `/proc`.
-fn process_tree(root: u32) -> Vec<u32> {
+/// The environment variable that marks a bot's processes: `<arena pid>-<bot serial>`.
+pub const MARKER_VARIABLE: &str = "TWINSIM_BOT";
+
+/// The live (not zombie) processes of a bot: `root` and its descendants, from the parent links
+/// in `/proc`, and every process whose environment holds `TWINSIM_BOT=<marker>`.
+fn bot_processes(root: u32, marker: &str) -> Vec<u32> {
+    let entry = format!("{MARKER_VARIABLE}={marker}");
     let mut parents: Vec<(u32, u32)> = Vec::new();
+    let mut marked = Vec::new();
     if let Ok(entries) = std::fs::read_dir("/proc") {
-        for entry in entries.flatten() {
-            let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+        for entry_dir in entries.flatten() {
+            let Some(pid) = entry_dir.file_name().to_str().and_then(|n| n.parse::<u32>().ok())
+            else {
                 continue;
             };
             // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces or ')'.
-            if let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) {
+            if let Ok(stat) = std::fs::read_to_string(entry_dir.path().join("stat")) {
                 if let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) {
                     let mut fields = rest.split_whitespace();
                     let state = fields.next();
@@ -208,6 +229,12 @@ fn process_tree(root: u32) -> Vec<u32> {
                         (fields.next().and_then(|p| p.parse().ok()), state == Some("Z"))
                     {
                         parents.push((pid, ppid));
+                        // Another user's process is unreadable, and cannot be the bot's.
+                        if std::fs::read(entry_dir.path().join("environ"))
+                            .is_ok_and(|env| env.split(|&b| b == 0).any(|v| v == entry.as_bytes()))
+                        {
+                            marked.push(pid);
+                        }
                     }
                 }
             }
@@ -221,6 +248,11 @@ fn process_tree(root: u32) -> Vec<u32> {
         i += 1;
     }
     tree.retain(|p| parents.iter().any(|(q, _)| q == p));
+    for pid in marked {
+        if !tree.contains(&pid) {
+            tree.push(pid);
+        }
+    }
     tree
 }
 

@@ -11,13 +11,13 @@
 #![warn(missing_docs)]
 
 pub mod bots;
+pub mod out_dir;
 pub mod registry;
 pub mod stats;
 
 use bots::{Answer, Bot, GreedyBot, ProcessBot, RandomBot, SearchBot};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashSet};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -979,22 +979,6 @@ pub fn skill_ranking(totals: &[BotTotals]) -> String {
     text
 }
 
-/// Files of an `--out` directory.
-struct OutDir {
-    dir: PathBuf,
-    lock: Mutex<()>,
-}
-
-impl OutDir {
-    fn append(&self, name: &str, line: &Value) -> std::io::Result<()> {
-        let _guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
-        let mut file =
-            std::fs::OpenOptions::new().create(true).append(true).open(self.dir.join(name))?;
-        writeln!(file, "{line}")?;
-        file.sync_data()
-    }
-}
-
 /// The run's identity, written to `arena.json` so `--resume` continues only the same run.
 pub fn run_identity(config: &ArenaConfig) -> Value {
     json!({
@@ -1057,7 +1041,9 @@ pub fn run(
                 ));
             }
             std::fs::write(&id_path, identity.to_string()).map_err(|e| e.to_string())?;
-            Some(OutDir { dir: dir.clone(), lock: Mutex::new(()) })
+            let out = out_dir::OutDir::open(dir, config.resume)
+                .map_err(|e| format!("{}: {e}", dir.display()))?;
+            Some(out)
         }
     };
     let previous: Vec<GameResult> = match (&out, config.resume) {
@@ -1090,9 +1076,8 @@ pub fn run(
             for (name, err) in game.stderr_files() {
                 let _ = std::fs::write(o.dir.join("stderr").join(name), err);
             }
-            o.append("traces.jsonl", &game.trace)
-                .and_then(|_| o.append("results.jsonl", &game.result.to_json()))
-                .map_err(|e| format!("writing results: {e}"))?;
+            o.append_game(&game.trace_line(), &game.result_line())
+                .map_err(|e| format!("writing results to {}: {e}", o.dir.display()))?;
         }
         let mut s = standings.lock().unwrap_or_else(|e| e.into_inner());
         let counted = s.add(game.result);

@@ -13,11 +13,33 @@ use crate::lanes::{self, Path};
 use crate::slot::StepError;
 use crate::{engine_kind, game_id};
 use numpy::{PyArray, PyArrayDyn, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+
+/// The most games one batch holds: 2^20. Beyond it the output arrays alone run to gigabytes
+/// (an X-mas Rush step writes 2.3 KB a game), and a request for 10^9 games is a mistake that
+/// must be an error, not an allocation that aborts the interpreter.
+pub(crate) const MAX_NUM_ENVS: usize = 1 << 20;
+
+/// The most threads one batch steps on: 256. More threads than cores only wait on each other
+/// (5,000 workers took minutes to start and never finished a step).
+pub(crate) const MAX_THREADS: usize = 256;
+
+/// The referee seed played for the batch's seed `seed`. Olymbits' referee cannot replay seed 0
+/// (its SHA1PRNG ignores `setSeed(0)`, rules §3.1): it is played as the seed the PettingZoo
+/// envs play for 0 (`numpy.random.default_rng(0).integers(1, 2**31)`, `_envs.py`), so an
+/// automatic reset that reaches 0 is a game like any other and seeds map the same way in both.
+fn referee_seed(game: GameId, seed: i64) -> i64 {
+    const OLYMBITS_SEED_ZERO: i64 = 1_826_701_615;
+    if game == GameId::Olymbits && seed == 0 {
+        OLYMBITS_SEED_ZERO
+    } else {
+        seed
+    }
+}
 
 /// One game of the batch and the seed it was set up with.
 struct Lane<T: Number> {
@@ -36,6 +58,9 @@ struct Batch<T: Number> {
     calls: Arc<AtomicU64>,
     /// How long the pool's workers keep spinning after a call, waiting for the next one.
     spin: std::time::Duration,
+    /// The process whose threads the pool's workers are: after `fork()` the child has none of
+    /// them, so its first call builds a pool of its own ([`Core::lock`]).
+    pid: u32,
 }
 
 /// Where results go: the output arrays' data, or one game's rows of them.
@@ -91,7 +116,7 @@ impl<T: Number> Batch<T> {
         if lane.game.is_over() {
             out.terminations.fill(true);
             lane.seed = lane.seed.wrapping_add(num_envs);
-            lane.game.reset(lane.seed).map_err(StepError::BadAction)?;
+            lane.game.reset(referee_seed(game, lane.seed)).map_err(StepError::BadAction)?;
         }
         Self::write_state(&*lane.game, &mut out, game.observation_len(), game.num_actions());
         Ok(())
@@ -257,12 +282,19 @@ struct Reused<T> {
 }
 
 /// A batch and its reused arrays, observations in the game's number type `T`.
+///
+/// Every call locks `batch` through [`Core::lock`], which never waits for the lock while it
+/// holds the GIL: a thread that held the GIL while it waited for the lock would deadlock with
+/// the thread that holds the lock and waits for the GIL to come back from `allow_threads`.
 struct Core<T: Number> {
     batch: Mutex<Batch<T>>,
-    /// `copy=False`: the arrays every call writes and returns (made by the first call).
+    /// `copy=False`: the arrays every call writes and returns (made by the first call; locked
+    /// only under `batch`).
     reused: Mutex<Option<Reused<T>>>,
+    /// The process that last held `batch` ([`Batch::pid`]), readable without the lock: a
+    /// child of `fork()` that finds the lock taken knows no thread of its own can release it.
+    pid: AtomicU32,
 }
-
 /// The batch of a game, in its observations' number type ([`GameId::dtype`]).
 enum Cores {
     I8(Core<i8>),
@@ -321,11 +353,56 @@ fn any_arrays<T: Number>(arrays: Arrays<'_, T>) -> AnyArrays<'_> {
 
 impl<T: Number> Core<T> {
     fn new(batch: Batch<T>) -> Self {
-        Core { batch: Mutex::new(batch), reused: Mutex::new(None) }
+        let pid = AtomicU32::new(batch.pid);
+        Core { batch: Mutex::new(batch), reused: Mutex::new(None), pid }
     }
 
-    fn batch(&self) -> std::sync::MutexGuard<'_, Batch<T>> {
-        self.batch.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// Locks the batch for one call. While another thread's call holds it, this one waits
+    /// with the GIL released (and lets Ctrl-C through between waits); in a child of `fork()`
+    /// the first call replaces the pool, whose workers stayed in the parent.
+    fn lock(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, Batch<T>>> {
+        loop {
+            match self.batch.try_lock() {
+                Ok(batch) => return self.own_pool(batch),
+                Err(TryLockError::Poisoned(poisoned)) => {
+                    return self.own_pool(poisoned.into_inner())
+                }
+                Err(TryLockError::WouldBlock) => {
+                    if self.pid.load(Ordering::Acquire) != std::process::id() {
+                        return Err(PyRuntimeError::new_err(
+                            "this VecEnv was being stepped by another thread when the process \
+                             forked: that call never ends in the child, so the batch is unusable \
+                             here; make a new VecEnv in the child",
+                        ));
+                    }
+                    // Waits for the lock without holding it or the GIL (a guard cannot leave
+                    // `allow_threads`), then tries again.
+                    py.allow_threads(|| drop(self.batch.lock()));
+                    py.check_signals()?;
+                }
+            }
+        }
+    }
+
+    /// `batch`, its pool rebuilt first if the process forked since the pool was made: the
+    /// old pool's workers are the parent's threads, absent here.
+    fn own_pool<'a>(
+        &self,
+        mut batch: MutexGuard<'a, Batch<T>>,
+    ) -> PyResult<MutexGuard<'a, Batch<T>>> {
+        let pid = std::process::id();
+        if batch.pid != pid {
+            if let Some(old) = batch.pool.take() {
+                let workers = old.current_num_threads();
+                // Dropped, the old pool would signal workers that do not exist in this
+                // process, through locks a parent's thread may have held at the fork.
+                std::mem::forget(old);
+                batch.pool = Some(build_pool(workers)?);
+            }
+            batch.pid = pid;
+            self.pid.store(pid, Ordering::Release);
+        }
+        Ok(batch)
     }
 
     /// The arrays of this call: fresh zeroed ones (`copy=True`; `false`: nothing to clear), or
@@ -376,11 +453,22 @@ impl<T: Number> Core<T> {
     /// Gets the outputs ([`Core::outputs`]), runs `work` on every lane with the GIL released
     /// (its rows cleared first when the arrays are reused), and returns the arrays
     /// (observations, masks, rewards, terminations, to_act, score_deltas).
-    fn run<'py, F>(&self, py: Python<'py>, copy: bool, work: F) -> PyResult<Arrays<'py, T>>
+    ///
+    /// `check` sees the batch first, under the same lock: an error there returns with nothing
+    /// changed.
+    fn run<'py, C, F>(
+        &self,
+        py: Python<'py>,
+        copy: bool,
+        check: C,
+        work: F,
+    ) -> PyResult<Arrays<'py, T>>
     where
+        C: FnOnce(&Batch<T>) -> PyResult<()>,
         F: Fn(usize, &mut Lane<T>, Out<'_, T>) -> Result<(), StepError> + Sync + Send,
     {
-        let mut batch = self.batch();
+        let mut batch = self.lock(py)?;
+        check(&batch)?;
         let (arrays, clear) = self.outputs(py, &batch, copy);
         let work = |i: usize, lane: &mut Lane<T>, mut out: Out<'_, T>| {
             if clear {
@@ -413,31 +501,43 @@ impl<T: Number> Core<T> {
     fn reset<'py>(
         &self,
         py: Python<'py>,
+        game: GameId,
         seed: Option<i64>,
         copy: bool,
     ) -> PyResult<AnyArrays<'py>> {
-        let game = self.batch().game;
-        let arrays = self.run(py, copy, |i, lane, mut out| {
-            if let Some(seed) = seed {
-                lane.seed = seed.wrapping_add(i as i64);
-            }
-            lane.game.reset(lane.seed).map_err(StepError::BadAction)?;
-            Batch::write_state(&*lane.game, &mut out, game.observation_len(), game.num_actions());
-            Ok(())
-        })?;
+        let arrays = self.run(
+            py,
+            copy,
+            |_| Ok(()),
+            |i, lane, mut out| {
+                if let Some(seed) = seed {
+                    lane.seed = seed.wrapping_add(i as i64);
+                }
+                lane.game.reset(referee_seed(game, lane.seed)).map_err(StepError::BadAction)?;
+                Batch::write_state(
+                    &*lane.game,
+                    &mut out,
+                    game.observation_len(),
+                    game.num_actions(),
+                );
+                Ok(())
+            },
+        )?;
         Ok(any_arrays(arrays))
     }
 
     /// [`VecEnv::step`] on this batch, `actions` of shape `(num_envs, players)` flattened.
-    fn step<'py>(&self, py: Python<'py>, actions: &[i64], copy: bool) -> PyResult<AnyArrays<'py>> {
-        let (game, players, num_envs) = {
-            let batch = self.batch();
-            (batch.game, batch.players, batch.lanes.len())
-        };
+    fn step<'py>(
+        &self,
+        py: Python<'py>,
+        (game, players, num_envs): (GameId, usize, usize),
+        actions: &[i64],
+        copy: bool,
+    ) -> PyResult<AnyArrays<'py>> {
         let n = game.num_actions() as i64;
-        {
-            // Checked before any game moves, so a bad batch changes nothing.
-            let batch = self.batch();
+        // Checked before any game moves, under the lock the step holds, so a bad batch
+        // changes nothing.
+        let check = |batch: &Batch<T>| {
             for (i, lane) in batch.lanes.iter().enumerate() {
                 for p in 0..players {
                     let index = actions[i * players + p];
@@ -448,16 +548,26 @@ impl<T: Number> Core<T> {
                     }
                 }
             }
-        }
+            Ok(())
+        };
         let num_envs = num_envs as i64;
-        let arrays = self.run(py, copy, |i, lane, out| {
+        let arrays = self.run(py, copy, check, |i, lane, out| {
             Batch::step_lane(game, lane, &actions[i * players..(i + 1) * players], out, num_envs)
         })?;
         Ok(any_arrays(arrays))
     }
 }
 
+/// A pool of `workers` threads.
+fn build_pool(workers: usize) -> PyResult<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .build()
+        .map_err(|e| PyRuntimeError::new_err(format!("thread pool of {workers} workers: {e}")))
+}
+
 /// `num_envs` lanes of `game` from `seed` (game `i` from `seed + i`), each paired with its seed.
+/// The vector is reserved first, so a batch too big for memory is an error, not an abort.
 fn make_lanes<T: Number>(
     game: GameId,
     kind: twinsim_reference::game::EngineKind,
@@ -465,28 +575,52 @@ fn make_lanes<T: Number>(
     num_envs: usize,
     seed: i64,
     league: Option<u32>,
-) -> Result<Vec<Lane<T>>, String> {
-    (0..num_envs)
-        .map(|i| {
-            let seed = seed.wrapping_add(i as i64);
-            lanes::lane(game, kind, path, seed, league).map(|game| Lane { game, seed })
-        })
-        .collect()
+) -> Result<Vec<Lane<T>>, LanesError> {
+    let mut lanes = Vec::new();
+    lanes.try_reserve_exact(num_envs).map_err(|_| LanesError::Memory)?;
+    for i in 0..num_envs {
+        let seed = seed.wrapping_add(i as i64);
+        let lane = lanes::lane(game, kind, path, referee_seed(game, seed), league)
+            .map_err(LanesError::Setup)?;
+        lanes.push(Lane { game: lane, seed });
+    }
+    Ok(lanes)
+}
+
+/// Why [`make_lanes`] made no batch.
+#[derive(Debug)]
+enum LanesError {
+    /// The lanes' vector could not be allocated.
+    Memory,
+    /// A game could not be set up (the message says why).
+    Setup(String),
+}
+
+impl From<LanesError> for PyErr {
+    fn from(error: LanesError) -> Self {
+        match error {
+            LanesError::Memory => PyMemoryError::new_err("not enough memory for the batch's games"),
+            LanesError::Setup(message) => PyValueError::new_err(message),
+        }
+    }
 }
 
 #[pymethods]
 impl VecEnv {
     /// `num_envs` games of `game`; game `i` starts from seed `seed + i`, and its k-th automatic
-    /// reset uses `seed + i + k·num_envs`. `threads`: pool size (default: all cores; 1 steps in
-    /// the calling thread). `path`: `"typed"` steps the fast twin's typed state (with
-    /// `engine="fast"`), `"view"` the text-level engine and its views. `copy`: fresh arrays on
-    /// every call (`True`), or the same arrays overwritten by every call (`False`). `spin`:
-    /// seconds the pool's workers keep spinning after a call, waiting for the next (0: they
-    /// sleep at once).
+    /// reset uses `seed + i + k·num_envs` (Olymbits' seed 0, which its referee cannot replay,
+    /// plays the seed the PettingZoo envs play for 0). `num_envs`: 1 to 2^20 ([`MAX_NUM_ENVS`]).
+    /// `threads`: 1 to 256 ([`MAX_THREADS`]), default 1: the games are stepped in the calling
+    /// thread, never slower than a pool whose workers share their cores with other work. `path`:
+    /// `"typed"` steps the fast twin's typed state (with `engine="fast"`), `"view"` the
+    /// text-level engine and its views. `copy`: fresh arrays on every call (`True`), or the same
+    /// arrays overwritten by every call (`False`). `spin`: seconds the pool's workers keep
+    /// spinning after a call, waiting for the next (0: they sleep at once).
     #[new]
     #[pyo3(signature = (game, num_envs, seed=1, threads=None, engine="fast", league=None, path="typed", copy=true, spin=0.002))]
     #[allow(clippy::too_many_arguments)]
     fn new(
+        py: Python<'_>,
         game: &str,
         num_envs: usize,
         seed: i64,
@@ -502,32 +636,33 @@ impl VecEnv {
         let path = Path::from_name(path).ok_or_else(|| {
             PyValueError::new_err(format!("unknown path {path:?}: expected \"typed\" or \"view\""))
         })?;
-        if num_envs == 0 {
-            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        if !(1..=MAX_NUM_ENVS).contains(&num_envs) {
+            return Err(PyValueError::new_err(format!(
+                "num_envs must be 1 to {MAX_NUM_ENVS} (2^20), not {num_envs}"
+            )));
         }
-        let threads = match threads {
-            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        };
+        let threads = threads.unwrap_or(1);
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(PyValueError::new_err(format!(
+                "threads must be 1 to {MAX_THREADS}, not {threads}"
+            )));
+        }
         let spin = std::time::Duration::try_from_secs_f64(spin).map_err(|_| {
             PyValueError::new_err(format!("spin must be a number of seconds, 0 or more: {spin}"))
         })?;
         let players = game.num_players();
+        // The output arrays of the first call, made once here through numpy's own
+        // constructor: one too big for memory raises MemoryError now, where rust-numpy's
+        // constructor would panic on the same failure later.
+        let mut observation_dims = vec![num_envs, players];
+        observation_dims.extend_from_slice(game.observation_shape());
+        py.import("numpy")?.getattr("zeros")?.call1((observation_dims, game.dtype().name()))?;
         let cores = with_number!(game.dtype(), N => {
             // The calling thread is one of the `threads`: the pool has the others.
-            let pool = if threads > 1 {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads - 1)
-                    .build()
-                    .map_err(|e| PyValueError::new_err(format!("thread pool: {e}")))?;
-                Some(pool)
-            } else {
-                None
-            };
-            let lanes = make_lanes::<N>(game, kind, path, num_envs, seed, league)
-                .map_err(PyValueError::new_err)?;
-            let batch = Batch { game, lanes, players, pool, calls: Default::default(), spin };
+            let pool = if threads > 1 { Some(build_pool(threads - 1)?) } else { None };
+            let lanes = py.allow_threads(|| make_lanes::<N>(game, kind, path, num_envs, seed, league))?;
+            let pid = std::process::id();
+            let batch = Batch { game, lanes, players, pool, calls: Default::default(), spin, pid };
             Cores::from(Core::new(batch))
         });
         Ok(VecEnv { cores, game, players, num_envs, copy })
@@ -554,8 +689,8 @@ impl VecEnv {
     /// The lanes' path: `"typed"` (the fast twin's typed state) or `"view"` (the text-level
     /// engine and its views).
     #[getter]
-    fn path(&self) -> &'static str {
-        with_core!(&self.cores, core => core.batch().lanes[0].game.path())
+    fn path(&self, py: Python<'_>) -> PyResult<&'static str> {
+        with_core!(&self.cores, core => Ok(core.lock(py)?.lanes[0].game.path()))
     }
 
     /// Whether every call returns fresh arrays (else the same ones, overwritten).
@@ -566,13 +701,14 @@ impl VecEnv {
 
     /// Stops the pool's workers spinning since the last call (the batch stays usable: the
     /// next call wakes them).
-    fn release_workers(&self) {
-        with_core!(&self.cores, core => core.batch().release_workers());
+    fn release_workers(&self, py: Python<'_>) -> PyResult<()> {
+        with_core!(&self.cores, core => core.lock(py)?.release_workers());
+        Ok(())
     }
 
     /// The seed each game was set up with.
-    fn seeds(&self) -> Vec<i64> {
-        with_core!(&self.cores, core => core.batch().lanes.iter().map(|l| l.seed).collect())
+    fn seeds(&self, py: Python<'_>) -> PyResult<Vec<i64>> {
+        with_core!(&self.cores, core => Ok(core.lock(py)?.lanes.iter().map(|l| l.seed).collect()))
     }
 
     /// Sets every game up again (game `i` from `seed + i` when `seed` is given, else from its
@@ -585,7 +721,7 @@ impl VecEnv {
         seed: Option<i64>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArrayDyn<i8>>, Bound<'py, PyArrayDyn<bool>>)>
     {
-        let arrays = with_core!(&self.cores, core => core.reset(py, seed, self.copy))?;
+        let arrays = with_core!(&self.cores, core => core.reset(py, self.game, seed, self.copy))?;
         Ok((arrays.0, arrays.1, arrays.4))
     }
 
@@ -606,7 +742,8 @@ impl VecEnv {
             )));
         }
         let actions: Vec<i64> = actions.as_array().iter().copied().collect();
-        with_core!(&self.cores, core => core.step(py, &actions, self.copy))
+        let sizes = (self.game, self.players, self.num_envs);
+        with_core!(&self.cores, core => core.step(py, sizes, &actions, self.copy))
     }
 }
 
@@ -648,10 +785,13 @@ fn lanes_seconds_in<T: Number>(
     seed: i64,
 ) -> Result<std::time::Duration, String> {
     let kind = twinsim_reference::game::EngineKind::Fast;
-    let lanes = make_lanes::<T>(game, kind, Path::Typed, num_envs.max(1), seed, None)?;
+    let lanes = make_lanes::<T>(game, kind, Path::Typed, num_envs.max(1), seed, None)
+        .map_err(|e| format!("{e:?}"))?;
     let (num_envs, players) = (lanes.len(), lanes[0].game.num_players());
     let spin = std::time::Duration::ZERO;
-    let mut batch = Batch { game, lanes, players, pool: None, calls: Default::default(), spin };
+    let pid = std::process::id();
+    let mut batch =
+        Batch { game, lanes, players, pool: None, calls: Default::default(), spin, pid };
     let (observation_len, num_actions) = (game.observation_len(), game.num_actions());
     let seats = num_envs * players;
     let mut observations = vec![T::default(); seats * observation_len];

@@ -28,16 +28,25 @@ class VecEnv:
     ``step`` (copy what you keep). ``False`` is the faster for large batches: no array is
     allocated or cleared in the calling thread.
 
-    ``threads`` (default: every core) steps the games on the calling thread and ``threads - 1``
-    pool workers. After a call the workers keep spinning for ``spin`` seconds (default 2 ms),
-    waiting for the next: waking a sleeping worker costs tens of microseconds, more than a small
-    batch's whole step, but a spinning worker keeps its core busy, so a policy that wants every
-    core between steps sets ``spin=0``.
+    ``threads`` (default 1, at most 256) steps the games on the calling thread and ``threads -
+    1`` pool workers. One thread is the default because it is never slower than a pool whose
+    workers share their cores with other work (on a loaded machine two threads ran 13 times
+    slower than one); more threads pay on idle cores and large batches. After a call the workers
+    keep spinning for ``spin`` seconds (default 2 ms), waiting for the next: waking a sleeping
+    worker costs tens of microseconds, more than a small batch's whole step, but a spinning
+    worker keeps its core busy, so a policy that wants every core between steps sets ``spin=0``.
+
+    ``num_envs`` is 1 to 2^20; a batch too big for memory raises ``MemoryError``. A batch is
+    safe to share between Python threads (calls on it run one at a time; a waiting call holds
+    neither the batch nor the GIL) and to use in a ``fork()``-ed child (its first call there
+    builds a thread pool of its own; a batch that another thread was stepping at the fork
+    raises ``RuntimeError`` there).
 
     A game that ends is set up again within the same step (Gymnasium's same-step autoreset):
     that step's rewards and terminations are the finished game's, its observations the new
     game's. Game ``i`` starts from seed ``seed + i``; its k-th new game from
-    ``seed + i + k·num_envs``.
+    ``seed + i + k·num_envs`` (Olymbits' seed 0, which its referee cannot replay, plays the
+    same game as ``parallel_env("olymbits").reset(seed=0)``).
 
     ``path="typed"`` (the default, with ``engine="fast"``) steps the fast twin's typed state
     directly, building each seat's numbers from what its view shows; ``path="view"`` steps the

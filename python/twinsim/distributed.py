@@ -134,16 +134,26 @@ def _missing_ranges(games: int, done: set[int], shard: int) -> Iterator[tuple[in
 
 
 def _complete_lines(path: Path) -> list[bytes]:
-    """The complete lines of ``path``; a cut last line (a driver stopped while writing) is
-    removed from the file, so appending starts on a fresh line."""
+    """The complete lines of ``path`` (a cut last line, from a driver stopped while writing,
+    is not one of them)."""
     if not path.exists():
         return []
     data = path.read_bytes()
-    end = data.rfind(b"\n") + 1
-    if end < len(data):
+    return data[: data.rfind(b"\n") + 1].splitlines()
+
+
+def _cut_after(path: Path, lines: int) -> None:
+    """Cuts ``path`` after its first ``lines`` complete lines, if it is longer."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    end = 0
+    for _ in range(lines):
+        end = data.index(b"\n", end) + 1
+    if len(data) > end:
         with open(path, "r+b") as f:
             f.truncate(end)
-    return data[:end].splitlines()
+            os.fsync(f.fileno())
 
 
 class _OutDir:
@@ -168,7 +178,15 @@ class _OutDir:
         id_path.write_text(identity)
         #: Result lines already in the folder, by game index (the first of each index).
         self.previous: dict[int, bytes] = {}
+        # The arena's rules (arena/src/out_dir.rs): the k-th result line commits the k-th
+        # trace line; a cut last line is dropped, and so are the trace lines past the results'
+        # count (a game whose result was never written is played again). Only truncations,
+        # results first, so a crash while repairing is repaired the same way next time.
         lines = _complete_lines(results)
+        pairs = min(len(lines), len(_complete_lines(traces)))
+        lines = lines[:pairs]
+        _cut_after(results, pairs)
+        _cut_after(traces, pairs)
         for line in lines:
             try:
                 index = json.loads(line)["index"]
@@ -176,22 +194,30 @@ class _OutDir:
                 continue  # not a result: its game is played again
             if isinstance(index, int) and 0 <= index < games:
                 self.previous.setdefault(index, line)
-        # A trace is written before its result: a trace line past the results' count belongs to
-        # a game whose result was never written (it is played again).
-        kept = _complete_lines(traces)[: len(lines)]
-        if traces.exists():
-            traces.write_bytes(b"".join(t + b"\n" for t in kept))
-        self.results = open(results, "ab")
-        self.traces = open(traces, "ab")
+        # Unbuffered: each record goes out in one write (see `write`).
+        self.results = open(results, "ab", buffering=0)
+        self.traces = open(traces, "ab", buffering=0)
         self.synced = time.monotonic()
 
     def write(self, result: str, trace: str, files: list) -> None:
         for name, text in files:
             (self.dir / "stderr" / name).write_text(text)
-        self.traces.write(trace.encode() + b"\n")
-        self.traces.flush()
-        self.results.write(result.encode() + b"\n")
-        self.results.flush()
+        # Whole records or nothing: on an error (a full disk) both files are cut back to their
+        # length before this game, and the error stops the run.
+        files = (self.traces, self.results)
+        before = [os.fstat(f.fileno()).st_size for f in files]
+        try:
+            for f, line in zip(files, (trace, result)):
+                record = memoryview(line.encode() + b"\n")
+                while record:  # one write a record, unless the system takes less
+                    record = record[os.write(f.fileno(), record) :]
+        except OSError:
+            for f, length in zip(files, before):
+                try:
+                    os.ftruncate(f.fileno(), length)
+                except OSError:
+                    pass  # the next resume cuts the same lines
+            raise
 
     def sync_every(self, seconds: float) -> None:
         """Syncs when the last sync is ``seconds`` old: a disk sync per game would cost more than

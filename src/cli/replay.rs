@@ -13,7 +13,7 @@ pub fn run(files: &[PathBuf], engine: EngineChoice) -> ExitCode {
     let mut games = Vec::new();
     let mut unreadable_lines = 0;
     for file in files {
-        let text = match std::fs::read(file) {
+        let text = match twinsim::input::read_bytes(file) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(e) => return usage_error(format!("cannot read {}: {e}", file.display())),
         };

@@ -162,7 +162,8 @@ fn script(request: &ShowArgs) -> Result<Script, String> {
             turns: Vec::new(),
         });
     };
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = twinsim::input::read_bytes(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let text = String::from_utf8_lossy(&bytes);
     if path.extension().is_some_and(|e| e == "jsonl") {
         if request.seed.is_some() || request.league.is_some() {

@@ -17,7 +17,7 @@ fn load_trace_dir(dir: &Path) -> Result<Vec<trace::TraceGame>, String> {
         if !path.exists() {
             continue;
         }
-        let text = std::fs::read_to_string(&path)
+        let text = twinsim::input::read_text(&path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let mut parsed =
             trace::parse_jsonl(&text).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -136,7 +136,7 @@ pub fn read_game(path: &Path, index: usize) -> Result<Value, ViewError> {
 }
 
 fn read_text(path: &Path) -> Result<String, ViewError> {
-    std::fs::read_to_string(path)
+    twinsim::input::read_text(path)
         .map_err(|error| ViewError::Read { path: path.to_path_buf(), error })
 }
 
@@ -202,6 +202,29 @@ fn exact_in_javascript(value: &mut Value) {
     }
 }
 
+/// A fresh random nonce for the page's own scripts (128 bits from the standard library's
+/// randomly seeded hasher, in hex): a trace cannot guess it, so no script it smuggles in runs.
+fn script_nonce() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let half = || std::collections::hash_map::RandomState::new().build_hasher().finish();
+    format!("{:016x}{:016x}", half(), half())
+}
+
+/// The replay page's Content-Security-Policy: nothing from the network, inline style, and
+/// only the page's own two scripts (by `nonce`): an inline event handler or a `<script>` from
+/// trace text that escaped the escaping still does not run.
+fn viewer_policy(nonce: &str) -> String {
+    format!(
+        "default-src 'none'; script-src 'nonce-{nonce}'; style-src 'unsafe-inline'; \
+         img-src data:; base-uri 'none'; form-action 'none'"
+    )
+}
+
+/// The arena index's Content-Security-Policy: nothing from the network, inline script and
+/// style only.
+const INDEX_POLICY: &str = "default-src 'none'; script-src 'unsafe-inline'; \
+    style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
 /// The self-contained replay page for `games` (a game picker when there are several).
 pub fn page(games: &[Value], title: &str) -> String {
     let mut games = Value::Array(games.to_vec());
@@ -209,8 +232,11 @@ pub fn page(games: &[Value], title: &str) -> String {
     let data = json_for_script(&games);
     // The data goes in last, so nothing inside it is ever taken for a placeholder.
     let (head, tail) = TEMPLATE.split_once("{{DATA}}").unwrap_or((TEMPLATE, ""));
+    let nonce = script_nonce();
     let fill = |part: &str| {
-        part.replace("{{TITLE}}", &escape_html(title))
+        part.replace("{{CSP}}", &viewer_policy(&nonce))
+            .replace("{{NONCE}}", &nonce)
+            .replace("{{TITLE}}", &escape_html(title))
             .replace("{{STYLE}}", STYLE)
             .replace("{{SCRIPT}}", SCRIPT)
     };
@@ -274,7 +300,7 @@ impl ArenaResult {
 
 /// Reads a JSON Lines file of an arena directory; a missing file is an empty list.
 fn read_jsonl(path: &Path) -> Result<Vec<Value>, ViewError> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match twinsim::input::read_text(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(error) => return Err(ViewError::Read { path: path.to_path_buf(), error }),
@@ -304,7 +330,7 @@ fn game_key(seed: &Value, bots: &[String], turns: u64) -> String {
 /// path.
 pub fn write_arena_index(dir: &Path, standings: Option<&str>) -> Result<PathBuf, ViewError> {
     let identity_path = dir.join("arena.json");
-    let identity: Value = match std::fs::read_to_string(&identity_path) {
+    let identity: Value = match twinsim::input::read_text(&identity_path) {
         Ok(text) => serde_json::from_str(&text).map_err(|error| ViewError::Json {
             path: identity_path.clone(),
             line: 1,
@@ -378,6 +404,7 @@ pub fn write_arena_index(dir: &Path, standings: Option<&str>) -> Result<PathBuf,
     let seed_name = if game == "zuniq" { "bot seed" } else { "seed" };
     let html = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{INDEX_POLICY}\">\
          <title>{title}</title><style>{INDEX_STYLE}</style></head><body>\
          <h1>{title}</h1><p>{count} games; engine {engine}; {seed_name} {seed}.</p>{standings}\
          {summary}{chart}\

@@ -585,7 +585,7 @@
       const who = actors(rec, frames, turn);
       f.actions.forEach((line, j) => {
         const p = who[j];
-        acts += '<li data-player="' + p + '"><b style="color:' + COLORS[p] + '">' + p + "</b> " +
+        acts += '<li data-player="' + esc(p) + '"><b style="color:' + esc(COLORS[p]) + '">' + esc(p) + "</b> " +
           (line === null ? '<span class="line none">(no answer: timeout or not asked)</span>' : '<code class="line">' + esc(line) + "</code>") + "</li>";
       });
     } else {

@@ -6,6 +6,7 @@ pub mod arena;
 pub mod args;
 pub mod bench;
 pub mod interrupt;
+pub mod ladder;
 pub mod payoff;
 pub mod perft;
 pub mod progress;

@@ -203,12 +203,11 @@ impl ViewPlayer for OwnBudget {
 
 /// The usual time policy of a per-move limit: think until `fraction` of the time left before
 /// `deadline`, keeping free a `margin` for parsing and rendering, or the lateness this machine
-/// showed lately ([`super::pace::reserve_within`]: scheduler stalls), whichever is longer.
+/// showed lately ([`super::pace::reserve`]: scheduler stalls), whichever is longer.
 pub fn think_until(deadline: Instant, fraction: f64, margin: Duration) -> Instant {
     let now = Instant::now();
-    let left = deadline.saturating_duration_since(now);
-    let margin = margin.max(super::pace::reserve_within(left));
-    let left = left.saturating_sub(margin);
+    let margin = margin.max(super::pace::reserve());
+    let left = deadline.saturating_duration_since(now).saturating_sub(margin);
     now + left.mul_f64(fraction.clamp(0.0, 1.0))
 }
 

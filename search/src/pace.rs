@@ -12,7 +12,11 @@
 //! that thinking deadline the answer was ready ([`Answer::end`]), and the process keeps the
 //! largest such lateness, decaying by half every [`HALF_LIFE`] (the machine's load changes
 //! over seconds). [`reserve`] is that figure times [`SAFETY_FACTOR`]: the time every bot keeps
-//! free before its deadline on top of its own margin ([`crate::bot::think_until`]). One figure
+//! free before its deadline on top of its own margin ([`crate::bot::think_until`]), however
+//! little thinking time that leaves: measured on the loaded machine, capping the reserve at two
+//! thirds of the time left gave as many timeouts as no reserve at all (a thread that loses the
+//! processor there waits longer than a third of a 50 ms limit), while the uncapped reserve cut
+//! them by four fifths. One figure
 //! for the whole process, since the load is the machine's: in the arena, where every built-in
 //! bot of every game runs in one process, a bot's first answer already knows what the previous
 //! games saw.
@@ -25,10 +29,6 @@ use std::time::{Duration, Instant};
 pub const HALF_LIFE: Duration = Duration::from_secs(5);
 /// The reserve is the decayed largest lateness times this (the next stall can be longer).
 pub const SAFETY_FACTOR: f64 = 1.5;
-/// The largest share of the time left that the reserve takes: a stall longer than the whole
-/// limit makes an answer late however little the bot thinks, so past this the bot keeps
-/// thinking a little rather than give up its strength for nothing.
-pub const MAX_SHARE: f64 = 2.0 / 3.0;
 /// The largest reserve: a lateness longer than any time limit is noise for this purpose (a
 /// machine suspended for minutes should not make every later answer think nothing).
 pub const MAX_RESERVE: Duration = Duration::from_secs(1);
@@ -87,12 +87,6 @@ pub fn observe(lateness: Duration) {
 /// documentation): zero until some lateness was seen.
 pub fn reserve() -> Duration {
     LATENESS.lock().unwrap_or_else(|e| e.into_inner()).reserve(Instant::now())
-}
-
-/// The reserve for an answer with `left` before its deadline: [`reserve`], at most
-/// [`MAX_SHARE`] of `left`.
-pub fn reserve_within(left: Duration) -> Duration {
-    reserve().min(left.mul_f64(MAX_SHARE))
 }
 
 /// One answer being computed on this thread: [`Answer::begin`] before the bot reads its input,

@@ -58,12 +58,7 @@ pub fn run(request: &LadderArgs) -> ExitCode {
         threads: request.threads,
         ..arena::ArenaConfig::new(game, Vec::new(), 0)
     };
-    let limits = arena::time_limits(game);
-    let scale = request.time_scale;
-    let clock = match limits.total {
-        Some(total) => format!("{:.2} s per game", total.mul_f64(scale).as_secs_f64()),
-        None => format!("{:.1} ms per move", limits.later.mul_f64(scale).as_secs_f64() * 1000.0),
-    };
+    let clock = super::clock(game, request.time_scale);
     let games = request.seeds * 2;
     let progress = Progress::new(true);
     let report = |_: &arena::GameResult, standings: &arena::Standings| {

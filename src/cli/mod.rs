@@ -42,6 +42,15 @@ impl EngineChoice {
     }
 }
 
+/// A game's clock at `scale` for a table: `0.60 s per game` (Zuniq) or `15.0 ms per move`.
+pub fn clock(game: &str, scale: f64) -> String {
+    let limits = twinsim_arena::time_limits(game);
+    match limits.total {
+        Some(total) => format!("{:.2} s per game", total.mul_f64(scale).as_secs_f64()),
+        None => format!("{:.1} ms per move", limits.later.mul_f64(scale).as_secs_f64() * 1000.0),
+    }
+}
+
 /// Prints `message` as the tool's error and returns exit code 2 (unusable input).
 pub fn usage_error(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("twinsim: {message}");

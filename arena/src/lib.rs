@@ -37,8 +37,8 @@ pub enum BotSpec {
     /// `builtin:greedy`: one ply of lookahead on the game's typed evaluation (see
     /// [`greedy_line`]).
     Greedy,
-    /// `builtin:<search>[@reference|@fast][:iterations=N]`: a search bot playing from its views
-    /// (see [`twinsim_search::bot`]).
+    /// `builtin:<search>[@reference|@fast][:iterations=N][:ms=N]`: a search bot playing from
+    /// its views (see [`twinsim_search::bot`]).
     Search(SearchSpec),
     /// Any other text: a shell command started once per game.
     Command(String),

@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod input;
+pub mod ladder;
 pub mod payoff;
 pub mod perft;
 pub mod replay;

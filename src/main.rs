@@ -80,6 +80,9 @@ enum Command {
     /// reference engine (same wall-clock budget per move, seats rotating), then against
     /// builtin:greedy. Prints a Markdown table.
     Payoff(cli::payoff::PayoffArgs),
+    /// How much stronger bot A is than bot B: both seat orders of fixed seeds, A's
+    /// wins-draws-losses, score and Elo difference with 95% intervals. Prints a Markdown table.
+    Ladder(cli::ladder::LadderArgs),
     /// Write a replay of a trace file (a referee's or an arena's traces.jsonl) as one
     /// self-contained HTML page to watch in a browser, offline.
     View {
@@ -128,6 +131,7 @@ fn main() -> ExitCode {
             cli::bench::run(game.as_deref(), rounds, json, instructions)
         }
         Command::Payoff(payoff) => cli::payoff::run(&payoff),
+        Command::Ladder(ladder) => cli::ladder::run(&ladder),
         Command::Arena(arena) => cli::arena::run(arena),
     }
 }

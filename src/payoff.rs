@@ -53,7 +53,12 @@ pub fn search_bot(game: &str, engine: EngineKind) -> Result<BotSpec, String> {
         .iter()
         .find(|(g, _)| *g == game)
         .ok_or_else(|| format!("{game} has no search bot"))?;
-    Ok(BotSpec::Search(SearchSpec { algorithm: algorithm.to_string(), engine, iterations: None }))
+    Ok(BotSpec::Search(SearchSpec {
+        algorithm: algorithm.to_string(),
+        engine,
+        iterations: None,
+        ms: None,
+    }))
 }
 
 /// The bots of a payoff run: the fast search in seat 0, then `opponent` in every other seat.

@@ -419,6 +419,36 @@ fn arena_traces_have_one_init_input_layout_and_replay() {
     }
 }
 
+/// `--bot-time-scale` gives one bot its own limits: a bot that answers after 200 ms times out on
+/// Zuniq's budget scaled to 60 ms, and is on time with its own scale of 1 (30 s), while the run's
+/// scale stays that of the other bot. Its answer times are recorded (the 200 ms are in them);
+/// `builtin:random` is not timed.
+#[test]
+fn a_bot_time_scale_is_that_bots_alone_and_answer_times_are_recorded() {
+    let slow = "sh -c 'while read l; do sleep 0.2; echo X; done'";
+    let base = ["zuniq", "--bot", slow, "--bot", "builtin:random", "--games", "2"];
+    let run = |extra: &[&str]| -> Value {
+        let (code, stdout, stderr) =
+            arena_run(&[&base[..], &["--time-scale", "0.002", "--json"], extra].concat());
+        assert_eq!(code, 0, "{stderr}");
+        let bots = stdout.lines().last().unwrap().trim_start_matches("],\"bots\":");
+        serde_json::from_str(&format!("{{\"bots\":{bots}")).unwrap()
+    };
+    let shared = run(&[]);
+    assert_eq!(shared["bots"][0]["timeouts"], 2, "{shared}");
+    let own = run(&["--bot-time-scale", "0=1"]);
+    assert_eq!(own["bots"][0]["timeouts"], 0, "{own}");
+    assert_eq!(own["bots"][0]["invalid"], 2, "on time, and refused: {own}");
+    let times = &own["bots"][0]["answer_ms"];
+    assert_eq!(times["answers"], 2, "{own}");
+    assert!(times["median"].as_f64().unwrap() >= 200.0, "{own}");
+    assert!(own["bots"][1]["answer_ms"].is_null(), "random is not timed: {own}");
+    for bad in ["2=1", "0=0", "0", "x=1"] {
+        let (code, _, stderr) = arena_run(&[&base[..], &["--bot-time-scale", bad]].concat());
+        assert_eq!(code, 2, "{bad}: {stderr}");
+    }
+}
+
 #[test]
 fn every_results_jsonl_field_is_documented_in_the_readme() {
     let dir = std::env::temp_dir().join(format!("twinsim-fields-{}", std::process::id()));

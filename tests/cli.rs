@@ -379,3 +379,42 @@ fn perft_refuses_a_seed_for_zuniq_which_has_no_randomness() {
     assert_eq!(code, 0, "{text}");
     assert!(!text.contains("seed"), "{text}");
 }
+
+/// `ladder` plays every seed in both seat orders and prints A's record in each order, in all, and
+/// the Elo difference; a game with three seats and a bad bot are refused.
+#[test]
+fn ladder_plays_both_seat_orders_and_prints_the_elo_row() {
+    let args =
+        ["ladder", "zuniq", "--a", "builtin:greedy", "--b", "builtin:random", "--seeds", "4"];
+    let (code, text) = twinsim(&args);
+    assert_eq!(code, 0, "{text}");
+    let row = text.lines().find(|l| l.starts_with("| zuniq |")).expect("the row");
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    assert_eq!(cells[5], "8", "4 seeds, two orders: {row}");
+    let record = |cell: &str| -> Vec<u32> { cell.split('-').map(|n| n.parse().unwrap()).collect() };
+    let (all, first, second) = (record(cells[6]), record(cells[7]), record(cells[8]));
+    assert_eq!(first.iter().sum::<u32>(), 4, "{row}");
+    assert_eq!(second.iter().sum::<u32>(), 4, "{row}");
+    assert_eq!((0..3).map(|i| first[i] + second[i]).collect::<Vec<_>>(), all, "{row}");
+    assert!(cells[10].contains('['), "Elo with its interval: {row}");
+    // The same seeds give the same row (deterministic bots).
+    assert_eq!(twinsim(&args).1.lines().find(|l| l.starts_with("| zuniq |")), Some(row));
+    let (code, text) =
+        twinsim(&["ladder", "olymbits", "--a", "builtin:greedy", "--b", "builtin:random"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("not a two-player game"), "{text}");
+    let (code, text) =
+        twinsim(&["ladder", "zuniq", "--a", "builtin:nosuch", "--b", "builtin:random"]);
+    assert_eq!(code, 2, "{text}");
+    let (code, _) = twinsim(&[
+        "ladder",
+        "zuniq",
+        "--a",
+        "builtin:greedy",
+        "--b",
+        "builtin:random",
+        "--seeds",
+        "0",
+    ]);
+    assert_eq!(code, 2);
+}

@@ -52,6 +52,17 @@ pub trait Bot: Send {
     fn search_stats(&self) -> (u64, u64) {
         (0, 0)
     }
+    /// Whether the bot's answer times are recorded ([`crate::times`]): bots that play on the
+    /// clock. `builtin:random` and `builtin:greedy` answer at once and deterministically, and
+    /// leave their runs' records reproducible byte for byte.
+    fn on_the_clock(&self) -> bool {
+        true
+    }
+    /// When the answer `receive` last returned was ready, for a bot that computes it before
+    /// `receive` is called (a search bot, inside `send`); `None`: when `receive` returned.
+    fn answer_ready_at(&self) -> Option<Instant> {
+        None
+    }
 }
 
 /// How a bot process ended.
@@ -471,6 +482,10 @@ impl Bot for RandomBot {
     }
 
     fn finish(&mut self, _final_input: Option<&str>) {}
+
+    fn on_the_clock(&self) -> bool {
+        false
+    }
 }
 
 /// `builtin:greedy`: one ply of lookahead on the engine's typed state, scored by the game's
@@ -497,6 +512,10 @@ impl Bot for GreedyBot {
     }
 
     fn finish(&mut self, _final_input: Option<&str>) {}
+
+    fn on_the_clock(&self) -> bool {
+        false
+    }
 }
 
 /// `builtin:<search>`: a search bot ([`ViewPlayer`]) that sees only its seat's input text. It
@@ -506,12 +525,14 @@ pub struct SearchBot {
     player: Box<dyn ViewPlayer>,
     answer: Option<String>,
     answered_at: Option<Instant>,
+    /// When the answer last handed to the arena (or declared late) was computed.
+    last_answered_at: Option<Instant>,
 }
 
 impl SearchBot {
     /// The arena's seat for a search bot that plays from its views.
     pub fn new(player: Box<dyn ViewPlayer>) -> Self {
-        SearchBot { player, answer: None, answered_at: None }
+        SearchBot { player, answer: None, answered_at: None, last_answered_at: None }
     }
 }
 
@@ -525,7 +546,8 @@ impl Bot for SearchBot {
         // An answer computed past the deadline is a timeout, as for a process. The time is taken
         // when `play` returned: in a simultaneous game the other seats' built-in bots compute
         // between this bot's `send` and `receive`, and that is not this bot's time.
-        if self.answered_at.take().is_none_or(|t| t > deadline) {
+        self.last_answered_at = self.answered_at.take();
+        if self.last_answered_at.is_none_or(|t| t > deadline) {
             self.answer = None;
             return Answer::Timeout;
         }
@@ -537,5 +559,9 @@ impl Bot for SearchBot {
     fn search_stats(&self) -> (u64, u64) {
         let s = self.player.stats();
         (s.moves, s.iterations)
+    }
+
+    fn answer_ready_at(&self) -> Option<Instant> {
+        self.last_answered_at
     }
 }

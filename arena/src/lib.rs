@@ -14,6 +14,7 @@ pub mod bots;
 pub mod out_dir;
 pub mod registry;
 pub mod stats;
+pub mod times;
 
 use bots::{Answer, Bot, GreedyBot, ProcessBot, RandomBot, SearchBot};
 use serde_json::{json, Map, Value};
@@ -36,8 +37,8 @@ pub enum BotSpec {
     /// `builtin:greedy`: one ply of lookahead on the game's typed evaluation (see
     /// [`greedy_line`]).
     Greedy,
-    /// `builtin:<search>[@reference|@fast][:iterations=N]`: a search bot playing from its views
-    /// (see [`twinsim_search::bot`]).
+    /// `builtin:<search>[@reference|@fast][:iterations=N][:ms=N]`: a search bot playing from
+    /// its views (see [`twinsim_search::bot`]).
     Search(SearchSpec),
     /// Any other text: a shell command started once per game.
     Command(String),
@@ -95,6 +96,10 @@ pub struct ArenaConfig {
     pub league: Option<u32>,
     /// Multiplies every time limit (for slow machines, or fast tests).
     pub time_scale: f64,
+    /// Per bot (by index in `bots`), a time scale that replaces `time_scale` for that bot's
+    /// limits: a slow process bot gets more time without its opponent getting it too
+    /// (`--bot-time-scale BOT=X`). Missing or `None`: `time_scale`.
+    pub bot_time_scales: Vec<Option<f64>>,
     /// The engine that referees (the fast twin by default; both are exact).
     pub engine: EngineKind,
     /// Games played at once (default: one per core).
@@ -135,6 +140,7 @@ impl ArenaConfig {
             seed: 1,
             league: None,
             time_scale: 1.0,
+            bot_time_scales: Vec::new(),
             engine: EngineKind::Fast,
             threads: None,
             out: None,
@@ -143,6 +149,11 @@ impl ArenaConfig {
             interrupt: None,
             lockstep: false,
         }
+    }
+
+    /// The time scale of bot `b`'s limits: its own (`bot_time_scales`) or the run's.
+    pub fn time_scale_of(&self, b: usize) -> f64 {
+        self.bot_time_scales.get(b).copied().flatten().unwrap_or(self.time_scale)
     }
 
     /// Checks the numbers a run is given, so that no value can make it panic, abort on an
@@ -160,6 +171,22 @@ impl ArenaConfig {
             return Err(format!(
                 "time scale {scale}: a finite number above 0 and at most {MAX_TIME_SCALE}"
             ));
+        }
+        for (b, scale) in self.bot_time_scales.iter().enumerate() {
+            let Some(scale) = *scale else { continue };
+            if b >= self.bots.len() {
+                return Err(format!(
+                    "a time scale for bot {b}: there are {} bots (0 to {})",
+                    self.bots.len(),
+                    self.bots.len().saturating_sub(1)
+                ));
+            }
+            if !(scale.is_finite() && scale > 0.0 && scale <= MAX_TIME_SCALE) {
+                return Err(format!(
+                    "time scale {scale} of bot {b}: a finite number above 0 and at most \
+                     {MAX_TIME_SCALE}"
+                ));
+            }
         }
         if self.bots.is_empty() {
             return Err("no bots".into());
@@ -221,6 +248,9 @@ pub struct GameResult {
     pub moves: Vec<u64>,
     /// Search iterations of each seat over the game (0 for other bots).
     pub iterations: Vec<u64>,
+    /// Each seat's answer times in microseconds, in turn order ([`times`]: process and search
+    /// bots; none for `builtin:random` and `builtin:greedy`, and none in older results files).
+    pub answer_us: Vec<Vec<u32>>,
 }
 
 impl GameResult {
@@ -232,6 +262,10 @@ impl GameResult {
             "timeouts": self.timeouts, "crashed": self.crashed, "invalid": self.invalid,
             "not_started": self.not_started, "problems": self.problems,
             "moves": self.moves, "iterations": self.iterations, "illegal": self.illegal,
+            "answer_ms": self.answer_us.iter()
+                .map(|t| times::Summary::of(t).map_or(Value::Null, |s| s.to_json()))
+                .collect::<Vec<_>>(),
+            "answer_us": self.answer_us,
         })
     }
 
@@ -257,6 +291,11 @@ impl GameResult {
             .and_then(|a| a.as_array())
             .map(|a| a.iter().map(|x| x.as_bool().unwrap_or(false)).collect())
             .unwrap_or_else(|| vec![false; seats.len()]);
+        // Results written before answer times were recorded: none (`answer_ms` is derived).
+        let answer_us = v
+            .get("answer_us")
+            .and_then(|a| serde_json::from_value(a.clone()).ok())
+            .unwrap_or_else(|| vec![Vec::new(); seats.len()]);
         let problems = v
             .get("problems")
             .and_then(|p| serde_json::from_value(p.clone()).ok())
@@ -287,6 +326,7 @@ impl GameResult {
             illegal,
             moves,
             iterations,
+            answer_us,
         })
     }
 }
@@ -432,9 +472,13 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         );
     }
     let limits = time_limits(&config.game);
-    // `validate` keeps the scale finite and positive; the clamp guards direct callers.
-    let scale = |d: Duration| d.mul_f64(config.time_scale.clamp(0.0, MAX_TIME_SCALE));
-    let mut budget: Vec<Option<Duration>> = vec![limits.total.map(scale); n];
+    // Seat `p`'s limit `d`, scaled for the bot in that seat. `validate` keeps the scales finite
+    // and positive; the clamp guards direct callers.
+    let scale = |p: usize, d: Duration| {
+        d.mul_f64(config.time_scale_of(seats[p]).clamp(0.0, MAX_TIME_SCALE))
+    };
+    let mut budget: Vec<Option<Duration>> =
+        (0..n).map(|p| limits.total.map(|t| scale(p, t))).collect();
     let mut shadow = if config.lockstep {
         let other = match config.engine {
             EngineKind::Reference => EngineKind::Fast,
@@ -462,6 +506,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     let mut illegal = vec![0; n];
     let mut invalid = vec![0; n];
     let mut not_started = vec![false; n];
+    let mut answer_us: Vec<Vec<u32>> = vec![Vec::new(); n];
     let mut problems: Vec<BTreeMap<String, String>> = vec![BTreeMap::new(); n];
     let note = |problems: &mut Vec<BTreeMap<String, String>>, p: usize, kind: &str, why: String| {
         problems[p].entry(kind.to_string()).or_insert(why);
@@ -481,7 +526,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
             input.push_str(&views[p]);
             let limit = match budget[p] {
                 Some(left) => left,
-                None => scale(if first[p] { limits.first } else { limits.later }),
+                None => scale(p, if first[p] { limits.first } else { limits.later }),
             };
             first[p] = false;
             let start = Instant::now();
@@ -493,7 +538,16 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         let mut counted = vec![false; n];
         let turn = turns.len() + 1;
         for (p, start, deadline) in deadlines {
-            answers[p] = match bots[p].receive(deadline) {
+            let answer = bots[p].receive(deadline);
+            let received = Instant::now();
+            // How long the answer took ([`times`]); a bot whose output closed has none.
+            let took = (!matches!(answer, Answer::Gone) && bots[p].on_the_clock()).then(|| {
+                bots[p].answer_ready_at().unwrap_or(received).saturating_duration_since(start)
+            });
+            if let Some(took) = took {
+                answer_us[p].push(took.as_micros().min(u128::from(u32::MAX)) as u32);
+            }
+            answers[p] = match answer {
                 Answer::Line(line) => Some(line),
                 Answer::Flawed { line, flaw } => {
                     invalid[p] += 1;
@@ -526,7 +580,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
                 }
             };
             if let Some(left) = budget[p].as_mut() {
-                *left = left.saturating_sub(start.elapsed());
+                *left = left.saturating_sub(took.unwrap_or_else(|| start.elapsed()));
             }
         }
         // Search bots are checked for illegal answers (a process bot's are the referee's business).
@@ -616,6 +670,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         illegal,
         moves: searched.iter().map(|s| s.0).collect(),
         iterations: searched.iter().map(|s| s.1).collect(),
+        answer_us,
     };
     let mut trace = Map::new();
     trace.insert("game".into(), json!(config.game));
@@ -740,6 +795,8 @@ pub struct BotTotals {
     pub iterations: u64,
     /// Search bots: answers not among the engine's legal ones.
     pub illegal: usize,
+    /// Answer times over all games (process and search bots; see [`times`]).
+    pub answer_times: times::Histogram,
     /// OpenSkill (Weng-Lin) rating over the games so far.
     pub rating: stats::Rating,
 }
@@ -849,6 +906,7 @@ impl Standings {
             t.moves += r.moves.get(seat).copied().unwrap_or(0);
             t.illegal += r.illegal.get(seat).copied().unwrap_or(0);
             t.iterations += r.iterations.get(seat).copied().unwrap_or(0);
+            t.answer_times.add_all(r.answer_us.get(seat).map_or(&[], |a| a.as_slice()));
         }
         let mut ratings: Vec<stats::Rating> = r
             .seats
@@ -940,6 +998,7 @@ pub fn report(config: &ArenaConfig, standings: &Standings) -> String {
             t.iterations_per_move().map_or("-".into(), |i| format!("{i:.0}"))
         ));
     }
+    text.push_str(&answer_time_table(totals));
     for (b, t) in totals.iter().enumerate() {
         for kind in PROBLEM_KINDS {
             if let Some(why) = t.first_problems.get(kind) {
@@ -959,6 +1018,35 @@ pub fn report(config: &ArenaConfig, standings: &Standings) -> String {
         }
     } else {
         text.push_str(&format!("OpenSkill ranking (mu - 3 sigma): {}\n", skill_ranking(totals)));
+    }
+    text
+}
+
+/// The answer times of the bots that have some ([`times`]): median, 99th percentile and
+/// maximum over all their answers, in milliseconds; empty when no bot was timed.
+pub fn answer_time_table(totals: &[BotTotals]) -> String {
+    let timed: Vec<(usize, times::Summary)> = totals
+        .iter()
+        .enumerate()
+        .filter_map(|(b, t)| t.answer_times.summary().map(|s| (b, s)))
+        .collect();
+    if timed.is_empty() {
+        return String::new();
+    }
+    let mut text = format!(
+        "{:<17} {:>9} {:>9} {:>9} {:>9}\n",
+        "answer times (ms)", "median", "p99", "max", "answers"
+    );
+    let ms = |us: u64| us as f64 / 1000.0;
+    for (b, s) in timed {
+        text.push_str(&format!(
+            "{:<17} {:>9.1} {:>9.1} {:>9.1} {:>9}\n",
+            format!("bot {b}"),
+            ms(s.median),
+            ms(s.p99),
+            ms(s.max),
+            s.answers
+        ));
     }
     text
 }
@@ -1201,6 +1289,7 @@ mod tests {
             illegal: vec![0; n],
             moves: vec![0; n],
             iterations: vec![0; n],
+            answer_us: vec![Vec::new(); n],
         }
     }
 
@@ -1279,6 +1368,7 @@ mod tests {
             seed: -7,
             league: None,
             time_scale: 1.0,
+            bot_time_scales: Vec::new(),
             engine: EngineKind::Fast,
             // One thread: each game's trace then result line, so the two files pair up.
             threads: Some(1),
@@ -1323,6 +1413,35 @@ mod tests {
         assert_eq!(sharded, whole);
         let past = play_shard(&shard_config, 8..10, &|_| {});
         assert!(past.unwrap_err().contains("past the run"));
+    }
+
+    /// A search bot's answers are timed, one time per answer, when its search returned; random
+    /// and greedy are not timed. The record reads back, and a line written before answer
+    /// times existed still reads (with none).
+    #[test]
+    fn answer_times_are_recorded_per_answer_and_old_lines_still_read() {
+        let search: SearchSpec = "mcts:iterations=30".parse().unwrap();
+        let config = ArenaConfig {
+            threads: Some(1),
+            ..ArenaConfig::new("zuniq", vec![BotSpec::Search(search), BotSpec::Random], 2)
+        };
+        for index in 0..2 {
+            let game = play_game(&config, index).expect("plays");
+            let r = &game.result;
+            let search_seat = r.seats.iter().position(|&b| b == 0).unwrap();
+            assert_eq!(r.answer_us[search_seat].len() as u64, r.moves[search_seat]);
+            assert!(r.answer_us[1 - search_seat].is_empty(), "random is not timed");
+            let line: Value = serde_json::from_str(&game.result_line()).unwrap();
+            assert_eq!(GameResult::from_json(&line).as_ref(), Some(r));
+            let summary = &line["answer_ms"][search_seat];
+            assert_eq!(summary["answers"], json!(r.moves[search_seat]));
+            assert!(summary["max"].as_f64().unwrap() >= summary["median"].as_f64().unwrap());
+            assert!(line["answer_ms"][1 - search_seat].is_null());
+            let mut old = line.clone();
+            old.as_object_mut().unwrap().retain(|k, _| k != "answer_ms" && k != "answer_us");
+            let read = GameResult::from_json(&old).expect("an old line reads");
+            assert_eq!(read.answer_us, vec![Vec::<u32>::new(); 2]);
+        }
     }
 
     #[test]

@@ -83,6 +83,7 @@ fn bot_totals(standings: &Standings, config: &ArenaConfig) -> Vec<Value> {
                 "invalid": t.invalid, "not_started": t.not_started,
                 "first_problems": t.first_problems,
                 "skill": t.rating.ordinal(),
+                "answer_ms": t.answer_times.summary().map(|s| s.to_json()),
             })
         })
         .collect()

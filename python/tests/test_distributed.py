@@ -246,6 +246,26 @@ def lines(path: Path) -> list[str]:
     return path.read_text().splitlines()
 
 
+def untimed(result: str) -> str:
+    """A ``results.jsonl`` line without its answer times (measured, so they differ by run)."""
+    record = json.loads(result)
+    record.pop("answer_ms")
+    record.pop("answer_us")
+    return json.dumps(record, sort_keys=True)
+
+
+def untimed_table(table: str) -> str:
+    """The arena's table without its answer-time rows (the header and one row per timed bot)."""
+    kept, timing = [], False
+    for line in table.splitlines():
+        if line.startswith("answer times (ms)"):
+            timing = True
+        elif not (timing and line.startswith("bot ") and " first " not in line):
+            timing = False
+            kept.append(line)
+    return "\n".join(kept)
+
+
 def assert_same_run(out: Path, reference: Path) -> None:
     """Every game exactly once, and the same result and trace bytes as the reference run."""
     results = lines(out / "results.jsonl")
@@ -307,11 +327,22 @@ def test_process_bots_play_on_the_cluster_as_in_the_arena(cluster, tmp_path):
         timeout=DEADLINE,
     )
     assert ray_run.returncode == 0, ray_run.stderr
-    assert ray_run.stdout == arena.stdout
+    # A process bot's answer times are measured: the one thing two runs do not repeat.
+    assert untimed_table(ray_run.stdout) == untimed_table(arena.stdout)
+    assert "answer times (ms)" in ray_run.stdout
     assert "bot 0 first invalid: game 0, turn 1:" in ray_run.stdout
-    for name in ("results.jsonl", "traces.jsonl"):
-        ours = sorted(lines(tmp_path / "ray" / name))
-        assert ours == sorted(lines(tmp_path / "arena" / name))
+    ours, theirs = (lines(tmp_path / d / "results.jsonl") for d in ("ray", "arena"))
+    assert sorted(map(untimed, ours)) == sorted(map(untimed, theirs))
+    # The process bot's seat is timed, builtin:random's is not.
+    for result in ours:
+        record = json.loads(result)
+        process_seat = record["seats"].index(0)
+        timed = record["answer_ms"][process_seat]
+        assert timed["answers"] == len(record["answer_us"][process_seat])
+        assert record["answer_ms"][1 - process_seat] is None
+    assert sorted(lines(tmp_path / "ray" / "traces.jsonl")) == sorted(
+        lines(tmp_path / "arena" / "traces.jsonl")
+    )
     files = sorted(p.name for p in (tmp_path / "ray" / "stderr").iterdir())
     assert files == sorted(p.name for p in (tmp_path / "arena" / "stderr").iterdir())
     assert len(files) == 6

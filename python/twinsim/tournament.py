@@ -36,7 +36,7 @@ def parser() -> argparse.ArgumentParser:
         action="append",
         required=True,
         help="a bot: a shell command, builtin:random, builtin:greedy or a builtin search "
-        "(optionally @reference|@fast and :iterations=N); one per seat",
+        "(optionally @reference|@fast, :iterations=N and :ms=N); one per seat",
     )
     p.add_argument("--games", type=_positive(int), default=100, help="games to play (100)")
     p.add_argument("--seed", type=int, default=1, help="master seed (1)")

@@ -297,9 +297,13 @@ impl AlphaBeta {
         if self.budget.iterations.is_some_and(|n| self.nodes >= n) {
             return true;
         }
-        (!leaf || self.nodes.is_multiple_of(CLOCK_EVERY))
+        let passed = (!leaf || self.nodes.is_multiple_of(CLOCK_EVERY))
             && self.nodes > 0
-            && self.budget.deadline.is_some_and(|d| Instant::now() >= d)
+            && self.budget.deadline.is_some_and(|d| Instant::now() >= d);
+        if let (true, Some(deadline)) = (passed, self.budget.deadline) {
+            crate::pace::deadline_reached(deadline);
+        }
+        passed
     }
 
     fn slot(&self, key: u64) -> usize {

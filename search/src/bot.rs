@@ -1,4 +1,4 @@
-//! Searches as bots: `builtin:<algorithm>[@reference|@fast][:iterations=N]` in the arena.
+//! Searches as bots: `builtin:<algorithm>[@reference|@fast][:iterations=N][:ms=N]` in the arena.
 //!
 //! A search bot is honest: like a process bot it reads only the text the referee sends its seat
 //! (the init input on the first turn, then each turn's view), rebuilds a state from it (with
@@ -43,7 +43,15 @@ pub struct SearchSpec {
     /// A fixed iteration budget per move instead of the clock (deterministic games; the time
     /// limit still applies as a safety net).
     pub iterations: Option<u64>,
+    /// The bot's own time budget in milliseconds (`:ms=N`): each answer's (for Zuniq, whose
+    /// limit is a whole-game budget, the whole game's), when it is shorter than the limit the
+    /// arena gives. The bot then plans as if its limit were `N` ms, whatever `--time-scale`
+    /// gives the other bots; the arena's limit still holds.
+    pub ms: Option<u64>,
 }
+
+/// The largest `:ms=N`: an hour, more than any limit times the largest time scale.
+pub const MAX_MS: u64 = 3_600_000;
 
 /// The algorithms of each game, as `(game, algorithm)`.
 pub const ALGORITHMS: &[(&str, &str)] = &[
@@ -62,12 +70,10 @@ pub fn is_search_name(name: &str) -> bool {
 
 impl std::str::FromStr for SearchSpec {
     type Err = String;
-    /// `ALGORITHM[@reference|@fast][:iterations=N]`.
+    /// `ALGORITHM[@reference|@fast][:iterations=N][:ms=N]` (options in any order, each once).
     fn from_str(s: &str) -> Result<SearchSpec, String> {
-        let (head, options) = match s.split_once(':') {
-            Some((h, o)) => (h, Some(o)),
-            None => (s, None),
-        };
+        let mut parts = s.split(':');
+        let head = parts.next().unwrap_or("");
         let (algorithm, engine) = match head.split_once('@') {
             None => (head, EngineKind::Fast),
             Some((a, "fast")) => (a, EngineKind::Fast),
@@ -79,18 +85,26 @@ impl std::str::FromStr for SearchSpec {
         if !ALGORITHMS.iter().any(|(_, a)| *a == algorithm) {
             return Err(format!("unknown search {algorithm:?} in builtin:{s}"));
         }
-        let iterations = match options {
-            None => None,
-            Some(o) => match o.strip_prefix("iterations=").map(str::parse::<u64>) {
-                Some(Ok(n)) if n > 0 => Some(n),
-                _ => {
-                    return Err(format!(
-                        "bad option {o:?} in builtin:{s} (expected iterations=N, N > 0)"
-                    ))
-                }
-            },
-        };
-        Ok(SearchSpec { algorithm: algorithm.to_string(), engine, iterations })
+        let (mut iterations, mut ms) = (None, None);
+        for option in parts {
+            let bad = || {
+                format!(
+                    "bad option {option:?} in builtin:{s} (expected iterations=N or ms=N, each \
+                     at most once, N > 0, ms at most {MAX_MS})"
+                )
+            };
+            let (slot, most) = match option.split_once('=').map(|(name, _)| name) {
+                Some("iterations") => (&mut iterations, u64::MAX),
+                Some("ms") => (&mut ms, MAX_MS),
+                _ => return Err(bad()),
+            };
+            let value = option.split_once('=').map_or("", |(_, v)| v);
+            match value.parse::<u64>() {
+                Ok(n) if (1..=most).contains(&n) && slot.is_none() => *slot = Some(n),
+                _ => return Err(bad()),
+            }
+        }
+        Ok(SearchSpec { algorithm: algorithm.to_string(), engine, iterations, ms })
     }
 }
 
@@ -99,6 +113,9 @@ impl std::fmt::Display for SearchSpec {
         write!(f, "builtin:{}@{}", self.algorithm, self.engine)?;
         if let Some(n) = self.iterations {
             write!(f, ":iterations={n}")?;
+        }
+        if let Some(n) = self.ms {
+            write!(f, ":ms={n}")?;
         }
         Ok(())
     }
@@ -120,20 +137,76 @@ pub fn make_player(
             None => format!("{game} has no search bot"),
         });
     }
-    match game {
+    let player: Box<dyn ViewPlayer> = match game {
         "xmas-rush" => super::xmas_rush::player(spec, seat, seed),
         "photosynthesis" => super::photosynthesis::player(spec, seat, seed),
         "zuniq" => super::zuniq::player(spec, seat, seed),
         "olymbits" => super::olymbits::player(spec, seat, seed),
         "wondev-woman" => super::wondev_woman::player(spec, seat, seed),
         _ => Err(format!("{game} has no search bot")),
+    }?;
+    let player = Box::new(Paced(player));
+    Ok(match spec.ms {
+        Some(ms) => Box::new(OwnBudget {
+            player,
+            budget: Duration::from_millis(ms),
+            whole_game: super::stdio::time_limits(game).total.is_some(),
+            used: Duration::ZERO,
+        }),
+        None => player,
+    })
+}
+
+/// A search bot whose answers' lateness after their thinking deadline is measured
+/// ([`super::pace`]), so that every bot keeps that much time free.
+struct Paced(Box<dyn ViewPlayer>);
+
+impl ViewPlayer for Paced {
+    fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
+        let answer = super::pace::Answer::begin();
+        let line = self.0.play(input, deadline);
+        answer.end();
+        line
+    }
+
+    fn stats(&self) -> SearchStats {
+        self.0.stats()
+    }
+}
+
+/// A search bot on its own budget (`:ms=N`): each answer is due `budget` after its input
+/// arrived, or for a whole-game budget (Zuniq) when the budget less the time its answers took
+/// so far runs out; or by the arena's deadline, when that comes first.
+struct OwnBudget {
+    player: Box<dyn ViewPlayer>,
+    budget: Duration,
+    whole_game: bool,
+    /// Time spent answering so far (whole-game budgets).
+    used: Duration,
+}
+
+impl ViewPlayer for OwnBudget {
+    fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
+        let arrived = Instant::now();
+        let own = arrived + self.budget.saturating_sub(self.used);
+        let answer = self.player.play(input, deadline.min(own));
+        if self.whole_game {
+            self.used += arrived.elapsed();
+        }
+        answer
+    }
+
+    fn stats(&self) -> SearchStats {
+        self.player.stats()
     }
 }
 
 /// The usual time policy of a per-move limit: think until `fraction` of the time left before
-/// `deadline`, keeping a fixed `margin` free for parsing, rendering and scheduling jitter.
+/// `deadline`, keeping free a `margin` for parsing and rendering, or the lateness this machine
+/// showed lately ([`super::pace::reserve`]: scheduler stalls), whichever is longer.
 pub fn think_until(deadline: Instant, fraction: f64, margin: Duration) -> Instant {
     let now = Instant::now();
+    let margin = margin.max(super::pace::reserve());
     let left = deadline.saturating_duration_since(now).saturating_sub(margin);
     now + left.mul_f64(fraction.clamp(0.0, 1.0))
 }
@@ -156,6 +229,61 @@ mod tests {
         assert!("nosuch".parse::<SearchSpec>().is_err());
         assert!("mcts:iterations=0".parse::<SearchSpec>().is_err());
         assert!("mcts:depth=3".parse::<SearchSpec>().is_err());
+        let s: SearchSpec = "beam:ms=40:iterations=7".parse().unwrap();
+        assert_eq!((s.iterations, s.ms), (Some(7), Some(40)));
+        assert_eq!(s.to_string(), "builtin:beam@fast:iterations=7:ms=40");
+        assert_eq!("mcts@reference:ms=1".parse::<SearchSpec>().unwrap().ms, Some(1));
+        for bad in ["beam:ms=0", "beam:ms=-5", "beam:ms=", "beam:ms=40:ms=50", "beam:ms=3600001"] {
+            assert!(bad.parse::<SearchSpec>().is_err(), "{bad}");
+        }
+    }
+
+    /// A player that notes the deadline it was given and answers at once.
+    struct Recorder(std::sync::Arc<std::sync::Mutex<Vec<Duration>>>);
+
+    impl ViewPlayer for Recorder {
+        fn play(&mut self, _input: &str, deadline: Instant) -> Option<String> {
+            let left = deadline.saturating_duration_since(Instant::now());
+            self.0.lock().unwrap().push(left);
+            std::thread::sleep(Duration::from_millis(200));
+            Some("x".into())
+        }
+        fn stats(&self) -> SearchStats {
+            SearchStats::default()
+        }
+    }
+
+    #[test]
+    fn an_own_budget_shortens_the_deadline_and_a_whole_game_one_runs_down() {
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let far = Instant::now() + Duration::from_secs(3600);
+        let ms = Duration::from_millis;
+        let mut per_move = OwnBudget {
+            player: Box::new(Recorder(seen.clone())),
+            budget: ms(500),
+            whole_game: false,
+            used: Duration::ZERO,
+        };
+        per_move.play("", far);
+        per_move.play("", far);
+        // The arena's deadline, when it comes first, still holds.
+        per_move.play("", Instant::now() + ms(100));
+        let mut whole = OwnBudget {
+            player: Box::new(Recorder(seen.clone())),
+            budget: ms(500),
+            whole_game: true,
+            used: Duration::ZERO,
+        };
+        whole.play("", far);
+        whole.play("", far);
+        let seen = seen.lock().unwrap().clone();
+        // Each per-move answer gets its 500 ms again (less a stall of the test: the bounds are
+        // generous); the whole game's second answer only what the first (200 ms or more) left.
+        assert!(seen[0] <= ms(500) && seen[0] > ms(300), "{seen:?}");
+        assert!(seen[1] <= ms(500) && seen[1] > ms(300), "{seen:?}");
+        assert!(seen[2] <= ms(100), "{seen:?}");
+        assert!(seen[3] <= ms(500) && seen[3] > ms(300), "{seen:?}");
+        assert!(seen[4] <= ms(300), "{seen:?}");
     }
 
     #[test]

@@ -35,6 +35,7 @@ pub mod bot;
 pub mod duct;
 pub mod greedy;
 pub mod mcts;
+pub mod pace;
 pub mod smitsimax;
 pub mod stdio;
 
@@ -77,7 +78,13 @@ impl Budget {
             }
         }
         match self.deadline {
-            Some(deadline) => done > 0 && Instant::now() >= deadline,
+            Some(deadline) => {
+                let passed = done > 0 && Instant::now() >= deadline;
+                if passed {
+                    pace::deadline_reached(deadline);
+                }
+                passed
+            }
             None => self.iterations.is_none() && done >= 1,
         }
     }

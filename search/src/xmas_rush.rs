@@ -499,7 +499,8 @@ pub const MIN_FRACTION: f64 = 0.1;
 /// about 25 ms, with 5 ms about 0.5 ms, with 2.5 ms about 0.2 ms.
 pub fn think_deadline(deadline: Instant) -> Instant {
     let now = Instant::now();
-    let left = deadline.saturating_duration_since(now).saturating_sub(MARGIN);
+    let margin = MARGIN.max(super::pace::reserve());
+    let left = deadline.saturating_duration_since(now).saturating_sub(margin);
     let think = left
         .saturating_sub(STALL_RESERVE)
         .min(left.mul_f64(MAX_FRACTION))

@@ -15,7 +15,9 @@ pub struct ArenaArgs {
     pub game: String,
     /// A bot: a shell command (it reads what the referee sends: `twinsim protocol GAME`),
     /// builtin:random, builtin:greedy, or a search (builtin:smitsimax, beam, mcts, alphabeta;
-    /// add @reference or @fast, and optionally :iterations=N). One per seat.
+    /// add @reference or @fast, and optionally :iterations=N for a fixed number of iterations
+    /// per answer, :ms=N for the bot's own time budget of N ms per answer, for Zuniq per game,
+    /// when shorter than the limit). One per seat.
     #[arg(long = "bot", required = true)]
     pub bots: Vec<String>,
     /// Games to play, 1 to 1,000,000,000 (seats rotate: every seed is played once per
@@ -35,6 +37,11 @@ pub struct ArenaArgs {
     /// 1000.
     #[arg(long, default_value_t = 1.0, value_parser = super::args::time_scale)]
     pub time_scale: f64,
+    /// One bot's own time scale, BOT=X: the BOT-th --bot (from 0) gets the referee's limits
+    /// times X instead of --time-scale, e.g. `--bot-time-scale 0=3` gives a slow process bot 3×
+    /// while the others keep --time-scale. Repeatable, once per bot.
+    #[arg(long = "bot-time-scale", value_name = "BOT=X", value_parser = super::args::bot_time_scale)]
+    pub bot_time_scales: Vec<(usize, f64)>,
     /// Engine that referees (default: fast where built, else reference); `both`: the fast twin
     /// referees and the reference engine replays every turn in lockstep, and the run stops at
     /// the first divergence with its differences.
@@ -73,6 +80,20 @@ pub fn run(request: ArenaArgs) -> ExitCode {
         Some(EngineChoice::Both) | None => default_engine(&request.game),
     };
     let lockstep = request.engine == Some(EngineChoice::Both);
+    let mut bot_time_scales = vec![None; specs.len()];
+    for &(bot, scale) in &request.bot_time_scales {
+        match bot_time_scales.get_mut(bot) {
+            Some(slot @ None) => *slot = Some(scale),
+            Some(Some(_)) => return usage_error(format!("--bot-time-scale: bot {bot} twice")),
+            None => {
+                return usage_error(format!(
+                    "--bot-time-scale {bot}=...: there are {} bots (0 to {})",
+                    specs.len(),
+                    specs.len() - 1
+                ))
+            }
+        }
+    }
     let interrupt = super::interrupt::watch();
     let config = arena::ArenaConfig {
         game: request.game,
@@ -81,6 +102,7 @@ pub fn run(request: ArenaArgs) -> ExitCode {
         seed: request.seed,
         league: request.league,
         time_scale: request.time_scale,
+        bot_time_scales,
         engine,
         threads: request.threads,
         out: request.out,
@@ -141,6 +163,7 @@ pub fn run(request: ArenaArgs) -> ExitCode {
                     "win_rate": t.points.win_rate().map(|r| json!([r.mean, r.low, r.high])),
                     "average_score": t.average_score(),
                     "openskill": [t.rating.mu, t.rating.sigma],
+                    "answer_ms": t.answer_times.summary().map(|s| s.to_json()),
                 })
             })
             .collect();

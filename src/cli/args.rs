@@ -32,6 +32,19 @@ pub fn time_scale(text: &str) -> Result<f64, String> {
     Ok(value)
 }
 
+/// `BOT=X`: the time scale `X` (as [`time_scale`] checks it) of the bot given by the
+/// `BOT`-th `--bot` flag, counted from 0.
+pub fn bot_time_scale(text: &str) -> Result<(usize, f64), String> {
+    let (bot, scale) = text
+        .split_once('=')
+        .ok_or_else(|| format!("{text:?}: expected BOT=X, e.g. 0=3 (bot 0's limits times 3)"))?;
+    let bot = bot
+        .trim()
+        .parse::<usize>()
+        .map_err(|_| format!("{text:?}: BOT is the bot's index (0 for the first --bot)"))?;
+    Ok((bot, time_scale(scale)?))
+}
+
 /// A count of games from 0 to [`MAX_GAMES`].
 pub fn games(text: &str) -> Result<usize, String> {
     bounded_count(text, 0, MAX_GAMES, "games")

@@ -6,6 +6,7 @@ pub mod arena;
 pub mod args;
 pub mod bench;
 pub mod interrupt;
+pub mod ladder;
 pub mod payoff;
 pub mod perft;
 pub mod progress;
@@ -38,6 +39,15 @@ impl EngineChoice {
             EngineChoice::Fast => vec![EngineKind::Fast],
             EngineChoice::Both => vec![EngineKind::Reference, EngineKind::Fast],
         }
+    }
+}
+
+/// A game's clock at `scale` for a table: `0.60 s per game` (Zuniq) or `15.0 ms per move`.
+pub fn clock(game: &str, scale: f64) -> String {
+    let limits = twinsim_arena::time_limits(game);
+    match limits.total {
+        Some(total) => format!("{:.2} s per game", total.mul_f64(scale).as_secs_f64()),
+        None => format!("{:.1} ms per move", limits.later.mul_f64(scale).as_secs_f64() * 1000.0),
     }
 }
 

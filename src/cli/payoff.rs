@@ -42,12 +42,7 @@ pub fn run(request: &PayoffArgs) -> ExitCode {
         threads: request.threads,
         ..arena::ArenaConfig::new(game, Vec::new(), request.games)
     };
-    let limits = arena::time_limits(game);
-    let scale = request.time_scale;
-    let budget = match limits.total {
-        Some(total) => format!("{:.2} s per game", total.mul_f64(scale).as_secs_f64()),
-        None => format!("{:.1} ms per move", limits.later.mul_f64(scale).as_secs_f64() * 1000.0),
-    };
+    let budget = super::clock(game, request.time_scale);
     let reference_search =
         match twinsim::payoff::search_bot(game, twinsim_reference::game::EngineKind::Reference) {
             Ok(spec) => spec,

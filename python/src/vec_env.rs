@@ -265,9 +265,13 @@ impl<T: Number> Batch<T> {
 }
 
 impl<T: Number> Drop for Batch<T> {
-    /// A batch gone does not leave its workers spinning out their `spin`.
+    /// A batch gone does not leave its workers spinning out their `spin`. In a forked child
+    /// that never used it, its pool is the parent's and is left alone (see [`Core::own_pool`]).
     fn drop(&mut self) {
         self.release_workers();
+        if self.pid != std::process::id() {
+            std::mem::forget(self.pool.take());
+        }
     }
 }
 

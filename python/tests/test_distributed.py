@@ -468,6 +468,7 @@ def test_a_cut_last_line_is_removed(tmp_path):
     path = tmp_path / "results.jsonl"
     path.write_bytes(b'{"index": 0}\n{"index": 1}\n{"ind')
     assert distributed._complete_lines(path) == [b'{"index": 0}', b'{"index": 1}']
+    distributed._cut_after(path, 2)
     assert path.read_bytes() == b'{"index": 0}\n{"index": 1}\n'
 
 

@@ -65,8 +65,11 @@ def test_a_forked_child_steps_its_inherited_batch_on_a_pool_of_its_own():
         actions = observations["action_mask"].argmax(axis=-1)
         expected = e.step(actions)[0]["observation"].copy()
         e.reset()
+        unused = twinsim.VecEnv("olymbits", 8, threads=2)
+        unused.reset()
         pid = os.fork()
         if pid == 0:
+            del unused  # dropped in the child: its pool's workers are the parent's
             child = e.step(actions)[0]["observation"]
             os._exit(0 if np.array_equal(child, expected) else 3)
         _, status = os.waitpid(pid, 0)

@@ -17,9 +17,10 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 # The extension shares the workspace's target directory, so a warm build is incremental.
-# The `ray` extra: twinsim.distributed's tests start a two-node Ray cluster on loopback.
+# The `ray` extra: twinsim.distributed's tests start a two-node Ray cluster on loopback; the
+# `jax` extra: twinsim.jax's engines are stepped in lockstep with the Rust twin.
 CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" \
-  "$venv/bin/python" -m pip install --quiet "./python[test,ray]" "ruff==0.17.6"
+  "$venv/bin/python" -m pip install --quiet "./python[test,ray,jax]" "ruff==0.17.6"
 # The distributed tournament is compared with the CLI's `twinsim arena` (a no-op after
 # `cargo test --workspace`, which builds it).
 cargo build --quiet --bin twinsim

@@ -1,0 +1,71 @@
+"""The shape every engine of :mod:`twinsim.jax` shares: pgx's ``Env`` (``init``, ``step``,
+``observe``) and the ``State`` fields pgx's trainers read."""
+
+from __future__ import annotations
+
+import abc
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+
+class Env(abc.ABC):
+    """A game as pure functions of JAX arrays, in pgx's shape: ``init(key)`` sets a game up,
+    ``step(state, action, key)`` plays the current player's action, ``observe(state, player)``
+    gives one player's observation. Each is jit-compilable and vmappable (fixed shapes, no Python
+    control flow on traced values). A step on a finished game returns it unchanged, with zero
+    rewards (pgx's convention).
+
+    Every ``State`` has pgx's fields: ``current_player`` (the seat to act, int32; seat 0 is the
+    game's first player, as in the PettingZoo envs' ``player_0``), ``observation`` (the current
+    player's), ``rewards`` (float32, one per seat: the step's, nonzero only on the final step),
+    ``terminated``, ``truncated`` (always false: the games end by their own rules) and
+    ``legal_action_mask`` (bool, the current player's), plus ``step_count`` and the game's own
+    fields."""
+
+    #: The game's trace name, as ``twinsim.GAMES`` spells it.
+    id: str = ""
+
+    @abc.abstractmethod
+    def init(self, key: jax.Array) -> Any:
+        """A new game (``key`` seeds whatever setup the game draws)."""
+
+    @abc.abstractmethod
+    def step(self, state: Any, action: jax.Array, key: jax.Array | None = None) -> Any:
+        """The state after the current player plays ``action`` (an index of the game's
+        ``Discrete(num_actions)``; one the mask does not allow gets the referee's consequence)."""
+
+    @abc.abstractmethod
+    def observe(self, state: Any, player_id: jax.Array) -> jax.Array:
+        """``player_id``'s observation, the planes of the PettingZoo env."""
+
+    @property
+    @abc.abstractmethod
+    def num_players(self) -> int:
+        """Seats in a game."""
+
+    @property
+    @abc.abstractmethod
+    def num_actions(self) -> int:
+        """Size of the action space."""
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """Shape of one observation."""
+        return tuple(self.observe(self.init(jax.random.PRNGKey(0)), jnp.int32(0)).shape)
+
+    @property
+    def version(self) -> str:
+        """The engine's version (bumped when a rule or a plane changes)."""
+        return "v1"
+
+
+def reset_where(done: jax.Array, fresh: Any, state: Any) -> Any:
+    """Batched same-step autoreset (VecEnv's): each game of the batch ``state`` whose ``done``
+    is true is replaced by the matching game of ``fresh`` (both with a leading batch axis)."""
+
+    def pick(new: jax.Array, old: jax.Array) -> jax.Array:
+        return jnp.where(jnp.reshape(done, (-1,) + (1,) * (old.ndim - 1)), new, old)
+
+    return jax.tree_util.tree_map(pick, fresh, state)

@@ -6,23 +6,16 @@ README says how long it takes)."""
 
 from __future__ import annotations
 
-import os
-
+import jax
+import jax.numpy as jnp
 import numpy as np
 import pytest
+from jax_lockstep import GAMES, lockstep, random_actions
 
-jax = pytest.importorskip("jax", reason="the jax extra: pip install './python[jax]'")
-
-import jax.numpy as jnp  # noqa: E402
-
-import twinsim  # noqa: E402
-import twinsim.jax as tj  # noqa: E402
-from twinsim import _core  # noqa: E402
-from twinsim.jax._zuniq import _PLANE_CELL  # noqa: E402
-
-GAMES = int(os.environ.get("TWINSIM_JAX_GAMES", "300"))
-#: How often a random step plays an action its mask forbids (the referee's illegal move).
-STRAY = 0.01
+import twinsim
+import twinsim.jax as tj
+from twinsim import _core
+from twinsim.jax._zuniq import _PLANE_CELL
 
 
 @pytest.fixture(scope="module")
@@ -30,17 +23,8 @@ def zuniq():
     env = tj.make("zuniq")
     init = jax.jit(jax.vmap(env.init))
     step = jax.jit(jax.vmap(env.step))
-    observe = jax.jit(jax.vmap(env.observe, in_axes=(0, None)), static_argnums=())
+    observe = jax.jit(jax.vmap(env.observe, in_axes=(0, None)))
     return env, init, step, observe
-
-
-def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniformly random allowed action per row; now and then (``STRAY``) a forbidden one."""
-    stray = rng.random(len(masks)) < STRAY
-    chosen = np.where(stray[:, None], ~masks, masks)
-    none = ~chosen.any(axis=1)  # every action allowed (the empty board): no stray one exists
-    chosen[none] = masks[none]
-    return (rng.random(masks.shape) + chosen).argmax(axis=1)
 
 
 def test_make_and_available_envs():
@@ -55,45 +39,10 @@ def test_make_and_available_envs():
 
 
 def test_lockstep_with_vec_env(zuniq):
-    env, init, step, observe = zuniq
-    num_envs = min(GAMES, 1024)
-    vec = twinsim.VecEnv("zuniq", num_envs, seed=1, threads=2)
-    observations, infos = vec.reset()
-    keys = jax.random.split(jax.random.PRNGKey(0), num_envs)
-    fresh = init(keys)
-    state = fresh
-    rng = np.random.default_rng(36)
-    finished = illegal = steps = 0
-    rows = np.arange(num_envs)
-    while finished < GAMES:
-        for player in range(2):
-            np.testing.assert_array_equal(
-                np.asarray(observe(state, player)), observations["observation"][:, player]
-            )
-        mask = np.asarray(state.legal_action_mask)
-        current = np.asarray(state.current_player)
-        expected_masks = np.zeros((num_envs, 2, 120), dtype=np.int8)
-        expected_masks[rows, current] = mask
-        np.testing.assert_array_equal(expected_masks, observations["action_mask"])
-        np.testing.assert_array_equal(infos["to_act"], expected_masks.any(axis=2))
-        np.testing.assert_array_equal(
-            np.asarray(state.observation), observations["observation"][rows, current]
-        )
-        actions = random_actions(mask, rng)
-        illegal += int((~mask[rows, actions]).sum())
-        both = np.zeros((num_envs, 2), dtype=np.int64)
-        both[rows, current] = actions
-        observations, rewards, terminations, _, infos = vec.step(both)
-        state = step(state, jnp.asarray(actions, dtype=jnp.int32), keys)
-        steps += 1
-        np.testing.assert_array_equal(np.asarray(state.rewards), rewards, f"step {steps}")
-        done = np.asarray(state.terminated)
-        np.testing.assert_array_equal(np.repeat(done[:, None], 2, axis=1), terminations)
-        assert not np.asarray(state.truncated).any()
-        finished += int(done.sum())
-        # VecEnv sets a finished game up again in the same step: so does the JAX batch here.
-        state = tj.reset_where(jnp.asarray(done), fresh, state)
-    assert illegal > 0, "stray actions were played (the illegal-move path was compared)"
+    env, init, _, _ = zuniq
+    start = init(jax.random.split(jax.random.PRNGKey(0), min(GAMES, 1024)))
+    counts = lockstep("zuniq", env, lambda seeds, rows: start)
+    assert counts["games"] >= GAMES
 
 
 def test_final_positions_equal_single_games(zuniq):

@@ -22,11 +22,12 @@ from __future__ import annotations
 from typing import Callable
 
 from ._env import Env, reset_where
+from ._wondev_woman import WondevWoman
 from ._zuniq import Zuniq
 
-__all__ = ["Env", "Zuniq", "available_envs", "make", "reset_where"]
+__all__ = ["Env", "WondevWoman", "Zuniq", "available_envs", "make", "reset_where"]
 
-_ENVS: dict[str, Callable[[], Env]] = {"zuniq": Zuniq}
+_ENVS: dict[str, Callable[[], Env]] = {"zuniq": Zuniq, "wondev-woman": WondevWoman}
 
 
 def available_envs() -> tuple[str, ...]:

@@ -4,10 +4,43 @@
 from __future__ import annotations
 
 import abc
-from typing import Any
+import dataclasses
+from typing import Any, TypeVar
 
 import jax
 import jax.numpy as jnp
+
+S = TypeVar("S", bound="PgxState")
+
+
+def pytree(cls: type[S]) -> type[S]:
+    """Registers a frozen dataclass of arrays as a JAX pytree (every field an array)."""
+    names = [field.name for field in dataclasses.fields(cls)]
+    return jax.tree_util.register_dataclass(cls, data_fields=names, meta_fields=[])
+
+
+@dataclasses.dataclass(frozen=True)
+class PgxState:
+    """The fields pgx's trainers read; each game's ``State`` adds its own after them."""
+
+    #: The seat to act (int32).
+    current_player: jax.Array
+    #: The current player's observation.
+    observation: jax.Array
+    #: float32, one per seat: the last step's, nonzero only on the final step.
+    rewards: jax.Array
+    #: The game is over.
+    terminated: jax.Array
+    #: Always false: the games end by their own rules.
+    truncated: jax.Array
+    #: bool, the current player's allowed actions (all false once over).
+    legal_action_mask: jax.Array
+    #: Steps played (int32).
+    step_count: jax.Array
+
+    def replace(self: S, **changes: Any) -> S:
+        """A copy with ``changes``."""
+        return dataclasses.replace(self, **changes)
 
 
 class Env(abc.ABC):

@@ -1,4 +1,4 @@
-"""Zuniq in pure JAX: the rules of ``/work/shared/rules/zuniq.md`` (sections 4 to 7), the
+"""Zuniq in pure JAX: the rules of ``rules/zuniq.md`` (sections 4 to 7), the
 numbering and planes of the PettingZoo env (``python/README.md``, ``python/src/codec/zuniq.rs``).
 
 The board is kept as four 25-bit masks over the cells (cell ``5·row + column``), one bit each:
@@ -14,13 +14,13 @@ one not yet used (section 5).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import dataclasses
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ._env import Env
+from ._env import Env, PgxState, pytree
 
 WALLS = 60
 NUM_ACTIONS = 2 * WALLS
@@ -69,19 +69,14 @@ def _wall_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 _BITS, _FULL, _BESIDE, _PLANE_CELL = _wall_tables()
 
 
-class State(NamedTuple):
+@pytree
+@dataclasses.dataclass(frozen=True)
+class State(PgxState):
     """A Zuniq position. pgx's fields first; then ``walls`` (bool, the 60 walls in action
     order), ``zone_sizes`` (bit ``s`` set once a zone of size ``s`` has closed), ``closing_size``
     (per wall, the size of the zone placing it would close now, 0 for none), ``claims`` (the ply
     of each seat's first claim ``!``, 0 for none) and ``winner`` (-1 until the end)."""
 
-    current_player: jax.Array
-    observation: jax.Array
-    rewards: jax.Array
-    terminated: jax.Array
-    truncated: jax.Array
-    legal_action_mask: jax.Array
-    step_count: jax.Array
     walls: jax.Array
     zone_sizes: jax.Array
     closing_size: jax.Array
@@ -168,7 +163,7 @@ class Zuniq(Env):
             claims=jnp.zeros(2, dtype=jnp.int32),
             winner=jnp.int32(-1),
         )
-        return state._replace(observation=_observe(state, state.current_player))
+        return state.replace(observation=_observe(state, state.current_player))
 
     def step(self, state: State, action: jax.Array, key: jax.Array | None = None) -> State:
         action = jnp.asarray(action, dtype=jnp.int32)
@@ -201,7 +196,7 @@ class Zuniq(Env):
             winner=jnp.where(stuck, mover, jnp.int32(-1)),
         )
         # An illegal move: nothing is placed or claimed, the mover loses (section 8).
-        refused = state._replace(
+        refused = state.replace(
             rewards=jnp.zeros(2, dtype=jnp.float32),
             terminated=jnp.bool_(True),
             winner=1 - mover,
@@ -209,15 +204,15 @@ class Zuniq(Env):
         after = jax.tree_util.tree_map(lambda a, b: jnp.where(allowed, a, b), played, refused)
         ends = after.terminated
         winner_first = jnp.where(after.winner == 0, 1.0, -1.0).astype(jnp.float32)
-        after = after._replace(
+        after = after.replace(
             rewards=jnp.where(ends, jnp.stack([winner_first, -winner_first]), 0.0).astype(
                 jnp.float32
             ),
             legal_action_mask=after.legal_action_mask & ~ends,
         )
-        after = after._replace(observation=_observe(after, after.current_player))
+        after = after.replace(observation=_observe(after, after.current_player))
         # A finished game stays as it is, with zero rewards (pgx's convention).
-        finished = state._replace(rewards=jnp.zeros(2, dtype=jnp.float32))
+        finished = state.replace(rewards=jnp.zeros(2, dtype=jnp.float32))
         return jax.tree_util.tree_map(
             lambda a, b: jnp.where(state.terminated, a, b), finished, after
         )

@@ -59,6 +59,10 @@ class Env(abc.ABC):
 
     #: The game's trace name, as ``twinsim.GAMES`` spells it.
     id: str = ""
+    #: Seats in a game.
+    num_players: int = 2
+    #: Size of the action space.
+    num_actions: int = 0
 
     @abc.abstractmethod
     def init(self, key: jax.Array) -> Any:
@@ -72,16 +76,6 @@ class Env(abc.ABC):
     @abc.abstractmethod
     def observe(self, state: Any, player_id: jax.Array) -> jax.Array:
         """``player_id``'s observation, the planes of the PettingZoo env."""
-
-    @property
-    @abc.abstractmethod
-    def num_players(self) -> int:
-        """Seats in a game."""
-
-    @property
-    @abc.abstractmethod
-    def num_actions(self) -> int:
-        """Size of the action space."""
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
@@ -102,3 +96,10 @@ def reset_where(done: jax.Array, fresh: Any, state: Any) -> Any:
         return jnp.where(jnp.reshape(done, (-1,) + (1,) * (old.ndim - 1)), new, old)
 
     return jax.tree_util.tree_map(pick, fresh, state)
+
+
+def unless_finished(state: S, after: S) -> S:
+    """``after``, or ``state`` with zero rewards where ``state`` was already over (pgx's
+    convention for a step on a finished game)."""
+    finished = state.replace(rewards=jnp.zeros_like(state.rewards))
+    return jax.tree_util.tree_map(lambda a, b: jnp.where(state.terminated, a, b), finished, after)

@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ._env import Env, PgxState, pytree
+from ._env import Env, PgxState, pytree, unless_finished
 
 MAX = 7
 PLANES = 11
@@ -194,13 +194,7 @@ class WondevWoman(Env):
     def __init__(self, bank: Setup | None = None) -> None:
         self.bank = bank if bank is not None else setups(range(1, 257))
 
-    @property
-    def num_players(self) -> int:
-        return 2
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
+    num_actions = NUM_ACTIONS
 
     def init(self, key: jax.Array) -> State:
         """One of the bank's setups, drawn with ``key``."""
@@ -282,10 +276,7 @@ class WondevWoman(Env):
             observation=seen[next_player],
             rewards=rewards,
         )
-        finished = state.replace(rewards=jnp.zeros(2, dtype=jnp.float32))
-        return jax.tree_util.tree_map(
-            lambda a, b: jnp.where(state.terminated, a, b), finished, after
-        )
+        return unless_finished(state, after)
 
     def observe(self, state: State, player_id: jax.Array) -> jax.Array:
         """``player_id``'s planes as of the last view the referee sent it (the fog hides enemy

@@ -20,7 +20,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ._env import Env, PgxState, pytree
+from ._env import Env, PgxState, pytree, unless_finished
 
 WALLS = 60
 NUM_ACTIONS = 2 * WALLS
@@ -136,13 +136,7 @@ class Zuniq(Env):
 
     id = "zuniq"
 
-    @property
-    def num_players(self) -> int:
-        return 2
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
+    num_actions = NUM_ACTIONS
 
     def init(self, key: jax.Array | None = None) -> State:
         """The empty board, White to move (Zuniq has no setup: ``key`` is unused)."""
@@ -211,11 +205,7 @@ class Zuniq(Env):
             legal_action_mask=after.legal_action_mask & ~ends,
         )
         after = after.replace(observation=_observe(after, after.current_player))
-        # A finished game stays as it is, with zero rewards (pgx's convention).
-        finished = state.replace(rewards=jnp.zeros(2, dtype=jnp.float32))
-        return jax.tree_util.tree_map(
-            lambda a, b: jnp.where(state.terminated, a, b), finished, after
-        )
+        return unless_finished(state, after)
 
     def observe(self, state: State, player_id: jax.Array) -> jax.Array:
         return _observe(state, jnp.asarray(player_id, dtype=jnp.int32))

@@ -22,12 +22,29 @@ from __future__ import annotations
 from typing import Callable
 
 from ._env import Env, reset_where
+from ._olymbits import Olymbits
+from ._wondev_woman import Setup as WondevWomanSetup
 from ._wondev_woman import WondevWoman
+from ._wondev_woman import setups as wondev_woman_setups
 from ._zuniq import Zuniq
 
-__all__ = ["Env", "WondevWoman", "Zuniq", "available_envs", "make", "reset_where"]
+__all__ = [
+    "Env",
+    "Olymbits",
+    "WondevWoman",
+    "WondevWomanSetup",
+    "Zuniq",
+    "available_envs",
+    "make",
+    "reset_where",
+    "wondev_woman_setups",
+]
 
-_ENVS: dict[str, Callable[[], Env]] = {"zuniq": Zuniq, "wondev-woman": WondevWoman}
+_ENVS: dict[str, Callable[[], Env]] = {
+    "zuniq": Zuniq,
+    "wondev-woman": WondevWoman,
+    "olymbits": Olymbits,
+}
 
 
 def available_envs() -> tuple[str, ...]:

@@ -63,6 +63,8 @@ class Env(abc.ABC):
     num_players: int = 2
     #: Size of the action space.
     num_actions: int = 0
+    #: Every seat acts each step (``step`` takes one action per seat, shape ``(num_players,)``).
+    simultaneous: bool = False
 
     @abc.abstractmethod
     def init(self, key: jax.Array) -> Any:

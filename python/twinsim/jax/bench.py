@@ -1,7 +1,7 @@
 """Steps per second of twinsim.jax's engines against VecEnv, on whatever device JAX finds.
 
     python -m twinsim.jax.bench [--games zuniq] [--sizes 1,4,16,...,65536] [--seconds 1.0]
-        [--vec-sizes 1,4,...] [--scan 16]
+        [--vec-sizes 1,4,...] [--vec-threads 1] [--scan 16]
 
 For each game and batch size N it prints, in one run:
 - ``compile s``: the time to trace and compile the batched loop at that N (``jit`` of a
@@ -9,9 +9,11 @@ For each game and batch size N it prints, in one run:
   with ``jax.random``, finished games set up again in the same step);
 - ``jax steps/s``: game steps (one turn of one game) per second of that compiled loop, timed
   after a warm-up call, ``block_until_ready`` included;
-- ``VecEnv steps/s``: the Rust fast twin's ``VecEnv`` (``copy=False``, every core) on the same
-  game at the same N, random legal actions drawn with numpy from its masks; only ``step`` is
-  timed (as ``python/bench.py`` does). VecEnv runs on the CPU whatever JAX's device is.
+- ``VecEnv steps/s``: the Rust fast twin's ``VecEnv`` (``copy=False``, ``--vec-threads``
+  threads, default 1: on a busy machine a second spinning worker fights JAX's own CPU threads)
+  on the same game at the same N, random legal actions drawn with numpy from its masks; only
+  ``step`` is timed (as ``python/bench.py`` does). VecEnv runs on the CPU whatever JAX's device
+  is.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ def batched_loop(game: str, num_envs: int, scan: int) -> tuple[Callable[..., Any
         state, key = carry
         key, pick, fresh_keys, step_keys = jax.random.split(key, 4)
         logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+        if env.simultaneous:  # one action per seat, each from the mask every seat shares
+            logits = jnp.repeat(logits[:, None, :], env.num_players, axis=1)
         action = jax.random.categorical(pick, logits, axis=-1)
         state = step(state, action, jax.random.split(step_keys, num_envs))
         fresh = init(jax.random.split(fresh_keys, num_envs))
@@ -72,8 +76,8 @@ def jax_rate(game: str, num_envs: int, scan: int, seconds: float) -> tuple[float
     return compile_seconds, num_envs * scan * calls / spent
 
 
-def vec_env_rate(game: str, num_envs: int, seconds: float) -> float:
-    vec = twinsim.VecEnv(game, num_envs, seed=1, copy=False)
+def vec_env_rate(game: str, num_envs: int, seconds: float, threads: int = 1) -> float:
+    vec = twinsim.VecEnv(game, num_envs, seed=1, threads=threads, copy=False)
     observations, _ = vec.reset()
     rng = np.random.default_rng(1)
     steps, spent = 0, 0.0
@@ -95,6 +99,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--vec-sizes", default=None, help="batch sizes for VecEnv (default: --sizes)"
     )
+    parser.add_argument("--vec-threads", type=int, default=1, help="VecEnv's threads")
     parser.add_argument("--seconds", type=float, default=1.0, help="timed seconds per figure")
     parser.add_argument("--scan", type=int, default=16, help="steps per compiled call")
     args = parser.parse_args(argv)
@@ -107,7 +112,7 @@ def main(argv: list[str] | None = None) -> None:
         for num_envs in sizes:
             compile_seconds, rate = jax_rate(game, num_envs, args.scan, args.seconds)
             vec = (
-                f"{vec_env_rate(game, num_envs, args.seconds):>16.0f}"
+                f"{vec_env_rate(game, num_envs, args.seconds, args.vec_threads):>16.0f}"
                 if (num_envs in vec_sizes)
                 else f"{'-':>16}"
             )

@@ -17,12 +17,13 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 # The extension shares the workspace's target directory, so a warm build is incremental.
-# The `ray` extra: twinsim.distributed's tests start a two-node Ray cluster on loopback.
+# The `ray` extra: twinsim.distributed's tests start a two-node Ray cluster on loopback; the
+# `jax` extra: twinsim.jax's engines are stepped in lockstep with the Rust twin.
 # A cold build compiles the engines in release mode (about 4 to 5 minutes on 2 cores), and pip
 # --quiet shows nothing meanwhile: say so first.
-echo "python/test.sh: pip install ./python[test,ray] (a first build takes about 5 minutes on 2 cores)"
+echo "python/test.sh: pip install ./python[test,ray,jax] (a first build takes about 5 minutes on 2 cores)"
 CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" \
-  "$venv/bin/python" -m pip install --quiet "./python[test,ray]" "ruff==0.17.6"
+  "$venv/bin/python" -m pip install --quiet "./python[test,ray,jax]" "ruff==0.17.6"
 # The distributed tournament is compared with the CLI's `twinsim arena` (a no-op after
 # `cargo test --workspace`, which builds it).
 cargo build --quiet --bin twinsim

@@ -1,4 +1,6 @@
-//! Zuniq's search bot, `builtin:mcts[@reference|@fast]`: UCT over zobrist-hash nodes
+//! Zuniq's first search bot, kept as `builtin:mcts-v1[@reference|@fast]` (and
+//! `builtin:mcts@reference`) while `builtin:mcts` is the search of [`super::zuniq_mcts`],
+//! which beats it: UCT over zobrist-hash nodes
 //! ([`super::mcts`], the CodeCup 2021 participants' "hashnodes" tree) played from the views, with
 //! the whole-game clock spent the way the write-up describes (little at the start, most in the
 //! midgame, a reserve kept) and the `!` victory claim made when the search is sure enough.

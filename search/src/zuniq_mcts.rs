@@ -368,7 +368,8 @@ impl Search {
 
     /// Searches `board` (the position to move in, claims cleared by the caller or not) until
     /// `iterations` (if any) or `think_end` (if any); the root is first given to the solver
-    /// (node budget `root_nodes`, until `solve_end`) when it is small enough.
+    /// (node budget `root_nodes`, until `solve_end`) when it is small enough or `must_solve`
+    /// (a position proven won before, whose proof must be kept).
     pub fn decide(
         &mut self,
         board: &Board,
@@ -376,13 +377,14 @@ impl Search {
         think_end: Option<Instant>,
         root_nodes: u64,
         solve_end: Option<Instant>,
+        must_solve: bool,
     ) -> Option<Decision> {
         let board = search_board(board);
         if board.legal_mask() == 0 {
             return None;
         }
         let mut proven_loss = false;
-        if live_walls(&board) <= self.config.root_solve_live {
+        if must_solve || live_walls(&board) <= self.config.root_solve_live {
             let limit = Limit { nodes: root_nodes, deadline: solve_end };
             match self.solver.solve_root(&board, limit) {
                 Some((true, Some(wall))) => {
@@ -560,8 +562,14 @@ impl ZuniqBot {
                 (Some(now + share), u64::MAX, Some(now + solve_end))
             }
         };
-        let decision =
-            self.search.decide(&board, self.iterations, think_end, root_nodes, solve_end)?;
+        let decision = self.search.decide(
+            &board,
+            self.iterations,
+            think_end,
+            root_nodes,
+            solve_end,
+            keep_proof,
+        )?;
         self.stats.iterations += decision.iterations;
         self.proven |= decision.proven_win;
         let claim = decision.proven_win && !claimed;

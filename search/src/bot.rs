@@ -58,6 +58,7 @@ pub const ALGORITHMS: &[(&str, &str)] = &[
     ("xmas-rush", "smitsimax"),
     ("photosynthesis", "beam"),
     ("zuniq", "mcts"),
+    ("zuniq", "mcts-v1"),
     ("olymbits", "smitsimax"),
     ("wondev-woman", "alphabeta"),
 ];
@@ -129,7 +130,7 @@ pub fn make_player(
     seed: i64,
 ) -> Result<Box<dyn ViewPlayer>, String> {
     let expected = ALGORITHMS.iter().find(|(g, _)| *g == game).map(|(_, a)| *a);
-    if expected != Some(spec.algorithm.as_str()) {
+    if !ALGORITHMS.iter().any(|(g, a)| *g == game && *a == spec.algorithm) {
         return Err(match expected {
             Some(a) => {
                 format!("{game} has no builtin:{} search (it has builtin:{a})", spec.algorithm)

@@ -44,6 +44,8 @@ pub mod photosynthesis;
 pub mod wondev_woman;
 pub mod xmas_rush;
 pub mod zuniq;
+pub mod zuniq_mcts;
+pub mod zuniq_solver;
 
 use std::time::Instant;
 use twinsim_reference::game::{Outcome, PlayerId};

@@ -1,4 +1,6 @@
-//! Zuniq's search bot, `builtin:mcts[@reference|@fast]`: UCT over zobrist-hash nodes
+//! Zuniq's first search bot, kept as `builtin:mcts-v1[@reference|@fast]` (and
+//! `builtin:mcts@reference`) while `builtin:mcts` is the search of [`super::zuniq_mcts`],
+//! which beats it: UCT over zobrist-hash nodes
 //! ([`super::mcts`], the CodeCup 2021 participants' "hashnodes" tree) played from the views, with
 //! the whole-game clock spent the way the write-up describes (little at the start, most in the
 //! midgame, a reserve kept) and the `!` victory claim made when the search is sure enough.
@@ -191,24 +193,6 @@ where
         &self.state
     }
 
-    /// Reads one turn's input (§8: `Start`, the opponent's bare move, `Quit`); false on `Quit`.
-    fn read(&mut self, input: &str) -> bool {
-        for line in input.split('\n') {
-            match parse_turn(line.trim_end_matches('\r')) {
-                Ok(View::Quit) => return false,
-                Ok(view) => {
-                    // The referee relays only legal moves; a refusal would mean a line we
-                    // misread, and the position we keep stays the last consistent one.
-                    if let Ok(next) = state_from_view(&self.state, &view) {
-                        self.state = next;
-                    }
-                }
-                Err(_) => {}
-            }
-        }
-        true
-    }
-
     /// The first few plies of a random playout on `G` from `state` (at ply `ply`), timed and
     /// extrapolated to a whole playout: the cost of one search iteration, estimated before the
     /// first search so that even that one cannot overrun, and cheaply (a whole reference
@@ -286,7 +270,10 @@ where
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
         let now = Instant::now();
         self.clock.start(now, deadline);
-        if !self.read(input) || self.state.finished || self.state.to_move() != self.seat {
+        if !read_views(&mut self.state, input)
+            || self.state.finished
+            || self.state.to_move() != self.seat
+        {
             return None;
         }
         let action = self.choose(deadline)?;
@@ -300,10 +287,35 @@ where
     }
 }
 
-/// The search bot for `seat`: `builtin:mcts` on the engine of `spec`.
+/// Reads one turn's input (§8: `Start`, the opponent's bare move, `Quit`) into `state`; false
+/// on `Quit`.
+pub(crate) fn read_views(state: &mut RefState, input: &str) -> bool {
+    for line in input.split('\n') {
+        match parse_turn(line.trim_end_matches('\r')) {
+            Ok(View::Quit) => return false,
+            Ok(view) => {
+                // The referee relays only legal moves; a refusal would mean a line we
+                // misread, and the position we keep stays the last consistent one.
+                if let Ok(next) = state_from_view(state, &view) {
+                    *state = next;
+                }
+            }
+            Err(_) => {}
+        }
+    }
+    true
+}
+
+/// The search bot for `seat`: `builtin:mcts` (the search of [`super::zuniq_mcts`], on the fast
+/// twin's board; `@reference` plays this module's search on the reference engine, since the
+/// new one is written on the fast bitboards) or `builtin:mcts-v1` (this module's search, on
+/// the engine of `spec`).
 pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn ViewPlayer>, String> {
     if seat > 1 {
         return Err(format!("Zuniq has two seats, not seat {seat}"));
+    }
+    if spec.algorithm == "mcts" && spec.engine == EngineKind::Fast {
+        return Ok(super::zuniq_mcts::player(spec, seat, seed));
     }
     Ok(match spec.engine {
         EngineKind::Reference => Box::new(ZuniqBot::<Zuniq>::new(seat, seed, spec.iterations)),

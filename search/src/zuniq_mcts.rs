@@ -1,0 +1,602 @@
+//! Zuniq's search bot `builtin:mcts` (v2), written on the fast twin's bitboard [`Board`]:
+//! MCTS with transposition nodes, RAVE, MCTS-Solver proofs, exact endgame solving
+//! ([`super::zuniq_solver`]), optional pruning of border walls early, tree reuse between moves, the claim
+//! (`!`) made exactly when the win is proven, and the whole-game clock spent by phase.
+//! The search of before is `builtin:mcts-v1` ([`super::zuniq`]).
+//!
+//! # The tree
+//!
+//! Nodes are positions keyed by the solver's key (the zobrist hash without side to move: Zuniq
+//! is impartial, so a node's statistics, from its mover's point of view, hold for either
+//! colour), edges keep their own visits and wins (UCT over the DAG, as the 2021 participants'
+//! "hashnodes"). The table lives as long as the bot, so the position after the opponent's
+//! answer is usually already in it with its statistics (tree reuse). A node with few live walls
+//! is solved when it is created instead of being sampled by a playout; a proven node gives its
+//! exact result to every iteration that reaches it, and proofs propagate up (MCTS-Solver: a
+//! node with a child lost for its mover is won; one whose children are all won for their
+//! movers is lost); the descent never enters a child proven won for its mover while others
+//! remain.
+//!
+//! # RAVE (rapid action value estimation)
+//!
+//! Zuniq's winner is decided by the parity of the number of walls placed (rules doc §6: one
+//! wall per ply, the last mover wins), so the outcome is a function of the final wall set
+//! alone, not of who placed which wall or when: as in Hex, a wall that ends up placed in won
+//! simulations is likely a good wall to place now. Each edge keeps AMAF statistics (all
+//! simulations through its node in which its wall got placed later, by anyone) and the
+//! selection blends them with the edge's own mean by `β = sqrt(k / (3N + k))`; it is what
+//! made the search beat the first one (see [`Config::default`]).
+//!
+//! # The claim (rules doc §7)
+//!
+//! A claim adds the bonus to a win but turns a loss's 50 points into 0. The bot claims only when
+//! the root is proven won (by the solver or the tree's proofs), and from then on plays proven
+//! winning walls: a proven win stays won whatever the opponent answers, and the solver's table
+//! keeps the proof (it is re-proved, cheaply, when an entry was overwritten).
+//!
+//! # Clock (rules doc §7: 30 s per player for the whole game)
+//!
+//! Each move gets `(left − reserve) / own moves still expected × phase weight`: little in the
+//! opening (no zone can close before ply 4, the position is nearly symmetric), the most in the
+//! midgame where sizes get taken and the solver cannot reach the end yet, less once the solver
+//! decides. A proven position is answered at once. The search reads the clock every 16
+//! iterations (an iteration is microseconds) and the solver every 1024 nodes.
+
+use super::bot::{SearchSpec, SearchStats, ViewPlayer};
+use super::zuniq::read_views;
+use super::zuniq_solver::{key, live_walls, search_board, Limit, Solver};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+use twinsim_fast::zuniq::tables::BORDER;
+use twinsim_fast::zuniq::typed::{wall_of, State as FastState};
+use twinsim_fast::zuniq::{random_game, Board, Check, Links, Rng};
+use twinsim_reference::game::PlayerId;
+use twinsim_reference::zuniq::rules::{apply_move, legal_walls};
+use twinsim_reference::zuniq::{Action, State as RefState};
+
+/// Tuning of the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// UCB exploration constant (rewards 0/1).
+    pub exploration: f64,
+    /// Below this ply, quiet border walls are left out of the tree when another wall is legal
+    /// (the post-mortem's pruning: border walls only matter once zones form). Off (0) by
+    /// default: it lost strength in our matches.
+    pub border_ply: u8,
+    /// A new node with at most this many live walls is solved instead of sampled.
+    pub leaf_solve_live: u32,
+    /// Node budget of one leaf proof.
+    pub leaf_solve_nodes: u64,
+    /// The root is solved first when it has at most this many live walls.
+    pub root_solve_live: u32,
+    /// With an iteration budget, the root proof's node budget per iteration (a solver node
+    /// costs about a fifth of an iteration).
+    pub root_nodes_per_iteration: u64,
+    /// RAVE equivalence parameter `k` (0: no RAVE): an edge's value blends its own mean with
+    /// its AMAF mean by `β = sqrt(k / (3N + k))`, N the node's visits.
+    pub rave: f64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        // Chosen by 30-game matches against mcts-v1 at --time-scale 0.05 (seed 7; see the
+        // report in the README): without RAVE 67% (exploration 0.6), 63% (0.35), 50% (1.0);
+        // border pruning until ply 12 57% against 67% without; RAVE k = 300 with 0.3: 80%,
+        // k = 1000 with 0.15: 87%. Leaf proofs above 10 live walls or 100 nodes cost more time
+        // than they saved (47% with 14 walls and 400 nodes).
+        Config {
+            exploration: 0.15,
+            border_ply: 0,
+            leaf_solve_live: 10,
+            leaf_solve_nodes: 100,
+            root_solve_live: 26,
+            root_nodes_per_iteration: 4,
+            rave: 1000.0,
+        }
+    }
+}
+
+/// Most nodes kept; when a move starts with more than half of it, the tree is cleared (the
+/// solver's table of proofs is kept). About 0.7 KB per node with its edges.
+const MAX_NODES: usize = 400_000;
+/// No child index yet.
+const NO_CHILD: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    wall: u8,
+    cut: u32,
+    visits: u32,
+    wins: f32,
+    /// AMAF: playouts through the node in which this wall got placed later, by anyone.
+    amaf_visits: u32,
+    /// Wins of the node's mover among those.
+    amaf_wins: f32,
+    child: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    start: u32,
+    len: u16,
+    visits: u32,
+    /// +1: the player to move wins (proven), −1: loses, 0: unknown.
+    proven: i8,
+    /// Whether border walls were left out: then all children won for their movers proves
+    /// nothing (a left-out wall might win).
+    pruned: bool,
+}
+
+/// What one search call found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// The wall to play (index 0..59).
+    pub wall: usize,
+    /// Whether the position is proven won for the player to move (the wall keeps the win).
+    pub proven_win: bool,
+    /// Whether it is proven lost.
+    pub proven_loss: bool,
+    /// MCTS iterations done.
+    pub iterations: u64,
+}
+
+/// The search: tree, solver and playout generator, kept between moves.
+pub struct Search {
+    config: Config,
+    nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    index: HashMap<u64, u32>,
+    solver: Solver,
+    rng: Rng,
+}
+
+impl Search {
+    /// A search with `config`, its playouts seeded by `seed`.
+    pub fn new(config: Config, seed: u64) -> Search {
+        Search {
+            config,
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            index: HashMap::new(),
+            solver: Solver::default(),
+            rng: Rng(seed | 1),
+        }
+    }
+
+    /// The solver (its table of proofs).
+    pub fn solver(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+
+    /// Nodes in the tree.
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// A new node for `board` (claims cleared); proven at once when it has no legal wall or is
+    /// small enough for the solver.
+    fn new_node(&mut self, board: &Board, solve: bool) -> u32 {
+        let (legal, quiet) = board.legal_quiet();
+        let mut walls = legal;
+        if board.ply < self.config.border_ply {
+            let kept = legal & !(BORDER & quiet);
+            if kept != 0 {
+                walls = kept;
+            }
+        }
+        let pruned = walls != legal;
+        let links = Links::of(board.walls);
+        let start = self.edges.len();
+        while walls != 0 {
+            let w = walls.trailing_zeros() as usize;
+            walls &= walls - 1;
+            let cut = if quiet >> w & 1 == 1 {
+                0
+            } else {
+                match board.check_with(&links, w) {
+                    Check::Legal(cut) => cut,
+                    _ => continue,
+                }
+            };
+            self.edges.push(Edge {
+                wall: w as u8,
+                cut,
+                visits: 0,
+                wins: 0.0,
+                amaf_visits: 0,
+                amaf_wins: 0.0,
+                child: NO_CHILD,
+            });
+        }
+        // Expansion order: random (Fisher-Yates), so that the first walls tried carry no bias.
+        let len = self.edges.len() - start;
+        for i in (1..len).rev() {
+            let j = self.rng.below(i as u32 + 1) as usize;
+            self.edges.swap(start + i, start + j);
+        }
+        let mut proven = 0;
+        if legal == 0 {
+            proven = -1;
+        } else if let Some(v) = self.solver.probe(board) {
+            proven = if v { 1 } else { -1 };
+        } else if solve && live_walls(board) <= self.config.leaf_solve_live {
+            let limit = Limit { nodes: self.config.leaf_solve_nodes, deadline: None };
+            if let Some(v) = self.solver.solve(board, limit) {
+                proven = if v { 1 } else { -1 };
+            }
+        }
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node { start: start as u32, len: len as u16, visits: 0, proven, pruned });
+        self.index.insert(key(board), id);
+        id
+    }
+
+    /// The node of `board`, created when new (the flag says so).
+    fn node_of(&mut self, board: &Board, solve: bool) -> (u32, bool) {
+        match self.index.get(&key(board)) {
+            Some(&id) => (id, false),
+            None => (self.new_node(board, solve), true),
+        }
+    }
+
+    /// UCT choice (RAVE-blended when configured) among the edges of node `n`, skipping children
+    /// proven won for their mover; `Err(result)` when the node turns out proven (result for
+    /// its mover). An edge never tried is valued by its AMAF mean (or 0.5).
+    fn select(&mut self, n: u32) -> Result<usize, bool> {
+        let node = self.nodes[n as usize];
+        let parent = f64::from(node.visits);
+        let log_n = (parent + 1.0).ln();
+        let k = self.config.rave;
+        let beta = if k > 0.0 { (k / (3.0 * parent + k)).sqrt() } else { 0.0 };
+        let (mut best, mut best_value) = (usize::MAX, f64::NEG_INFINITY);
+        for e in node.start as usize..(node.start as usize + node.len as usize) {
+            let edge = self.edges[e];
+            if edge.child != NO_CHILD {
+                match self.nodes[edge.child as usize].proven {
+                    -1 => {
+                        self.nodes[n as usize].proven = 1;
+                        return Err(true);
+                    }
+                    1 => continue,
+                    _ => {}
+                }
+            }
+            let amaf = if edge.amaf_visits > 0 && k > 0.0 {
+                f64::from(edge.amaf_wins) / f64::from(edge.amaf_visits)
+            } else {
+                0.5
+            };
+            let visits = f64::from(edge.visits);
+            let mean = if edge.visits == 0 {
+                amaf
+            } else {
+                (1.0 - beta) * f64::from(edge.wins) / visits + beta * amaf
+            };
+            let value = mean + self.config.exploration * (log_n / (visits + 1.0)).sqrt();
+            if value > best_value {
+                (best, best_value) = (e, value);
+            }
+        }
+        if best == usize::MAX {
+            if !node.pruned {
+                self.nodes[n as usize].proven = -1;
+            }
+            return Err(false);
+        }
+        Ok(best)
+    }
+
+    /// One iteration from `root` (node `root_id`); `path` is scratch space.
+    fn iterate(&mut self, root: &Board, root_id: u32, path: &mut Vec<(u32, usize, u64)>) {
+        path.clear();
+        let mut board = *root;
+        // Walls placed at the end of the simulation (the tree part only, when no playout ran).
+        let mut end_walls = 0u64;
+        let mut n = root_id;
+        // Result for the mover of the last node reached: true = it wins.
+        let result = loop {
+            let node = self.nodes[n as usize];
+            if node.proven != 0 {
+                break node.proven > 0;
+            }
+            let e = match self.select(n) {
+                Ok(e) => e,
+                Err(result) => break result,
+            };
+            path.push((n, e, board.walls));
+            let edge = self.edges[e];
+            board.place(edge.wall as usize, edge.cut);
+            if edge.child != NO_CHILD {
+                n = edge.child;
+                continue;
+            }
+            if self.nodes.len() >= MAX_NODES {
+                break playout(&board, &mut self.rng, &mut end_walls);
+            }
+            let (child, created) = self.node_of(&board, true);
+            self.edges[e].child = child;
+            n = child;
+            if created {
+                let proven = self.nodes[child as usize].proven;
+                if proven != 0 {
+                    break proven > 0;
+                }
+                break playout(&board, &mut self.rng, &mut end_walls);
+            }
+        };
+        // Back up: each step up flips the point of view.
+        let end_walls = end_walls | board.walls;
+        let mut wins = result;
+        let mut child_proven = self.nodes[n as usize].proven;
+        let rave = self.config.rave > 0.0;
+        for &(p, e, before) in path.iter().rev() {
+            wins = !wins;
+            let edge = &mut self.edges[e];
+            edge.visits += 1;
+            edge.wins += f32::from(u8::from(wins));
+            let node = self.nodes[p as usize];
+            if rave {
+                // The outcome is a function of the final wall set alone (its parity: rules doc
+                // §6, one wall per ply), so every wall placed after this node, by either
+                // player, shares the result of the node's mover.
+                let placed = end_walls & !before;
+                for edge in &mut self.edges[node.start as usize..][..node.len as usize] {
+                    if placed >> edge.wall & 1 == 1 {
+                        edge.amaf_visits += 1;
+                        edge.amaf_wins += f32::from(u8::from(wins));
+                    }
+                }
+            }
+            let node = &mut self.nodes[p as usize];
+            node.visits += 1;
+            if node.proven == 0 {
+                if child_proven == -1 {
+                    node.proven = 1;
+                } else if child_proven == 1 && !node.pruned {
+                    let all_lost = (node.start..node.start + u32::from(node.len)).all(|i| {
+                        let c = self.edges[i as usize].child;
+                        c != NO_CHILD && self.nodes[c as usize].proven == 1
+                    });
+                    if all_lost {
+                        self.nodes[p as usize].proven = -1;
+                    }
+                }
+            }
+            child_proven = self.nodes[p as usize].proven;
+        }
+    }
+
+    /// Searches `board` (the position to move in, claims cleared by the caller or not) until
+    /// `iterations` (if any) or `think_end` (if any); the root is first given to the solver
+    /// (node budget `root_nodes`, until `solve_end`) when it is small enough or `must_solve`
+    /// (a position proven won before, whose proof must be kept).
+    pub fn decide(
+        &mut self,
+        board: &Board,
+        iterations: Option<u64>,
+        think_end: Option<Instant>,
+        root_nodes: u64,
+        solve_end: Option<Instant>,
+        must_solve: bool,
+    ) -> Option<Decision> {
+        let board = search_board(board);
+        if board.legal_mask() == 0 {
+            return None;
+        }
+        let mut proven_loss = false;
+        if must_solve || live_walls(&board) <= self.config.root_solve_live {
+            let limit = Limit { nodes: root_nodes, deadline: solve_end };
+            match self.solver.solve_root(&board, limit) {
+                Some((true, Some(wall))) => {
+                    return Some(Decision {
+                        wall,
+                        proven_win: true,
+                        proven_loss: false,
+                        iterations: 0,
+                    })
+                }
+                Some(_) => proven_loss = true,
+                None => {}
+            }
+        }
+        if self.nodes.len() > MAX_NODES / 2 {
+            self.nodes.clear();
+            self.edges.clear();
+            self.index.clear();
+        }
+        let (root, _) = self.node_of(&board, false);
+        let mut path = Vec::with_capacity(64);
+        let mut done = 0u64;
+        loop {
+            if iterations.is_some_and(|n| done >= n) {
+                break;
+            }
+            if done & 15 == 0 && done > 0 && think_end.is_some_and(|t| Instant::now() >= t) {
+                break;
+            }
+            if self.nodes[root as usize].proven != 0 {
+                break;
+            }
+            self.iterate(&board, root, &mut path);
+            done += 1;
+        }
+        let node = self.nodes[root as usize];
+        let edges = &self.edges[node.start as usize..(node.start + u32::from(node.len)) as usize];
+        let child_proven =
+            |e: &Edge| if e.child == NO_CHILD { 0 } else { self.nodes[e.child as usize].proven };
+        let wall = if node.proven == 1 {
+            edges.iter().find(|e| child_proven(e) == -1).map(|e| e.wall)
+        } else {
+            // Most visited among those not proven lost (ties: more wins), else any.
+            edges
+                .iter()
+                .filter(|e| child_proven(e) != 1)
+                .max_by(|a, b| a.visits.cmp(&b.visits).then(a.wins.total_cmp(&b.wins)))
+                .or_else(|| edges.iter().max_by_key(|e| e.visits))
+                .map(|e| e.wall)
+        };
+        // A root whose pruned edge list is empty cannot happen (pruning keeps some wall), but a
+        // wall is always legal to answer: fall back to the first legal one.
+        let wall = wall.map_or_else(|| board.legal_mask().trailing_zeros() as usize, usize::from);
+        Some(Decision {
+            wall,
+            proven_win: node.proven == 1,
+            proven_loss: proven_loss || node.proven == -1,
+            iterations: done,
+        })
+    }
+}
+
+/// A uniformly random playout from `board`: whether its player to move wins (the player who
+/// cannot move loses, rules doc §6); the final walls go to `end_walls`.
+fn playout(board: &Board, rng: &mut Rng, end_walls: &mut u64) -> bool {
+    let end = random_game(*board, rng);
+    *end_walls = end.walls;
+    (end.ply.wrapping_sub(board.ply)) & 1 == 1
+}
+
+/// Fraction of the whole-game budget never planned for.
+const RESERVE: f64 = 0.06;
+/// Fixed reserve (parsing, conversions, scheduling).
+const RESERVE_FIXED: Duration = Duration::from_millis(4);
+/// Planned game length in plies (traced games last 37–41).
+const EXPECTED_PLIES: u32 = 40;
+/// Own moves always assumed still to come.
+const MIN_MOVES_LEFT: u32 = 3;
+
+/// A move's weight by phase (see the module doc).
+fn phase_weight(ply: u32) -> f64 {
+    match ply {
+        0..=3 => 0.3,
+        4..=9 => 0.8,
+        10..=27 => 1.7,
+        _ => 1.0,
+    }
+}
+
+/// The thinking time of a move at `ply` with `left` of the game's budget `total` left.
+pub fn move_share(total: Duration, left: Duration, ply: u32) -> Duration {
+    let usable = left.saturating_sub(total.mul_f64(RESERVE) + RESERVE_FIXED);
+    let moves_left = EXPECTED_PLIES.saturating_sub(ply).div_ceil(2).max(MIN_MOVES_LEFT);
+    (usable / moves_left).mul_f64(phase_weight(ply)).min(usable / 3)
+}
+
+/// The seat's bot.
+pub struct ZuniqBot {
+    seat: PlayerId,
+    iterations: Option<u64>,
+    state: RefState,
+    total: Option<Duration>,
+    /// Whether an earlier move was played from a proven win: the proof must then be kept, so
+    /// the solver's node budget is lifted (the clock stays the safety net).
+    proven: bool,
+    search: Search,
+    stats: SearchStats,
+}
+
+impl ZuniqBot {
+    /// A bot for `seat`, with a fixed iteration budget per move or the clock (`None`).
+    pub fn new(seat: PlayerId, seed: i64, iterations: Option<u64>) -> ZuniqBot {
+        Self::with_config(seat, seed, iterations, Config::default())
+    }
+
+    /// The same with another tuning.
+    pub fn with_config(
+        seat: PlayerId,
+        seed: i64,
+        iterations: Option<u64>,
+        config: Config,
+    ) -> ZuniqBot {
+        ZuniqBot {
+            seat,
+            iterations,
+            state: RefState::new(),
+            total: None,
+            proven: false,
+            search: Search::new(config, (seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED),
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// A bot joining a game at `state`.
+    pub fn resume(seat: PlayerId, seed: i64, iterations: Option<u64>, state: &RefState) -> Self {
+        ZuniqBot { state: state.clone(), ..Self::new(seat, seed, iterations) }
+    }
+
+    /// The game as the bot knows it.
+    pub fn state(&self) -> &RefState {
+        &self.state
+    }
+
+    /// The move to play now (claim decided).
+    fn choose(&mut self, deadline: Instant) -> Option<Action> {
+        let legal = legal_walls(&self.state);
+        let first = *legal.first()?;
+        let now = Instant::now();
+        let left = deadline.saturating_duration_since(now);
+        let total = *self.total.get_or_insert(left);
+        let ply = self.state.ply;
+        let share = move_share(total, left, ply);
+        // Below a millisecond of share the clock is nearly gone: answer a legal wall at once.
+        if share < Duration::from_millis(1) && self.iterations.is_none() {
+            return Some(Action { wall: first, claim: false });
+        }
+        let board = FastState::from(&self.state).board;
+        let claimed = self.state.claims[self.seat].is_some();
+        let keep_proof = self.proven || claimed;
+        let (think_end, root_nodes, solve_end) = match self.iterations {
+            // Deterministic: the clock only as a safety net (a quarter of what is left).
+            Some(n) => {
+                let net = now + share.max(left / 4);
+                let nodes = if keep_proof {
+                    u64::MAX
+                } else {
+                    n * self.search.config.root_nodes_per_iteration
+                };
+                (Some(net), nodes, Some(net))
+            }
+            None => {
+                // After a proven win the proof must be kept: the solver may take a quarter of
+                // what is left (re-proving a position proven before is quick).
+                let solve_end = if keep_proof { share.max(left / 4) } else { share / 2 };
+                (Some(now + share), u64::MAX, Some(now + solve_end))
+            }
+        };
+        let decision = self.search.decide(
+            &board,
+            self.iterations,
+            think_end,
+            root_nodes,
+            solve_end,
+            keep_proof,
+        )?;
+        self.stats.iterations += decision.iterations;
+        self.proven |= decision.proven_win;
+        let claim = decision.proven_win && !claimed;
+        Some(Action { wall: wall_of(decision.wall), claim })
+    }
+}
+
+impl ViewPlayer for ZuniqBot {
+    fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
+        if !read_views(&mut self.state, input)
+            || self.state.finished
+            || self.state.to_move() != self.seat
+        {
+            return None;
+        }
+        let action = self.choose(deadline)?;
+        apply_move(&mut self.state, action).ok()?;
+        self.stats.moves += 1;
+        Some(action.to_string())
+    }
+
+    fn stats(&self) -> SearchStats {
+        self.stats
+    }
+}
+
+/// The bot for `spec` (`builtin:mcts@fast`).
+pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Box<dyn ViewPlayer> {
+    Box::new(ZuniqBot::new(seat, seed, spec.iterations))
+}

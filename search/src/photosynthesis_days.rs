@@ -104,10 +104,11 @@ fn waits<S>(_: &S, _: PlayerId) -> Option<Action> {
     Some(Action::Wait)
 }
 
-/// The budget of the prediction: `share` of the iterations, or of the time left.
+/// The budget of the prediction: `share` of the iterations (rounded down: none of a budget of
+/// one, which our own beam needs), or of the time left.
 fn share_of(budget: &Budget, share: f64) -> Budget {
     Budget {
-        iterations: budget.iterations.map(|n| ((n as f64 * share) as u64).max(1)),
+        iterations: budget.iterations.map(|n| (n as f64 * share) as u64),
         deadline: budget.deadline.map(|d| {
             let now = Instant::now();
             now + d.saturating_duration_since(now).mul_f64(share)
@@ -192,6 +193,9 @@ where
     let mut width = config.beam.initial_width.max(1);
     let max_depth = config.beam.max_depth.max(1);
     let mut best: Option<(f64, Action)> = None;
+    // The best-ranked first action, answered if the budget ends before any plan does (a plan
+    // over days is many actions long).
+    let mut best_ranked: Option<(f64, Action)> = None;
     'passes: loop {
         result.passes += 1;
         result.width = width;
@@ -257,8 +261,12 @@ where
                             ^ (next_predicted as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                         if seen.insert(key) {
                             let order = next.len();
+                            let rank_value = heuristic(&child.summary(), player);
+                            if depth == 0 && best_ranked.is_none_or(|(v, _)| rank_value > v) {
+                                best_ranked = Some((rank_value, action));
+                            }
                             next.push((
-                                heuristic(&child.summary(), player),
+                                rank_value,
                                 order,
                                 Node { state: child, first, next_predicted },
                             ));
@@ -286,6 +294,8 @@ where
     }
     if let Some((value, action)) = best {
         result.value = value;
+        result.action = Some(action);
+    } else if let Some((_, action)) = best_ranked {
         result.action = Some(action);
     }
     result

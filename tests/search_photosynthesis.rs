@@ -1,8 +1,11 @@
-//! `builtin:beam` for Photosynthesis: the beam search on both twins (determinism, twin
-//! equivalence), the state rebuilt from views (it equals the true state up to what the views
-//! cannot show), and whole games where every answer of the bot is checked against the typed
-//! legal actions of the TRUE state (the bot itself only ever reads the view texts), plus
-//! (ignored, `--release`) strength against the greedy bot and time safety.
+//! `builtin:beam` (the beam over days against the opponent's predicted day,
+//! `search::photosynthesis_days`) and `builtin:beam-v1` (the one-day beam, the opponent
+//! waiting, `search::photosynthesis::search`) for Photosynthesis: both searches on both twins
+//! (determinism, twin equivalence), the state rebuilt from views (it equals the true state up
+//! to what the views cannot show), and whole games where every answer of the bot is checked
+//! against the typed legal actions of the TRUE state (the bot itself only ever reads the view
+//! texts), plus (ignored, `--release`) strength against the greedy bot and against
+//! `builtin:beam-v1` at equal iteration budgets, and time safety.
 
 use std::time::{Duration, Instant};
 use twinsim_fast::photosynthesis::FastPhotosynthesis;
@@ -13,6 +16,7 @@ use twinsim_reference::photosynthesis::{parse_line, Action, Params, Photosynthes
 use twinsim_search::beam::BeamConfig;
 use twinsim_search::bot::{make_player, SearchSpec, ViewPlayer};
 use twinsim_search::photosynthesis::search;
+use twinsim_search::photosynthesis_days::{self as days, DaysConfig};
 use twinsim_search::{Budget, SearchRng};
 
 /// `plies` random frames from the start of game `seed` (fewer if it ends).
@@ -106,8 +110,12 @@ fn play_checked(
 
 #[test]
 fn whole_games_answers_are_legal_in_the_true_state() {
-    for seed in 1..=3 {
-        let mut bots = [Some(bot("beam@fast:iterations=300", 0, seed)), None];
+    for (seed, spec) in [
+        (1, "beam@fast:iterations=300"),
+        (2, "beam@fast:iterations=3000"),
+        (3, "beam-v1@fast:iterations=300"),
+    ] {
+        let mut bots = [Some(bot(spec, 0, seed)), None];
         let s = play_checked(seed, &mut bots, Duration::from_secs(5), &mut None);
         assert!(s.players[0].active, "seed {seed}: the bot was disqualified");
         let stats = bots[0].as_ref().unwrap().stats();
@@ -247,14 +255,80 @@ fn the_bots_on_both_engines_print_the_same_lines_with_an_iteration_budget() {
     for p in Photosynthesis::players_to_act(&truth) {
         let input = format!("{}\n{}", init_text.join("\n"), texts[p].as_ref().unwrap());
         let deadline = Instant::now() + Duration::from_secs(60);
-        let mut lines = vec![];
-        for spec in ["beam@reference:iterations=500", "beam@fast:iterations=500"] {
-            let mut b = bot(spec, p, 3);
-            lines.push(b.play(&input, deadline).unwrap());
-            assert_eq!(b.stats().moves, 1);
-            assert!(b.stats().iterations <= 500);
+        for (algorithm, n) in [("beam-v1", 500), ("beam", 500), ("beam", 3000)] {
+            let mut lines = vec![];
+            for engine in ["reference", "fast"] {
+                let mut b = bot(&format!("{algorithm}@{engine}:iterations={n}"), p, 3);
+                lines.push(b.play(&input, deadline).unwrap());
+                assert_eq!(b.stats().moves, 1);
+                // The opponent's last frames after our WAIT are played without a budget
+                // check (at most a day's plan of them).
+                assert!(b.stats().iterations <= n + 30, "{algorithm} {n}: {:?}", b.stats());
+            }
+            assert_eq!(lines[0], lines[1], "{algorithm} {n}");
         }
-        assert_eq!(lines[0], lines[1]);
+    }
+}
+
+#[test]
+fn the_twins_make_the_same_day_search() {
+    let mut predicted = 0;
+    for r in positions() {
+        let f = twinsim_fast::photosynthesis::State::from(&r);
+        for p in Photosynthesis::players_to_act(&r) {
+            for (n, extra_days) in [(1, 2), (40, 0), (700, 1), (700, 2)] {
+                let b = Budget::iterations(n);
+                let cfg = DaysConfig { extra_days, ..DaysConfig::default() };
+                let a = days::search::<Photosynthesis>(&r, p, &b, &cfg);
+                let c = days::search::<FastPhotosynthesis>(&f, p, &b, &cfg);
+                assert_eq!(a, c, "day {} player {p}, {n} iterations", r.day);
+                assert_eq!(a, days::search::<Photosynthesis>(&r, p, &b, &cfg), "deterministic");
+                assert!(a.iterations <= n + 30, "{n}: {a:?}");
+                let action = a.action.expect("an answer");
+                assert!(Photosynthesis::legal_actions(&r, p).contains(&action));
+                predicted += usize::from(!a.predicted.is_empty());
+            }
+        }
+    }
+    assert!(predicted > 5, "the opponent's day is predicted ({predicted})");
+}
+
+/// On the last day the opponent has a tall tree and the sun to complete it: the prediction
+/// completes it, and our plan is scored after it (the nutrients it takes).
+#[test]
+fn the_opponents_completion_is_predicted() {
+    let mut s = random_position(1, 0);
+    s.day = 23;
+    s.sun_direction = 5;
+    s.trees.clear();
+    // Two usable cells (the board of seed 1 may have holes).
+    let usable: Vec<i32> = (0..37).filter(|&c| s.richness[c as usize] > 0).collect();
+    let (theirs, ours) = (usable[0], usable[1]);
+    for (cell, owner) in [(theirs, 1), (ours, 0)] {
+        s.trees.insert(
+            cell as usize,
+            twinsim_reference::photosynthesis::Tree { size: 3, owner, dormant: false },
+        );
+    }
+    s.players[0].sun = 6;
+    s.players[1].sun = 6;
+    let b = Budget::iterations(400);
+    let r = days::search::<Photosynthesis>(&s, 0, &b, &DaysConfig::default());
+    assert_eq!(r.predicted.first(), Some(&Action::Complete(theirs)), "{r:?}");
+    assert_eq!(r.action, Some(Action::Complete(ours)), "{r:?}");
+    // Both complete in the same frame: both score the nutrients before either harvest
+    // (§6.1 step 6) plus their cell's bonus, and the sun left (2 each) is 0 points.
+    let bonus = |c: i32| [0, 0, 2, 4][s.richness[c as usize] as usize];
+    assert_eq!(r.value, f64::from(bonus(ours) - bonus(theirs)), "{r:?}");
+}
+
+#[test]
+fn both_searches_are_named_bots_of_photosynthesis_only() {
+    for spec in ["beam", "beam-v1", "beam-v1@reference:iterations=5"] {
+        let parsed: SearchSpec = spec.parse().unwrap();
+        assert!(make_player("photosynthesis", &parsed, 0, 1).is_ok(), "{spec}");
+        let err = make_player("zuniq", &parsed, 0, 1).err().unwrap();
+        assert!(err.contains("builtin:mcts"), "{err}");
     }
 }
 
@@ -354,6 +428,19 @@ fn beam_beats_greedy() {
         // an idle machine: the bar is 60%, still a clear majority over 40 games.
         assert!(wins >= 0.6 * games as f64, "{wins}/{games}");
     }
+}
+
+#[test]
+#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
+fn beam_beats_beam_v1_at_equal_iteration_budgets() {
+    // Deterministic: iteration budgets, and ten times the referee's limits so that the clock
+    // (only a safety net) never cuts a search, even on a loaded machine. 20 games at 4,000
+    // iterations a move (the first 40 of these seeds gave 36 to 4).
+    let (wins, games, timeouts, ipm) =
+        arena(["builtin:beam:iterations=4000", "builtin:beam-v1:iterations=4000"], 20, 10.0);
+    println!("beam vs beam-v1 at 4000 iterations: {wins}/{games}, {ipm:.0} iterations/move");
+    assert_eq!(timeouts, [0, 0]);
+    assert!(wins >= 0.75 * games as f64, "{wins}/{games}");
 }
 
 #[test]

@@ -61,6 +61,9 @@ pub const ALGORITHMS: &[(&str, &str)] = &[
     ("zuniq", "mcts-v1"),
     ("olymbits", "smitsimax"),
     ("wondev-woman", "alphabeta"),
+    // Today's search before issue 34, kept to measure the next against (after the game's
+    // default above, which `payoff` takes).
+    ("photosynthesis", "beam-v1"),
 ];
 
 /// Whether `name` (the part of a spec after `builtin:`) names a search algorithm.

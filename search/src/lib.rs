@@ -41,6 +41,7 @@ pub mod stdio;
 
 pub mod olymbits;
 pub mod photosynthesis;
+pub mod photosynthesis_days;
 pub mod wondev_woman;
 pub mod xmas_rush;
 pub mod zuniq;

@@ -23,6 +23,7 @@
 
 use super::beam::{self, BeamConfig, BeamEvaluate, BeamResult};
 use super::bot::{think_until, SearchSpec, SearchStats, ViewPlayer};
+use super::photosynthesis_days::{self as days, DaysConfig};
 use super::Budget;
 use std::time::{Duration, Instant};
 use twinsim_fast::game::SearchGame;
@@ -351,6 +352,12 @@ where
 
 /// Part of the time left the search may use.
 const TIME_FRACTION: f64 = 0.5;
+/// Part of the time left `builtin:beam` may use: less than `builtin:beam-v1`, which often
+/// stops early (its one-day plans are all seen), while the days' plans fill any time. At
+/// half the time, under a load average of 15 to 20 on 2 cores, it timed out 53 times in 113
+/// games (`builtin:beam-v1`: 20); it has iterations to spare (about 33,000 a move at half
+/// the time, where 8,000 already beat `builtin:beam-v1` 38 games to 2).
+const DAYS_TIME_FRACTION: f64 = 0.35;
 /// Time kept free before the deadline when there is room for it: a thread descheduled on a
 /// loaded machine notices the clock only when it runs again, and with 4 builds on 2 cores that
 /// was measured at up to 7 ms (an answer computed in 4 ms of budget came back after 11 ms).
@@ -366,8 +373,18 @@ fn stop_thinking(deadline: Instant) -> Instant {
     half.min(before_stall).max(think_until(deadline, MIN_FRACTION, Duration::ZERO))
 }
 
-/// `builtin:beam`: re-plans every turn from the view.
+/// Which search a [`BeamBot`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Variant {
+    /// `builtin:beam-v1`: [`search`], the opponent waits.
+    WaitingOpponent,
+    /// `builtin:beam`: [`super::photosynthesis_days::search`], the opponent's day predicted.
+    PredictedOpponent,
+}
+
+/// `builtin:beam` and `builtin:beam-v1`: re-plan every turn from the view.
 struct BeamBot {
+    variant: Variant,
     engine: EngineKind,
     seat: PlayerId,
     seed: i64,
@@ -375,6 +392,8 @@ struct BeamBot {
     config: BeamConfig,
     cells: Option<Vec<CellInfo>>,
     stats: SearchStats,
+    /// Iterations per second of the last search on the clock (`builtin:beam`'s horizon).
+    rate: Option<f64>,
 }
 
 impl BeamBot {
@@ -398,20 +417,58 @@ impl BeamBot {
                     Duration::ZERO,
                 ))),
             },
-            None => Budget::until(stop_thinking(deadline)),
+            None => Budget::until(match self.variant {
+                Variant::WaitingOpponent => stop_thinking(deadline),
+                Variant::PredictedOpponent => stop_thinking(deadline).min(think_until(
+                    deadline,
+                    DAYS_TIME_FRACTION,
+                    Duration::ZERO,
+                )),
+            }),
         };
-        let result = match self.engine {
-            EngineKind::Reference => {
-                search::<Photosynthesis>(&state, self.seat, &budget, &self.config)
+        // The horizon fits the iterations this search can expect: the budget, or on the clock
+        // the last search's rate over the time now given (the first turn has ten times the
+        // time: the longest horizon).
+        let started = Instant::now();
+        let expected = match (self.iterations, self.rate, budget.deadline) {
+            (Some(n), _, _) => n as f64,
+            (None, Some(rate), Some(stop)) => {
+                rate * stop.saturating_duration_since(started).as_secs_f64()
             }
-            EngineKind::Fast => {
+            _ => f64::INFINITY,
+        };
+        let days = DaysConfig {
+            beam: self.config,
+            extra_days: days::extra_days_for(expected),
+            ..DaysConfig::default()
+        };
+        let (action, iterations) = match (self.engine, self.variant) {
+            (EngineKind::Reference, Variant::WaitingOpponent) => {
+                let r = search::<Photosynthesis>(&state, self.seat, &budget, &self.config);
+                (r.action, r.iterations)
+            }
+            (EngineKind::Reference, Variant::PredictedOpponent) => {
+                let r = days::search::<Photosynthesis>(&state, self.seat, &budget, &days);
+                (r.action, r.iterations)
+            }
+            (EngineKind::Fast, variant) => {
                 // The search renders no view: it skips replaying the view shuffles (same game).
                 let fast = twinsim_fast::photosynthesis::State::from(&state).without_views();
-                search::<FastPhotosynthesis>(&fast, self.seat, &budget, &self.config)
+                if variant == Variant::WaitingOpponent {
+                    let r = search::<FastPhotosynthesis>(&fast, self.seat, &budget, &self.config);
+                    (r.action, r.iterations)
+                } else {
+                    let r = days::search::<FastPhotosynthesis>(&fast, self.seat, &budget, &days);
+                    (r.action, r.iterations)
+                }
             }
         };
-        self.stats.iterations += result.iterations;
-        match result.action {
+        self.stats.iterations += iterations;
+        let elapsed = started.elapsed().as_secs_f64();
+        if self.iterations.is_none() && elapsed > 0.0 && iterations > 100 {
+            self.rate = Some(iterations as f64 / elapsed);
+        }
+        match action {
             Some(a) if view.possible_actions.contains(&a) => a,
             _ => Action::Wait,
         }
@@ -432,10 +489,17 @@ impl ViewPlayer for BeamBot {
 
 /// The search bot for `seat`.
 pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn ViewPlayer>, String> {
-    if spec.algorithm != "beam" {
-        return Err(format!("photosynthesis has no {spec} search (it has builtin:beam)"));
-    }
+    let variant = match spec.algorithm.as_str() {
+        "beam" => Variant::PredictedOpponent,
+        "beam-v1" => Variant::WaitingOpponent,
+        _ => {
+            return Err(format!(
+                "photosynthesis has no {spec} search (it has builtin:beam, builtin:beam-v1)"
+            ))
+        }
+    };
     Ok(Box::new(BeamBot {
+        variant,
         engine: spec.engine,
         seat,
         seed,
@@ -443,5 +507,6 @@ pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn Vi
         config: BeamConfig::default(),
         cells: None,
         stats: SearchStats::default(),
+        rate: None,
     }))
 }

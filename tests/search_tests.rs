@@ -217,6 +217,7 @@ fn duct_finished_game_and_statistics_add_up() {
 }
 
 #[test]
+#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
 fn duct_respects_a_deadline() {
     let (_, f) = olymbits_pair(8, 0);
     let start = Instant::now();

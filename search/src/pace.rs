@@ -14,7 +14,7 @@
 //! over seconds). [`reserve`] is that figure times [`SAFETY_FACTOR`]: the time every bot keeps
 //! free before its deadline on top of its own margin ([`crate::bot::think_until`]), however
 //! little thinking time that leaves. Measured in interleaved arena runs of the four per-move
-//! games' searches on a 2-core machine at a load average of 12 to 22: without the reserve 14 to
+//! games' searches on a 2-core machine at a load average of 12 to 22: without the reserve 1.5 to
 //! 44 % of the answers timed out (the games ended early), with it 0 to 1.8 %; capped at two thirds
 //! of the time left it cut nothing (a thread that loses the processor there waits longer than a
 //! third of a 50 ms limit). One figure for the whole process, since the load is the machine's: in

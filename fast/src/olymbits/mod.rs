@@ -13,6 +13,7 @@ pub mod bench;
 #[doc(hidden)]
 pub mod check;
 pub mod dice;
+#[cfg(feature = "json")]
 pub mod engine;
 pub mod state;
 pub mod step;
@@ -21,6 +22,7 @@ pub mod typed;
 
 pub use api::{Action, Fast, MoveList, Reference, CAPACITY};
 pub use dice::{Dice, SearchDice};
+#[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use state::{Slot, State, TurnLog};
 pub use step::Input;

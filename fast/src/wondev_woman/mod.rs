@@ -12,6 +12,7 @@ pub mod bot;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod check;
+#[cfg(feature = "json")]
 pub mod engine;
 pub mod movegen;
 pub mod play;
@@ -22,5 +23,6 @@ pub mod typed;
 mod tests;
 
 pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
+#[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use typed::FastWondevWoman;

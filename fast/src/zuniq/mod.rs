@@ -15,6 +15,7 @@ pub mod board;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod check;
+#[cfg(feature = "json")]
 pub mod engine;
 pub mod tables;
 pub mod typed;
@@ -24,6 +25,7 @@ mod tests;
 
 pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
 pub use board::{Board, Check, Links};
+#[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use typed::FastZuniq;
 

@@ -105,6 +105,7 @@ impl std::fmt::Display for SearchSpec {
 }
 
 /// The search bot of `spec` for `game`, playing `seat`, its randomness seeded by `seed`.
+#[cfg(feature = "builtin")]
 pub fn make_player(
     game: &str,
     spec: &SearchSpec,

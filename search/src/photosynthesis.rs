@@ -367,7 +367,7 @@ fn stop_thinking(deadline: Instant) -> Instant {
 }
 
 /// `builtin:beam`: re-plans every turn from the view.
-struct BeamBot {
+pub struct BeamBot {
     engine: EngineKind,
     seat: PlayerId,
     seed: i64,
@@ -378,6 +378,20 @@ struct BeamBot {
 }
 
 impl BeamBot {
+    /// The beam search bot on the fast twin for `seat`, its randomness seeded by `seed`, with a
+    /// fixed iteration budget per move or (`None`) the clock.
+    pub fn new(seat: PlayerId, seed: i64, iterations: Option<u64>) -> BeamBot {
+        BeamBot {
+            engine: EngineKind::Fast,
+            seat,
+            seed,
+            iterations,
+            config: BeamConfig::default(),
+            cells: None,
+            stats: SearchStats::default(),
+        }
+    }
+
     /// The answer to one view.
     fn answer(&mut self, input: &str, deadline: Instant) -> Action {
         let Ok(view) = r::parse_turn(input) else { return Action::Wait };
@@ -401,10 +415,11 @@ impl BeamBot {
             None => Budget::until(stop_thinking(deadline)),
         };
         let result = match self.engine {
+            #[cfg(feature = "builtin")]
             EngineKind::Reference => {
                 search::<Photosynthesis>(&state, self.seat, &budget, &self.config)
             }
-            EngineKind::Fast => {
+            _ => {
                 // The search renders no view: it skips replaying the view shuffles (same game).
                 let fast = twinsim_fast::photosynthesis::State::from(&state).without_views();
                 search::<FastPhotosynthesis>(&fast, self.seat, &budget, &self.config)
@@ -431,6 +446,7 @@ impl ViewPlayer for BeamBot {
 }
 
 /// The search bot for `seat`.
+#[cfg(feature = "builtin")]
 pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn ViewPlayer>, String> {
     if spec.algorithm != "beam" {
         return Err(format!("photosynthesis has no {spec} search (it has builtin:beam)"));

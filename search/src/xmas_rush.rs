@@ -578,6 +578,7 @@ where
 }
 
 /// The search bot for `seat`: `builtin:smitsimax[@reference|@fast][:iterations=N]`.
+#[cfg(feature = "builtin")]
 pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn ViewPlayer>, String> {
     if spec.algorithm != "smitsimax" {
         return Err(format!("xmas-rush has no builtin:{} search", spec.algorithm));

@@ -301,6 +301,7 @@ where
 }
 
 /// The search bot for `seat`: `builtin:mcts` on the engine of `spec`.
+#[cfg(feature = "builtin")]
 pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn ViewPlayer>, String> {
     if seat > 1 {
         return Err(format!("Zuniq has two seats, not seat {seat}"));

@@ -20,7 +20,9 @@ pub mod step;
 pub mod tables;
 pub mod typed;
 
-pub use api::{Action, Fast, MoveList, Reference, CAPACITY};
+#[cfg(feature = "reference-twin")]
+pub use api::Reference;
+pub use api::{Action, Fast, MoveList, CAPACITY};
 pub use dice::{Dice, SearchDice};
 #[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};

@@ -25,7 +25,9 @@ pub mod typed;
 
 // The shared API names first; the globs below name other things (`CompactMoves`, `Move`, ...),
 // and a name given explicitly here would shadow a glob's anyway.
-pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
+#[cfg(feature = "reference-twin")]
+pub use api::Reference;
+pub use api::{Action, Fast, MoveList, State, CAPACITY};
 #[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use moves::*;

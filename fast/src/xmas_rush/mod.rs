@@ -31,7 +31,9 @@ mod tests;
 #[cfg(test)]
 mod typed_tests;
 
-pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
+#[cfg(feature = "reference-twin")]
+pub use api::Reference;
+pub use api::{Action, Fast, MoveList, State, CAPACITY};
 #[cfg(feature = "json")]
 pub use engine::{engine, legal_lines, FastEngine, FastPlay, ENGINE};
 pub use rules::{play_turn, Answer, NoEvents, PackedAction, Sink};

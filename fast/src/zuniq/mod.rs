@@ -23,7 +23,9 @@ pub mod typed;
 #[cfg(test)]
 mod tests;
 
-pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
+#[cfg(feature = "reference-twin")]
+pub use api::Reference;
+pub use api::{Action, Fast, MoveList, State, CAPACITY};
 pub use board::{Board, Check, Links};
 #[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};

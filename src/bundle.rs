@@ -220,8 +220,9 @@ fn quoted_end(chars: &[char], i: usize, quote: char) -> Option<usize> {
 
 /// Writes tokens back. Where the source separated two tokens: a line break (or one space) between
 /// two words (identifiers, literals, lifetimes), one space between two punctuation characters
-/// (`< <` stays two tokens), nothing between a word and a punctuation character (no token can
-/// grow across that boundary). Where the source had them touch, nothing.
+/// that would otherwise read as one ([`would_join`]), nothing between a word and a punctuation
+/// character (no token can grow across that boundary). Where the source had them touch,
+/// nothing.
 fn render(tokens: &[Token], out: &mut String) {
     for t in tokens {
         let previous_is_word = out
@@ -234,11 +235,27 @@ fn render(tokens: &[Token], out: &mut String) {
             Some(newline) if previous_is_word && t.kind != Kind::Punct => {
                 out.push(if newline { '\n' } else { ' ' });
             }
-            Some(_) if previous_is_punct && t.kind == Kind::Punct => out.push(' '),
+            Some(_) if previous_is_punct && t.kind == Kind::Punct => {
+                let last = out.chars().next_back().unwrap_or(' ');
+                if would_join(last, t.text.chars().next().unwrap_or(' ')) {
+                    out.push(' ');
+                }
+            }
             _ => {}
         }
         out.push_str(&t.text);
     }
+}
+
+/// Whether two punctuation characters written together would read as one token (`< <` is not
+/// `<<`, `& &` is not `&&`, `/ /` is not a comment) or start a comment.
+fn would_join(first: char, second: char) -> bool {
+    const PAIRS: [&str; 24] = [
+        "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "^=",
+        "&=", "|=", "<<", ">>", "..", ".=", "<-", "//", "/*",
+    ];
+    let pair: String = [first, second].iter().collect();
+    PAIRS.contains(&pair.as_str()) || pair == "*/"
 }
 
 /// The index past the group (`(..)`, `[..]`, `{..}`) opening at `i`.
@@ -691,79 +708,217 @@ impl Bundler {
     }
 }
 
-/// Identifier counts over kept nodes: `uses` what keeps an item (not its own impls' headers,
-/// not the names a `use` imports, except the originals of `as` aliases), `paths` every mention
-/// (what keeps a module).
+/// Identifier counts over kept nodes: `uses` what keeps an item, by (crate, name): not its own
+/// impls' headers, not the names a `use` imports (except the originals of `as` aliases and
+/// other crates' names a crate re-exports); an occurrence in one of our crates counts for
+/// another crate's item of that name only when the code links it there (a path through that
+/// crate, a name imported from it, a method call). `paths` every mention (keeps a module).
 #[derive(Default)]
 struct Counts {
-    uses: HashMap<String, usize>,
+    uses: HashMap<(String, String), usize>,
     paths: HashMap<String, usize>,
 }
 
-fn count_tokens(counts: &mut Counts, tokens: &[Token], from: usize, is_use: bool, own: &[String]) {
-    {
-        for (i, t) in tokens.iter().enumerate().filter(|(_, t)| t.kind == Kind::Ident) {
-            *counts.paths.entry(t.text.clone()).or_default() += 1;
-            let aliased = tokens.get(i + 1).is_some_and(|n| n.is("as"));
-            if i >= from && (!is_use || aliased) && !own.contains(&t.text) {
-                *counts.uses.entry(t.text.clone()).or_default() += 1;
+/// What a module imports from other crates.
+#[derive(Default)]
+struct Imports {
+    /// Names imported by name, per crate.
+    names: Vec<(String, String)>,
+    /// Aliases and module imports (`as r`, `protocol::{self}`, `rules`), per crate.
+    prefixes: Vec<(String, String)>,
+    /// Crates whose modules are glob-imported.
+    globs: Vec<String>,
+}
+
+impl Imports {
+    /// What the `use` items among `nodes` (a module's items) import from our crates.
+    fn of(nodes: &[Node], modules: &BTreeSet<String>) -> Imports {
+        let mut imports = Imports::default();
+        for node in nodes {
+            let Node::Item { tokens, is_use: true, .. } = node else { continue };
+            let Some(krate) = CRATES.iter().map(|(c, _)| *c).find(|c| tokens.iter().any(|t| t.is(c)))
+            else {
+                continue;
+            };
+            let idents: Vec<&Token> = tokens.iter().filter(|t| t.kind != Kind::Punct || t.is("*")).collect();
+            if tokens.iter().any(|t| t.is("*")) {
+                imports.globs.push(krate.to_string());
+            }
+            for (i, t) in idents.iter().enumerate() {
+                if t.kind != Kind::Ident || ["pub", "use", "crate", "self", "super", "as"].contains(&t.text.as_str()) {
+                    continue;
+                }
+                let aliased = idents.get(i + 1).is_some_and(|n| n.is("as"));
+                let is_alias = i >= 1 && idents[i - 1].is("as");
+                let before_self = idents.get(i + 1).is_some_and(|n| n.is("self"));
+                let entry = (krate.to_string(), t.text.clone());
+                if is_alias || before_self || modules.contains(&t.text) {
+                    imports.prefixes.push(entry.clone());
+                }
+                if !aliased {
+                    imports.names.push(entry);
+                }
+            }
+        }
+        imports
+    }
+
+    /// Whether the occurrence at `i` of `tokens` is linked to crate `krate`.
+    fn links(&self, tokens: &[Token], i: usize, krate: &str) -> bool {
+        let name = &tokens[i].text;
+        if tokens[..i].last().is_some_and(|t| t.is(".")) {
+            return true; // a method or field: its type decides
+        }
+        if self.globs.iter().any(|c| c == krate)
+            || self.names.iter().any(|(c, n)| c == krate && n == name)
+        {
+            return true;
+        }
+        // The path before it: `a::b::name`.
+        let mut j = i;
+        while j >= 3 && tokens[j - 1].is(":") && tokens[j - 2].is(":") && tokens[j - 3].kind == Kind::Ident {
+            j -= 3;
+            let segment = &tokens[j].text;
+            if segment == krate || self.prefixes.iter().any(|(c, p)| c == krate && p == segment)
+                || self.names.iter().any(|(c, n)| c == krate && n == segment)
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Counts one item's identifiers (`krate`: the crate it is in, `None` for the bot).
+#[allow(clippy::too_many_arguments)]
+fn count_tokens(
+    counts: &mut Counts,
+    tokens: &[Token],
+    from: usize,
+    is_use: bool,
+    own: &[String],
+    krate: Option<&str>,
+    imports: &Imports,
+) {
+    let is_pub = tokens.iter().find(|t| t.kind == Kind::Ident).is_some_and(|t| t.is("pub"));
+    for (i, t) in tokens.iter().enumerate().filter(|(_, t)| t.kind == Kind::Ident) {
+        *counts.paths.entry(t.text.clone()).or_default() += 1;
+        let aliased = tokens.get(i + 1).is_some_and(|n| n.is("as"));
+        if i < from || own.contains(&t.text) {
+            continue;
+        }
+        for (c, _) in CRATES {
+            let counted = match krate {
+                None => !is_use,
+                Some(k) if k == c => !is_use || aliased,
+                // A re-export of another crate's name keeps it (code reaches it through us).
+                Some(_) if is_use => (aliased || is_pub) && tokens.iter().any(|t| t.is(c)),
+                Some(_) => imports.links(tokens, i, c),
+            };
+            if counted {
+                *counts.uses.entry((c.to_string(), t.text.clone())).or_default() += 1;
             }
         }
     }
 }
 
-fn count_idents(nodes: &[Node], counts: &mut Counts, outer: &[String]) {
+/// Counts the identifiers of `nodes`, a module's items (`imports`: `None`) or an impl's members
+/// (the enclosing module's imports).
+fn count_idents(
+    nodes: &[Node],
+    counts: &mut Counts,
+    outer: &[String],
+    krate: Option<&str>,
+    modules: &BTreeSet<String>,
+    imports: Option<&Imports>,
+) {
+    let own_imports;
+    let imports = match imports {
+        Some(imports) => imports,
+        None => {
+            own_imports = Imports::of(nodes, modules);
+            &own_imports
+        }
+    };
     for node in nodes {
         match node {
             Node::Item { tokens, members, header_end, is_use, header, .. } => {
                 // An impl's mentions of the types of its own header do not keep them.
                 let own: Vec<String> = header.iter().chain(outer).cloned().collect();
-                count_tokens(counts, tokens, *header_end, *is_use, &own);
+                count_tokens(counts, tokens, *header_end, *is_use, &own, krate, imports);
                 if let Some((inner, members)) = members {
-                    count_tokens(counts, inner, 0, false, &own);
-                    count_idents(members, counts, &own);
+                    count_tokens(counts, inner, 0, false, &own, krate, imports);
+                    count_idents(members, counts, &own, krate, modules, Some(imports));
                 }
             }
-            Node::Module { header, inner, children, .. } => {
-                count_tokens(counts, header, 0, false, &[]);
-                count_tokens(counts, inner, 0, false, &[]);
-                count_idents(children, counts, &[]);
+            Node::Module { header, inner, children, name, .. } => {
+                count_tokens(counts, header, 0, false, &[], krate, imports);
+                count_tokens(counts, inner, 0, false, &[], krate, imports);
+                let krate = if krate.is_none() && CRATES.iter().any(|(c, _)| c == name) {
+                    Some(name.as_str())
+                } else {
+                    krate
+                };
+                count_idents(children, counts, &[], krate, modules, None);
             }
+        }
+    }
+}
+
+/// The names of every module of the tree.
+fn module_names(nodes: &[Node], names: &mut BTreeSet<String>) {
+    for node in nodes {
+        if let Node::Module { name, children, .. } = node {
+            names.insert(name.clone());
+            module_names(children, names);
         }
     }
 }
 
 /// Drops named items (and modules) whose name occurs nowhere but in their own definition, and
 /// impls whose header names a dropped item; `true` when something was dropped.
-fn shake(nodes: &mut Vec<Node>, counts: &Counts, dropped: &mut BTreeSet<String>) -> bool {
+/// Dropped names, by (crate, name).
+type Dropped = BTreeSet<(String, String)>;
+
+fn shake(nodes: &mut Vec<Node>, counts: &Counts, dropped: &mut Dropped, krate: Option<&str>) -> bool {
+    let here = krate.unwrap_or("").to_string();
     let mut changed = false;
+    let uses = |name: &str| match krate {
+        Some(k) => counts.uses.get(&(k.to_string(), name.to_string())).copied().unwrap_or(0),
+        None => usize::MAX,
+    };
     nodes.retain_mut(|node| match node {
         Node::Item { tokens, name, header, members, .. } => {
             if let Some(n) = name {
                 let own = tokens.iter().filter(|t| t.kind == Kind::Ident && t.is(n)).count();
-                if counts.uses.get(n.as_str()).copied().unwrap_or(0) <= own {
-                    dropped.insert(n.clone());
+                if uses(n) <= own {
+                    dropped.insert((here.clone(), n.clone()));
                     changed = true;
                     return false;
                 }
             }
-            if header.iter().any(|h| dropped.contains(h) && !counts.uses.contains_key(h.as_str())) {
+            if header.iter().any(|h| dropped.contains(&(here.clone(), h.clone())) && uses(h) == 0) {
                 changed = true;
                 return false;
             }
             if let Some((_, members)) = members {
-                changed |= shake(members, counts, dropped);
+                changed |= shake(members, counts, dropped, krate);
             }
             true
         }
         Node::Module { name, children, keep, header, .. } => {
             let own = header.iter().filter(|t| t.is(name)).count();
             if !*keep && counts.paths.get(name.as_str()).copied().unwrap_or(0) <= own {
-                dropped.insert(name.clone());
+                dropped.insert((here.clone(), name.clone()));
                 changed = true;
                 return false;
             }
-            changed |= shake(children, counts, dropped);
+            let inner = if krate.is_none() && CRATES.iter().any(|(c, _)| c == name) {
+                Some(name.as_str())
+            } else {
+                krate
+            };
+            changed |= shake(children, counts, dropped, inner);
             true
         }
     });
@@ -771,12 +926,18 @@ fn shake(nodes: &mut Vec<Node>, counts: &Counts, dropped: &mut BTreeSet<String>)
 }
 
 /// Takes the `dropped` names out of the `use` items (an item left importing nothing goes).
-fn prune_uses(nodes: &mut Vec<Node>, dropped: &BTreeSet<String>) {
+fn prune_uses(nodes: &mut Vec<Node>, dropped: &Dropped, krate: &str) {
     nodes.retain_mut(|node| match node {
         Node::Item { tokens, is_use: true, .. } => {
             let Some(start) = tokens.iter().position(|t| t.is("use")) else { return true };
             let tree = &tokens[start + 1..tokens.len() - 1];
-            match prune_use_tree(tree, dropped) {
+            // The crate the path goes to: the one it names, else this one (`super::`, `self::`).
+            let target = CRATES
+                .iter()
+                .map(|(c, _)| *c)
+                .find(|c| tree.iter().any(|t| t.is(c)))
+                .unwrap_or(krate);
+            match prune_use_tree(tree, dropped, target) {
                 Some(kept) => {
                     let mut out = tokens[..=start].to_vec();
                     out.extend(kept);
@@ -788,11 +949,16 @@ fn prune_uses(nodes: &mut Vec<Node>, dropped: &BTreeSet<String>) {
             }
         }
         Node::Item { members: Some((_, members)), .. } => {
-            prune_uses(members, dropped);
+            prune_uses(members, dropped, krate);
             true
         }
-        Node::Module { children, .. } => {
-            prune_uses(children, dropped);
+        Node::Module { children, name, .. } => {
+            let inner = if krate.is_empty() && CRATES.iter().any(|(c, _)| c == name) {
+                name.as_str()
+            } else {
+                krate
+            };
+            prune_uses(children, dropped, inner);
             true
         }
         Node::Item { .. } => true,
@@ -800,8 +966,9 @@ fn prune_uses(nodes: &mut Vec<Node>, dropped: &BTreeSet<String>) {
 }
 
 /// A use tree without its leaves that import a dropped name (`None`: nothing left).
-fn prune_use_tree(tree: &[Token], dropped: &BTreeSet<String>) -> Option<Vec<Token>> {
-    let names_dropped = |t: &Token| t.kind == Kind::Ident && dropped.contains(&t.text);
+fn prune_use_tree(tree: &[Token], dropped: &Dropped, krate: &str) -> Option<Vec<Token>> {
+    let names_dropped =
+        |t: &Token| t.kind == Kind::Ident && dropped.contains(&(krate.to_string(), t.text.clone()));
     match tree.iter().position(|t| t.is("{")) {
         None => {
             // A path, maybe `as alias`: the imported name is the last segment before `as`.
@@ -820,7 +987,7 @@ fn prune_use_tree(tree: &[Token], dropped: &BTreeSet<String>) -> Option<Vec<Toke
             let kept: Vec<Vec<Token>> = split_commas(&tree[open + 1..close - 1])
                 .into_iter()
                 .filter(|part| !part.is_empty())
-                .filter_map(|part| prune_use_tree(part, dropped))
+                .filter_map(|part| prune_use_tree(part, dropped, krate))
                 .collect();
             if kept.is_empty() {
                 return None;
@@ -947,12 +1114,14 @@ pub fn bundle(root: &Path, bot: &Path, game: Option<&str>) -> Result<String, Str
     let mut dropped = BTreeSet::new();
     loop {
         let mut counts = Counts::default();
-        count_idents(&nodes, &mut counts, &[]);
-        if !shake(&mut nodes, &counts, &mut dropped) {
+        let mut modules = BTreeSet::new();
+        module_names(&nodes, &mut modules);
+        count_idents(&nodes, &mut counts, &[], None, &modules, None);
+        if !shake(&mut nodes, &counts, &mut dropped, None) {
             break;
         }
     }
-    prune_uses(&mut nodes, &dropped);
+    prune_uses(&mut nodes, &dropped, "");
     let mut out = String::new();
     let _ = writeln!(
         out,

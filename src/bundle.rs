@@ -150,11 +150,10 @@ fn tokenize(src: &str) -> Result<Vec<Token>, String> {
             while i < chars.len() {
                 let d = chars[i];
                 let decimal = !chars[start..i].iter().any(|&x| x == 'x' || x == 'b' || x == 'o');
-                if d.is_alphanumeric() || d == '_' {
-                    i += 1;
-                } else if d == '.' && chars.get(i + 1).is_some_and(|n| n.is_ascii_digit()) {
-                    i += 1;
-                } else if (d == '+' || d == '-') && decimal && matches!(chars[i - 1], 'e' | 'E') {
+                let digit_dot = d == '.' && chars.get(i + 1).is_some_and(|n| n.is_ascii_digit());
+                let exponent_sign =
+                    (d == '+' || d == '-') && decimal && matches!(chars[i - 1], 'e' | 'E');
+                if d.is_alphanumeric() || d == '_' || digit_dot || exponent_sign {
                     i += 1;
                 } else {
                     break;
@@ -374,7 +373,7 @@ fn cfg_value(tokens: &[Token]) -> Option<bool> {
             let values: Vec<Option<bool>> =
                 split_commas(inside(tokens)).into_iter().map(cfg_value).collect();
             let is_any = first.is("any");
-            if values.iter().any(|v| *v == Some(is_any)) {
+            if values.contains(&Some(is_any)) {
                 Some(is_any)
             } else if values.iter().all(Option::is_some) {
                 Some(!is_any)
@@ -659,9 +658,8 @@ impl Bundler {
                 }
                 Some((k, kw)) => {
                     // Not `type`: an alias may be what an impl's header names.
-                    let named =
-                        ["fn", "struct", "enum", "union", "const", "static", "macro_rules"]
-                            .contains(&kw);
+                    let named = ["fn", "struct", "enum", "union", "const", "static", "macro_rules"]
+                        .contains(&kw);
                     let name = if !shaken || !named {
                         None
                     } else if kw == "macro_rules" {
@@ -736,16 +734,20 @@ impl Imports {
         let mut imports = Imports::default();
         for node in nodes {
             let Node::Item { tokens, is_use: true, .. } = node else { continue };
-            let Some(krate) = CRATES.iter().map(|(c, _)| *c).find(|c| tokens.iter().any(|t| t.is(c)))
+            let Some(krate) =
+                CRATES.iter().map(|(c, _)| *c).find(|c| tokens.iter().any(|t| t.is(c)))
             else {
                 continue;
             };
-            let idents: Vec<&Token> = tokens.iter().filter(|t| t.kind != Kind::Punct || t.is("*")).collect();
+            let idents: Vec<&Token> =
+                tokens.iter().filter(|t| t.kind != Kind::Punct || t.is("*")).collect();
             if tokens.iter().any(|t| t.is("*")) {
                 imports.globs.push(krate.to_string());
             }
             for (i, t) in idents.iter().enumerate() {
-                if t.kind != Kind::Ident || ["pub", "use", "crate", "self", "super", "as"].contains(&t.text.as_str()) {
+                if t.kind != Kind::Ident
+                    || ["pub", "use", "crate", "self", "super", "as"].contains(&t.text.as_str())
+                {
                     continue;
                 }
                 let aliased = idents.get(i + 1).is_some_and(|n| n.is("as"));
@@ -776,10 +778,15 @@ impl Imports {
         }
         // The path before it: `a::b::name`.
         let mut j = i;
-        while j >= 3 && tokens[j - 1].is(":") && tokens[j - 2].is(":") && tokens[j - 3].kind == Kind::Ident {
+        while j >= 3
+            && tokens[j - 1].is(":")
+            && tokens[j - 2].is(":")
+            && tokens[j - 3].kind == Kind::Ident
+        {
             j -= 3;
             let segment = &tokens[j].text;
-            if segment == krate || self.prefixes.iter().any(|(c, p)| c == krate && p == segment)
+            if segment == krate
+                || self.prefixes.iter().any(|(c, p)| c == krate && p == segment)
                 || self.names.iter().any(|(c, n)| c == krate && n == segment)
             {
                 return true;
@@ -880,7 +887,12 @@ fn module_names(nodes: &[Node], names: &mut BTreeSet<String>) {
 /// Dropped names, by (crate, name).
 type Dropped = BTreeSet<(String, String)>;
 
-fn shake(nodes: &mut Vec<Node>, counts: &Counts, dropped: &mut Dropped, krate: Option<&str>) -> bool {
+fn shake(
+    nodes: &mut Vec<Node>,
+    counts: &Counts,
+    dropped: &mut Dropped,
+    krate: Option<&str>,
+) -> bool {
     let here = krate.unwrap_or("").to_string();
     let mut changed = false;
     let uses = |name: &str| match krate {

@@ -69,7 +69,7 @@ impl Sha1Prng {
     /// `next(bits)` (§3.3): `ceil(bits / 8)` bytes as a big-endian integer, top `bits` bits.
     pub fn next(&mut self, bits: u32) -> i32 {
         debug_assert!((1..=32).contains(&bits));
-        let count = bits.div_ceil(8) as usize;
+        let count = (bits as usize + 7) / 8;
         let mut x: u64 = 0;
         if self.used + count <= 20 {
             // The common case: the bytes lie in the current block.

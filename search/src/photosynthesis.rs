@@ -244,8 +244,9 @@ fn estimate(s: &Summary, player: PlayerId, full: bool) -> f64 {
     let lush = (tall & RICH3).count_ones() as usize;
     let ok = (tall & RICH2).count_ones() as usize;
     let poor = tall.count_ones() as usize - lush - ok;
-    let bonuses = std::iter::repeat_n(4, lush).chain(std::iter::repeat_n(2, ok));
-    for bonus in bonuses.chain(std::iter::repeat_n(0, poor)).take(can_pay) {
+    // `repeat(..).take(..)`, not `repeat_n` (Rust 1.82): bundles build on Rust 1.70.
+    let bonuses = std::iter::repeat(4).take(lush).chain(std::iter::repeat(2).take(ok));
+    for bonus in bonuses.chain(std::iter::repeat(0).take(poor)).take(can_pay) {
         let gain = f64::from(nutrients.max(0) + bonus) - 4.0 / 3.0;
         if gain > 0.0 {
             value += HARVEST_CERTAINTY * gain;

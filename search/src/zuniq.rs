@@ -92,7 +92,7 @@ impl Clock {
         let share = if fixed_iterations {
             usable / 2
         } else {
-            let moves_left = EXPECTED_PLIES.saturating_sub(ply).div_ceil(2);
+            let moves_left = (EXPECTED_PLIES.saturating_sub(ply) + 1) / 2;
             let share = (usable / moves_left.max(MIN_MOVES_LEFT)).mul_f64(phase_weight(ply));
             share.min(usable / 3)
         };

@@ -5,22 +5,39 @@
 //! cargo build --release --example wondev_woman_bot
 //! cargo run --release -- arena wondev-woman --bot target/release/examples/wondev_woman_bot --bot builtin:random
 //! ```
+//!
+//! It uses only the dependency-free core (`twinsim-search` and `twinsim-fast` with
+//! `default-features = false`), so it submits as one file (README, "Submitting to a contest"):
+//!
+//! ```sh
+//! cargo run --release -- bundle examples/wondev_woman_bot.rs -o submission.rs
+//! rustc --edition 2021 -O submission.rs
+//! ```
+//!
+//! `TWINSIM_ITERATIONS=N` in the environment makes every move search exactly `N` iterations
+//! (deterministic, for tests) instead of thinking against the clock.
 
 use std::io::{self, Write};
-use twinsim_search::bot::{make_player, SearchSpec};
+use twinsim_fast::wondev_woman::FastWondevWoman;
+use twinsim_search::bot::ViewPlayer;
 use twinsim_search::stdio::{TurnClock, TurnReader};
+use twinsim_search::wondev_woman::AlphaBetaBot;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let spec: SearchSpec = "alphabeta@fast".parse()?;
+    // A fixed iteration budget per move (deterministic) instead of the clock.
+    let iterations = match std::env::var("TWINSIM_ITERATIONS") {
+        Ok(n) => Some(n.parse::<u64>()?),
+        Err(_) => None,
+    };
     let mut input = TurnReader::new("wondev-woman", io::stdin().lock())?;
     let mut clock = TurnClock::new("wondev-woman");
     let mut bot = None;
     while let Some(text) = input.next_turn()? {
         let deadline = clock.start_turn();
-        // The seat is known once the first input has been read.
         let bot = match &mut bot {
             Some(bot) => bot,
-            None => bot.insert(make_player("wondev-woman", &spec, input.seat().unwrap_or(0), 1)?),
+            // The fog deduction finds the seat out from the views.
+            None => bot.insert(AlphaBetaBot::<FastWondevWoman>::new(iterations, 1)),
         };
         if let Some(answer) = bot.play(&text, deadline) {
             writeln!(io::stdout(), "{answer}")?;

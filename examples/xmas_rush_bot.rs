@@ -5,13 +5,30 @@
 //! cargo build --release --example xmas_rush_bot
 //! cargo run --release -- arena xmas-rush --bot target/release/examples/xmas_rush_bot --bot builtin:random
 //! ```
+//!
+//! It uses only the dependency-free core (`twinsim-search` and `twinsim-fast` with
+//! `default-features = false`), so it submits as one file (README, "Submitting to a contest"):
+//!
+//! ```sh
+//! cargo run --release -- bundle examples/xmas_rush_bot.rs -o submission.rs
+//! rustc --edition 2021 -O submission.rs
+//! ```
+//!
+//! `TWINSIM_ITERATIONS=N` in the environment makes every move search exactly `N` iterations
+//! (deterministic, for tests) instead of thinking against the clock.
 
 use std::io::{self, Write};
-use twinsim_search::bot::{make_player, SearchSpec};
+use twinsim_fast::xmas_rush::FastXmasRush;
+use twinsim_search::bot::ViewPlayer;
 use twinsim_search::stdio::{TurnClock, TurnReader};
+use twinsim_search::xmas_rush::RushBot;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let spec: SearchSpec = "smitsimax@fast".parse()?;
+    // A fixed iteration budget per move (deterministic) instead of the clock.
+    let iterations = match std::env::var("TWINSIM_ITERATIONS") {
+        Ok(n) => Some(n.parse::<u64>()?),
+        Err(_) => None,
+    };
     let mut input = TurnReader::new("xmas-rush", io::stdin().lock())?;
     let mut clock = TurnClock::new("xmas-rush");
     let mut bot = None;
@@ -20,7 +37,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         // The seat is known once the first input has been read.
         let bot = match &mut bot {
             Some(bot) => bot,
-            None => bot.insert(make_player("xmas-rush", &spec, input.seat().unwrap_or(0), 1)?),
+            None => {
+                let seat = input.seat().unwrap_or(0);
+                bot.insert(RushBot::<FastXmasRush>::new(seat, 1, iterations))
+            }
         };
         if let Some(answer) = bot.play(&text, deadline) {
             writeln!(io::stdout(), "{answer}")?;

@@ -4,6 +4,7 @@
 //! `twinsim-fast`, `twinsim-search` and `twinsim-arena`.
 
 pub mod bench;
+pub mod bundle;
 pub mod input;
 pub mod ladder;
 pub mod payoff;

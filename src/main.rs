@@ -95,6 +95,10 @@ enum Command {
         #[arg(short = 'o', long = "output", default_value = "replay.html")]
         output: PathBuf,
     },
+    /// One self-contained source file from a bot built on twinsim-fast and twinsim-search, for a
+    /// contest that compiles a single file with plain `rustc` (only the bot's game is kept;
+    /// comments and tests are stripped).
+    Bundle(cli::bundle::BundleArgs),
     /// Each hot operation, reference vs fast, interleaved in one run: median ns/op and ratio.
     Bench {
         /// Only this game.
@@ -133,5 +137,6 @@ fn main() -> ExitCode {
         Command::Payoff(payoff) => cli::payoff::run(&payoff),
         Command::Ladder(ladder) => cli::ladder::run(&ladder),
         Command::Arena(arena) => cli::arena::run(arena),
+        Command::Bundle(bundle) => cli::bundle::run(&bundle),
     }
 }

@@ -119,7 +119,7 @@ pub fn ops(game: Option<&str>) -> Vec<BenchOp> {
         ("wondev-woman", crate::wondev_woman::bench::bench_ops),
     ];
     all.iter()
-        .filter(|(name, _)| game.is_none_or(|g| g == *name))
+        .filter(|(name, _)| game.map_or(true, |g| g == *name))
         .flat_map(|(_, ops)| ops())
         .collect()
 }

@@ -331,6 +331,7 @@ pub fn check_against_typed<G: SearchGame>(state: &G::State) -> Result<(), String
     Ok(())
 }
 
+#[cfg(feature = "reference-twin")]
 /// The reference twins: their readable rules build the legal list as a `Vec`, copied into the
 /// same fixed-capacity list as the fast twin's (so a search is the same code on both twins; the
 /// reference is not the one meant to be fast).
@@ -355,4 +356,5 @@ macro_rules! reference_search_game {
     )*};
 }
 
+#[cfg(feature = "reference-twin")]
 reference_search_game!(zuniq, wondev_woman, olymbits, photosynthesis, xmas_rush);

@@ -11,6 +11,7 @@
 //!   It speaks the referee's language (the exact lines bots print, the JSON state schema of the
 //!   traces), so one replayer serves every game and both engines.
 
+#[cfg(feature = "json")]
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -201,6 +202,7 @@ pub fn turn_lines<const N: usize>(
         .map_err(|_| StepError::WrongArity { expected: N, found: actions.len() }.to_string())
 }
 
+#[cfg(feature = "json")]
 /// The text-level, object-safe face of an engine, used by `twinsim replay`, `verify`, `show`
 /// and the conformance tests. One per game per crate, returned by `<crate>::<game>::engine()`.
 pub trait TraceEngine: Sync {
@@ -217,6 +219,7 @@ pub trait TraceEngine: Sync {
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String>;
 }
 
+#[cfg(feature = "json")]
 /// One game in progress behind a [`TraceEngine`].
 ///
 /// `Any`, so that a caller that knows the engines (the arena's built-in greedy bot) can reach

@@ -64,6 +64,7 @@ pub mod java_text;
 pub mod sha1prng;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
+#[cfg(feature = "json")]
 pub mod trace;
 
 pub mod olymbits;

@@ -3,6 +3,7 @@
 //!
 //! Rules doc: `olymbits.md` §3.2 (the byte stream) and §3.3 (derived draws).
 
+#[cfg(test)]
 use sha1::{Digest, Sha1};
 
 /// The SHA1PRNG byte stream and the draws Olymbits makes from it.
@@ -23,8 +24,12 @@ impl Sha1Prng {
     /// Seed 0 is not reproducible in Java (the JDK ignores it and self-seeds); here it is
     /// treated like any other value.
     pub fn new(seed: i64) -> Self {
-        let digest = Sha1::digest(seed.to_le_bytes());
-        Sha1Prng { state: digest.into(), block: [0; 20], used: 20, bytes_drawn: 0 }
+        // One padded block: the 8 seed bytes, the 0x80 terminator, the bit length (64).
+        let mut block = [0u8; 64];
+        block[..8].copy_from_slice(&seed.to_le_bytes());
+        block[8] = 0x80;
+        block[63] = 64;
+        Sha1Prng { state: sha1_of_block(block), block: [0; 20], used: 20, bytes_drawn: 0 }
     }
 
     /// Total number of bytes drawn so far (§3.4, the traces' `rng_bytes`).
@@ -64,7 +69,7 @@ impl Sha1Prng {
     /// `next(bits)` (§3.3): `ceil(bits / 8)` bytes as a big-endian integer, top `bits` bits.
     pub fn next(&mut self, bits: u32) -> i32 {
         debug_assert!((1..=32).contains(&bits));
-        let count = bits.div_ceil(8) as usize;
+        let count = (bits as usize + 7) / 8;
         let mut x: u64 = 0;
         if self.used + count <= 20 {
             // The common case: the bytes lie in the current block.
@@ -94,14 +99,62 @@ fn sha1_of_20_bytes(data: &[u8; 20]) -> [u8; 20] {
     block[..20].copy_from_slice(data);
     block[20] = 0x80;
     block[63] = 160;
+    sha1_of_block(block)
+}
+
+/// SHA-1 of a message that fits one padded 64-byte block (FIPS 180-4 §5.1.1 padding done by
+/// the caller): one compression from the initial hash value.
+fn sha1_of_block(block: [u8; 64]) -> [u8; 20] {
     let mut h = SHA1_IV;
-    sha1::compress(&mut h, &[block.into()]);
+    compress(&mut h, block);
     let mut out = [0u8; 20];
     for (chunk, word) in out.chunks_exact_mut(4).zip(h) {
         chunk.copy_from_slice(&word.to_be_bytes());
     }
     out
 }
+
+/// The SHA-1 compression function through the `sha1` crate, which uses the CPU's SHA
+/// extensions where it has them.
+#[cfg(feature = "sha1")]
+fn compress(h: &mut [u32; 5], block: [u8; 64]) {
+    sha1::compress(h, &[block.into()]);
+}
+
+/// The SHA-1 compression function, portable (FIPS 180-4 §6.1.2): the dependency-free build's
+/// (a contest bot's); a test keeps it equal to the `sha1` crate's.
+#[cfg_attr(feature = "sha1", allow(dead_code))]
+fn compress_portable(h: &mut [u32; 5], block: [u8; 64]) {
+    let mut w = [0u32; 80];
+    for (t, word) in block.chunks_exact(4).enumerate() {
+        w[t] = u32::from_be_bytes([word[0], word[1], word[2], word[3]]);
+    }
+    for t in 16..80 {
+        w[t] = (w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16]).rotate_left(1);
+    }
+    let [mut a, mut b, mut c, mut d, mut e] = *h;
+    for (t, &word) in w.iter().enumerate() {
+        let (f, k) = match t / 20 {
+            0 => ((b & c) | (!b & d), 0x5A827999),
+            1 => (b ^ c ^ d, 0x6ED9EBA1),
+            2 => ((b & c) | (b & d) | (c & d), 0x8F1BBCDC),
+            _ => (b ^ c ^ d, 0xCA62C1D6),
+        };
+        let temp =
+            a.rotate_left(5).wrapping_add(f).wrapping_add(e).wrapping_add(k).wrapping_add(word);
+        e = d;
+        d = c;
+        c = b.rotate_left(30);
+        b = a;
+        a = temp;
+    }
+    for (h, v) in h.iter_mut().zip([a, b, c, d, e]) {
+        *h = h.wrapping_add(v);
+    }
+}
+
+#[cfg(not(feature = "sha1"))]
+use compress_portable as compress;
 
 /// §3.2 step 4 as the JDK writes it: byte by byte from index 0, signed bytes, carry `v >> 8`
 /// starting at 1; if no byte changed, `state[0]` is incremented. [`update_state`] is its
@@ -190,6 +243,17 @@ mod tests {
             let data = bytes20(&s);
             let digest: [u8; 20] = Sha1::digest(data).into();
             sha1_of_20_bytes(&data) == digest
+        }
+
+        /// The portable compression (the dependency-free build's) is the `sha1` crate's, and
+        /// the seeding block is SHA-1 of the seed's 8 bytes.
+        fn portable_compression_matches_the_crate(s: Vec<u8>, seed: i64) -> bool {
+            let block: [u8; 64] = std::array::from_fn(|i| s.get(i).copied().unwrap_or(i as u8));
+            let (mut portable, mut library) = (SHA1_IV, SHA1_IV);
+            compress_portable(&mut portable, block);
+            sha1::compress(&mut library, &[block.into()]);
+            let digest: [u8; 20] = Sha1::digest(seed.to_le_bytes()).into();
+            portable == library && Sha1Prng::new(seed).state == digest
         }
     }
 

@@ -297,7 +297,7 @@ impl AlphaBeta {
         if self.budget.iterations.is_some_and(|n| self.nodes >= n) {
             return true;
         }
-        let passed = (!leaf || self.nodes.is_multiple_of(CLOCK_EVERY))
+        let passed = (!leaf || self.nodes % CLOCK_EVERY == 0)
             && self.nodes > 0
             && self.budget.deadline.is_some_and(|d| Instant::now() >= d);
         if let (true, Some(deadline)) = (passed, self.budget.deadline) {

@@ -183,7 +183,7 @@ where
                     if closed || last {
                         plans += 1;
                         let value = child.plan_value(player);
-                        if best.as_ref().is_none_or(|(v, _)| value > *v) {
+                        if best.is_none() || best.as_ref().is_some_and(|(v, _)| value > *v) {
                             best = Some((value, plan));
                         }
                     } else if seen.insert(G::hash(&child)) {

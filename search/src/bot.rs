@@ -126,6 +126,7 @@ impl std::fmt::Display for SearchSpec {
 }
 
 /// The search bot of `spec` for `game`, playing `seat`, its randomness seeded by `seed`.
+#[cfg(feature = "builtin")]
 pub fn make_player(
     game: &str,
     spec: &SearchSpec,
@@ -163,8 +164,10 @@ pub fn make_player(
 
 /// A search bot whose answers' lateness after their thinking deadline is measured
 /// ([`super::pace`]), so that every bot keeps that much time free.
+#[cfg(feature = "builtin")]
 struct Paced(Box<dyn ViewPlayer>);
 
+#[cfg(feature = "builtin")]
 impl ViewPlayer for Paced {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
         let answer = super::pace::Answer::begin();
@@ -181,6 +184,7 @@ impl ViewPlayer for Paced {
 /// A search bot on its own budget (`:ms=N`): each answer is due `budget` after its input
 /// arrived, or for a whole-game budget (Zuniq) when the budget less the time its answers took
 /// so far runs out; or by the arena's deadline, when that comes first.
+#[cfg(feature = "builtin")]
 struct OwnBudget {
     player: Box<dyn ViewPlayer>,
     budget: Duration,
@@ -189,6 +193,7 @@ struct OwnBudget {
     used: Duration,
 }
 
+#[cfg(feature = "builtin")]
 impl ViewPlayer for OwnBudget {
     fn play(&mut self, input: &str, deadline: Instant) -> Option<String> {
         let arrived = Instant::now();

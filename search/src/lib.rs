@@ -26,6 +26,7 @@
 //!   player, 0 for losing to all, ties count one half; so rewards lie in [0, 1] for any number
 //!   of players, and UCB's exploration constant has one scale for every game.
 
+#![cfg_attr(not(feature = "builtin"), allow(unused_imports))] // what only `player` (the arena's dispatch) uses
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

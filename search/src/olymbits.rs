@@ -193,6 +193,7 @@ where
 /// The search bot for `seat`: `builtin:smitsimax` on the engine of `spec`. `@fast` searches in
 /// search mode ([`SearchOlymbits`]: the fast twin with its fast generator, same rules, different
 /// dice); the exact fast twin (`OlymbitsBot::<FastOlymbits>`) answers like `@reference`.
+#[cfg(feature = "builtin")]
 pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn ViewPlayer>, String> {
     if seat >= PLAYER_COUNT {
         return Err(format!("Olymbits has three seats, not seat {seat}"));

@@ -245,8 +245,9 @@ fn estimate(s: &Summary, player: PlayerId, full: bool) -> f64 {
     let lush = (tall & RICH3).count_ones() as usize;
     let ok = (tall & RICH2).count_ones() as usize;
     let poor = tall.count_ones() as usize - lush - ok;
-    let bonuses = std::iter::repeat_n(4, lush).chain(std::iter::repeat_n(2, ok));
-    for bonus in bonuses.chain(std::iter::repeat_n(0, poor)).take(can_pay) {
+    // `repeat(..).take(..)`, not `repeat_n` (Rust 1.82): bundles build on Rust 1.70.
+    let bonuses = std::iter::repeat(4).take(lush).chain(std::iter::repeat(2).take(ok));
+    for bonus in bonuses.chain(std::iter::repeat(0).take(poor)).take(can_pay) {
         let gain = f64::from(nutrients.max(0) + bonus) - 4.0 / 3.0;
         if gain > 0.0 {
             value += HARVEST_CERTAINTY * gain;
@@ -383,7 +384,7 @@ enum Variant {
 }
 
 /// `builtin:beam` and `builtin:beam-v1`: re-plan every turn from the view.
-struct BeamBot {
+pub struct BeamBot {
     variant: Variant,
     engine: EngineKind,
     seat: PlayerId,
@@ -397,6 +398,22 @@ struct BeamBot {
 }
 
 impl BeamBot {
+    /// `builtin:beam` on the fast twin for `seat`, its randomness seeded by `seed`, with a
+    /// fixed iteration budget per move or (`None`) the clock.
+    pub fn new(seat: PlayerId, seed: i64, iterations: Option<u64>) -> BeamBot {
+        BeamBot {
+            variant: Variant::PredictedOpponent,
+            engine: EngineKind::Fast,
+            seat,
+            seed,
+            iterations,
+            config: BeamConfig::default(),
+            cells: None,
+            stats: SearchStats::default(),
+            rate: None,
+        }
+    }
+
     /// The answer to one view.
     fn answer(&mut self, input: &str, deadline: Instant) -> Action {
         let Ok(view) = r::parse_turn(input) else { return Action::Wait };
@@ -443,15 +460,17 @@ impl BeamBot {
             ..DaysConfig::default()
         };
         let (action, iterations) = match (self.engine, self.variant) {
+            #[cfg(feature = "builtin")]
             (EngineKind::Reference, Variant::WaitingOpponent) => {
                 let r = search::<Photosynthesis>(&state, self.seat, &budget, &self.config);
                 (r.action, r.iterations)
             }
+            #[cfg(feature = "builtin")]
             (EngineKind::Reference, Variant::PredictedOpponent) => {
                 let r = days::search::<Photosynthesis>(&state, self.seat, &budget, &days);
                 (r.action, r.iterations)
             }
-            (EngineKind::Fast, variant) => {
+            (_, variant) => {
                 // The search renders no view: it skips replaying the view shuffles (same game).
                 let fast = twinsim_fast::photosynthesis::State::from(&state).without_views();
                 if variant == Variant::WaitingOpponent {
@@ -488,6 +507,7 @@ impl ViewPlayer for BeamBot {
 }
 
 /// The search bot for `seat`.
+#[cfg(feature = "builtin")]
 pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn ViewPlayer>, String> {
     let variant = match spec.algorithm.as_str() {
         "beam" => Variant::PredictedOpponent,

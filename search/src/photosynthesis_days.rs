@@ -251,7 +251,7 @@ where
                         || !G::to_act(&child).contains(player);
                     if closed || last {
                         let value = plan_value(&child.summary(), player);
-                        if best.is_none_or(|(v, _)| value > v) {
+                        if best.map_or(true, |(v, _)| value > v) {
                             best = first.map(|a| (value, a));
                         }
                     } else {
@@ -262,7 +262,7 @@ where
                         if seen.insert(key) {
                             let order = next.len();
                             let rank_value = heuristic(&child.summary(), player);
-                            if depth == 0 && best_ranked.is_none_or(|(v, _)| rank_value > v) {
+                            if depth == 0 && best_ranked.map_or(true, |(v, _)| rank_value > v) {
                                 best_ranked = Some((rank_value, action));
                             }
                             next.push((

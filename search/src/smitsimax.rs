@@ -188,10 +188,12 @@ pub fn search<G: SearchGame, P: Playbook<G>>(
         let action = tables.iter().find(|t| t.player == me).and_then(|t| {
             let mut best = None::<usize>;
             for i in 0..t.actions.len() {
-                if best.is_none_or(|b| {
-                    t.visits[i] > t.visits[b]
-                        || (t.visits[i] == t.visits[b] && t.reward[i] > t.reward[b])
-                }) {
+                if best.is_none()
+                    || best.is_some_and(|b| {
+                        t.visits[i] > t.visits[b]
+                            || (t.visits[i] == t.visits[b] && t.reward[i] > t.reward[b])
+                    })
+                {
                     best = Some(i);
                 }
             }

@@ -60,6 +60,7 @@ use twinsim_reference::wondev_woman::{Action, Dir, Kind, State, WondevWoman};
 
 /// The search bot for `seat` (the bot does not use it: like a process bot it does not know its
 /// seat, and the fog deduction finds out what the views tell).
+#[cfg(feature = "builtin")]
 pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn ViewPlayer>, String> {
     let _ = seat;
     if spec.algorithm != "alphabeta" {

@@ -207,7 +207,8 @@ pub fn random_greedy_path<S: RushState>(s: &S, p: PlayerId, rng: &mut SearchRng)
             let d = tree.depth[c as usize] as usize;
             if set >> c & 1 == 1
                 && d <= budget
-                && best.is_none_or(|b| d < tree.depth[left[b] as usize] as usize)
+                && (best.is_none()
+                    || best.is_some_and(|b| d < tree.depth[left[b] as usize] as usize))
             {
                 best = Some(i);
             }
@@ -579,6 +580,7 @@ where
 }
 
 /// The search bot for `seat`: `builtin:smitsimax[@reference|@fast][:iterations=N]`.
+#[cfg(feature = "builtin")]
 pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn ViewPlayer>, String> {
     if spec.algorithm != "smitsimax" {
         return Err(format!("xmas-rush has no builtin:{} search", spec.algorithm));

@@ -94,7 +94,7 @@ impl Clock {
         let share = if fixed_iterations {
             usable / 2
         } else {
-            let moves_left = EXPECTED_PLIES.saturating_sub(ply).div_ceil(2);
+            let moves_left = (EXPECTED_PLIES.saturating_sub(ply) + 1) / 2;
             let share = (usable / moves_left.max(MIN_MOVES_LEFT)).mul_f64(phase_weight(ply));
             share.min(usable / 3)
         };
@@ -310,6 +310,7 @@ pub(crate) fn read_views(state: &mut RefState, input: &str) -> bool {
 /// twin's board; `@reference` plays this module's search on the reference engine, since the
 /// new one is written on the fast bitboards) or `builtin:mcts-v1` (this module's search, on
 /// the engine of `spec`).
+#[cfg(feature = "builtin")]
 pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn ViewPlayer>, String> {
     if seat > 1 {
         return Err(format!("Zuniq has two seats, not seat {seat}"));

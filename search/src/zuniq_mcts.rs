@@ -477,7 +477,7 @@ fn phase_weight(ply: u32) -> f64 {
 /// The thinking time of a move at `ply` with `left` of the game's budget `total` left.
 pub fn move_share(total: Duration, left: Duration, ply: u32) -> Duration {
     let usable = left.saturating_sub(total.mul_f64(RESERVE) + RESERVE_FIXED);
-    let moves_left = EXPECTED_PLIES.saturating_sub(ply).div_ceil(2).max(MIN_MOVES_LEFT);
+    let moves_left = ((EXPECTED_PLIES.saturating_sub(ply) + 1) / 2).max(MIN_MOVES_LEFT);
     (usable / moves_left).mul_f64(phase_weight(ply)).min(usable / 3)
 }
 

@@ -5,6 +5,7 @@
 pub mod arena;
 pub mod args;
 pub mod bench;
+pub mod bundle;
 pub mod interrupt;
 pub mod ladder;
 pub mod payoff;

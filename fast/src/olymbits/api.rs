@@ -16,6 +16,7 @@ pub type State = super::State;
 /// The fast twin's typed API (the referee's dice; [`super::SearchOlymbits`] has search dice).
 pub type Fast = super::FastOlymbits;
 /// The reference twin's typed API.
+#[cfg(feature = "reference-twin")]
 pub type Reference = r::Olymbits;
 
 /// Every active player has the same four actions (§4).
@@ -67,6 +68,7 @@ impl<D: SeededDice> SearchGame for Typed<D> {
 
 /// [`SearchGame::hash`] of the reference twin: the fast hash of the converted state (the same
 /// generator, the referee's).
+#[cfg(feature = "reference-twin")]
 pub(crate) fn reference_hash(state: &r::State) -> u64 {
     <Fast as SearchGame>::hash(&State::from(state))
 }

@@ -13,14 +13,18 @@ pub mod bench;
 #[doc(hidden)]
 pub mod check;
 pub mod dice;
+#[cfg(feature = "json")]
 pub mod engine;
 pub mod state;
 pub mod step;
 pub mod tables;
 pub mod typed;
 
-pub use api::{Action, Fast, MoveList, Reference, CAPACITY};
+#[cfg(feature = "reference-twin")]
+pub use api::Reference;
+pub use api::{Action, Fast, MoveList, CAPACITY};
 pub use dice::{Dice, SearchDice};
+#[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use state::{Slot, State, TurnLog};
 pub use step::Input;

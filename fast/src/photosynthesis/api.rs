@@ -13,6 +13,7 @@ pub use twinsim_reference::photosynthesis::Action;
 /// The fast twin's typed API.
 pub type Fast = super::FastPhotosynthesis;
 /// The reference twin's typed API.
+#[cfg(feature = "reference-twin")]
 pub type Reference = twinsim_reference::photosynthesis::Photosynthesis;
 
 /// The compact generator's own bound on a legal list.
@@ -54,6 +55,7 @@ impl SearchGame for Fast {
 
 /// [`SearchGame::hash`] of the reference twin: the fast hash of the converted state, so both
 /// twins merge exactly the same states of a beam layer.
+#[cfg(feature = "reference-twin")]
 pub(crate) fn reference_hash(state: &twinsim_reference::photosynthesis::State) -> u64 {
     State::from(state).hash
 }

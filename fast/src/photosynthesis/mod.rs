@@ -13,6 +13,7 @@ pub mod bench;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod check;
+#[cfg(feature = "json")]
 pub mod engine;
 pub mod moves;
 pub mod random;
@@ -24,7 +25,10 @@ pub mod typed;
 
 // The shared API names first; the globs below name other things (`CompactMoves`, `Move`, ...),
 // and a name given explicitly here would shadow a glob's anyway.
-pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
+#[cfg(feature = "reference-twin")]
+pub use api::Reference;
+pub use api::{Action, Fast, MoveList, State, CAPACITY};
+#[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use moves::*;
 pub use random::*;

@@ -367,7 +367,7 @@ impl State {
                 }
             }
         }
-        skip_shuffles(&mut self.rng, counts[..n].as_flattened().as_flattened());
+        skip_shuffles(&mut self.rng, &flatten_counts(&counts[..n])[..6 * n]);
         self.pending = Pending::default();
     }
 
@@ -420,7 +420,7 @@ impl State {
                 counts[p] = [0; 3];
             }
         }
-        skip_shuffles(&mut self.rng, counts.as_flattened());
+        skip_shuffles(&mut self.rng, &flatten_counts(&[counts])[..6]);
         None
     }
 
@@ -852,4 +852,15 @@ impl Invalid {
             Invalid::Hole(t) => format!("You can't plant a seed on cell {t}"),
         }
     }
+}
+
+/// The frames' list lengths in order, frame by frame, player by player (`as_flattened`, Rust
+/// 1.80, by hand: the bundles build on Rust 1.70), in the first `6 * frames.len()` entries.
+#[inline]
+fn flatten_counts(frames: &[[[u32; 3]; 2]]) -> [u32; 6 * PENDING_FRAMES] {
+    let mut lens = [0u32; 6 * PENDING_FRAMES];
+    for (k, &n) in frames.iter().flatten().flatten().enumerate() {
+        lens[k] = n;
+    }
+    lens
 }

@@ -12,6 +12,7 @@ pub use twinsim_reference::wondev_woman::state::Action;
 /// The fast twin's typed API.
 pub type Fast = super::FastWondevWoman;
 /// The reference twin's typed API.
+#[cfg(feature = "reference-twin")]
 pub type Reference = twinsim_reference::wondev_woman::WondevWoman;
 
 /// The move generator's own bound on a legal list (two units, eight moves or pushes, eight
@@ -90,6 +91,7 @@ impl UndoGame for Fast {
 
 /// The rulebook's undo is the simplest one: the whole state saved before the turn (a clone
 /// with its heights grid and last turn), put back by `undo`. Readable, not fast.
+#[cfg(feature = "reference-twin")]
 impl UndoGame for Reference {
     type Undo = twinsim_reference::wondev_woman::State;
 
@@ -110,6 +112,7 @@ impl UndoGame for Reference {
 /// [`SearchGame::hash`] of the reference twin: the same zobrist hash as
 /// [`State::hash_from_scratch`], computed from the reference state (cell `y * 8 + x`, the fast
 /// twin's keys) without converting the whole state.
+#[cfg(feature = "reference-twin")]
 pub(crate) fn reference_hash(state: &twinsim_reference::wondev_woman::State) -> u64 {
     use super::board::{cell, KEYS};
     let mut hash = 0;

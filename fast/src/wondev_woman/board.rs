@@ -136,9 +136,16 @@ const fn build_push_to() -> [[u64; 8]; 64] {
 /// `rules::valid_push_direction` and `Point::neighbour`).
 pub static PUSH_TO: [[u64; 8]; 64] = build_push_to();
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
+/// One splitmix64 step of the generator state `$s`: advance, then mix (a macro, not a
+/// `const fn` over `&mut u64`, which needs Rust 1.83: bundles build on Rust 1.70).
+macro_rules! splitmix {
+    ($s:ident) => {{
+        $s = $s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        splitmix_mix($s)
+    }};
+}
+
+const fn splitmix_mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -174,21 +181,21 @@ const fn build_keys() -> Keys {
     while c < 64 {
         let mut h = 0;
         while h < 5 {
-            k.height[c][h] = splitmix(&mut s);
+            k.height[c][h] = splitmix!(s);
             h += 1;
         }
-        k.unit[0][c] = splitmix(&mut s);
-        k.unit[1][c] = splitmix(&mut s);
+        k.unit[0][c] = splitmix!(s);
+        k.unit[1][c] = splitmix!(s);
         c += 1;
     }
     let mut i = 0;
     while i < 512 {
-        k.score[0][i] = splitmix(&mut s);
-        k.score[1][i] = splitmix(&mut s);
+        k.score[0][i] = splitmix!(s);
+        k.score[1][i] = splitmix!(s);
         i += 1;
     }
-    k.side = [splitmix(&mut s), splitmix(&mut s), splitmix(&mut s)];
-    k.dead = [splitmix(&mut s), splitmix(&mut s)];
+    k.side = [splitmix!(s), splitmix!(s), splitmix!(s)];
+    k.dead = [splitmix!(s), splitmix!(s)];
     k
 }
 

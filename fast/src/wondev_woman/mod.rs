@@ -12,6 +12,7 @@ pub mod bot;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod check;
+#[cfg(feature = "json")]
 pub mod engine;
 pub mod movegen;
 pub mod play;
@@ -21,6 +22,9 @@ pub mod typed;
 #[cfg(test)]
 mod tests;
 
-pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
+#[cfg(feature = "reference-twin")]
+pub use api::Reference;
+pub use api::{Action, Fast, MoveList, State, CAPACITY};
+#[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use typed::FastWondevWoman;

@@ -18,6 +18,7 @@ use twinsim_reference::xmas_rush::{Direction, TurnType, SIZE};
 /// The fast twin's typed API.
 pub type Fast = super::FastXmasRush;
 /// The reference twin's typed API.
+#[cfg(feature = "reference-twin")]
 pub type Reference = twinsim_reference::xmas_rush::XmasRush;
 
 /// The longest legal list: `PASS` and one MOVE per other cell of the 7×7 board (a PUSH turn
@@ -92,6 +93,7 @@ impl SearchGame for Fast {
 }
 
 /// [`SearchGame::hash`] of the reference twin: the fast hash of the converted state.
+#[cfg(feature = "reference-twin")]
 pub(crate) fn reference_hash(state: &twinsim_reference::xmas_rush::State) -> u64 {
     <Fast as SearchGame>::hash(&State::from(state))
 }

@@ -18,6 +18,7 @@ pub mod board;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod check;
+#[cfg(feature = "json")]
 pub mod engine;
 pub mod protocol;
 pub mod push;
@@ -30,7 +31,10 @@ mod tests;
 #[cfg(test)]
 mod typed_tests;
 
-pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
+#[cfg(feature = "reference-twin")]
+pub use api::Reference;
+pub use api::{Action, Fast, MoveList, State, CAPACITY};
+#[cfg(feature = "json")]
 pub use engine::{engine, legal_lines, FastEngine, FastPlay, ENGINE};
 pub use rules::{play_turn, Answer, NoEvents, PackedAction, Sink};
 pub use typed::FastXmasRush;

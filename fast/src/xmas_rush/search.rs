@@ -82,7 +82,7 @@ pub fn greedy_walk(s: &State, p: usize) -> Walk {
         let dist = distances_to(e, cur, &left[..n], 20 - steps);
         let mut best: Option<usize> = None;
         for i in 0..n {
-            if dist[i] != FAR && best.is_none_or(|b| dist[i] < dist[b]) {
+            if dist[i] != FAR && (best.is_none() || best.is_some_and(|b| dist[i] < dist[b])) {
                 best = Some(i);
             }
         }

@@ -12,6 +12,7 @@ pub use twinsim_reference::zuniq::Action;
 /// The fast twin's typed API.
 pub type Fast = super::FastZuniq;
 /// The reference twin's typed API.
+#[cfg(feature = "reference-twin")]
 pub type Reference = twinsim_reference::zuniq::Zuniq;
 
 /// Legal walls never exceed the 60 walls of the board (§2).
@@ -59,6 +60,7 @@ impl SearchGame for Fast {
 /// (`Board::from_walls`: a flood fill and a hash from scratch). A hash of its own (of the wall
 /// set, say) would merge fewer positions than the fast twin's and break the twins' equality of
 /// search statistics.
+#[cfg(feature = "reference-twin")]
 pub(crate) fn reference_hash(state: &twinsim_reference::zuniq::State) -> u64 {
     State::from(state).board.hash
 }

@@ -15,6 +15,7 @@ pub mod board;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod check;
+#[cfg(feature = "json")]
 pub mod engine;
 pub mod tables;
 pub mod typed;
@@ -22,8 +23,11 @@ pub mod typed;
 #[cfg(test)]
 mod tests;
 
-pub use api::{Action, Fast, MoveList, Reference, State, CAPACITY};
+#[cfg(feature = "reference-twin")]
+pub use api::Reference;
+pub use api::{Action, Fast, MoveList, State, CAPACITY};
 pub use board::{Board, Check, Links};
+#[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use typed::FastZuniq;
 

@@ -2,8 +2,9 @@
 //! turn from a bot's line; the typed API [`FastZuniq`]; conversions from and to the reference
 //! state; the §9 JSON.
 
-use super::board::{Board, Check, Links};
+use super::board::{Board, Check};
 use super::tables::*;
+#[cfg(feature = "json")]
 use serde_json::{json, Value};
 use twinsim_reference::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
 use twinsim_reference::zuniq::rules::{Event, Illegal, InvalidReason};
@@ -161,9 +162,10 @@ impl State {
     }
 
     /// §9 state JSON, built from the fast representation. Twin of `State::to_json`.
+    #[cfg(feature = "json")]
     pub fn to_json(&self) -> Value {
         let b = &self.board;
-        let links = Links::of(b.walls);
+        let links = super::board::Links::of(b.walls);
         let mut zones: Vec<(u32, Vec<String>)> = Vec::new();
         let mut rest = b.closed;
         while rest != 0 {

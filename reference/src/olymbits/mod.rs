@@ -15,6 +15,7 @@ pub mod protocol;
 pub mod rules;
 pub mod setup;
 pub mod state;
+#[cfg(feature = "json")]
 pub mod trace;
 
 pub use display::render_board;
@@ -25,6 +26,7 @@ pub use protocol::{
 pub use rules::{outcome, points, ranks, resolve_turn, PlayerInput};
 pub use setup::{hurdle_track, hurdle_tracks, new_game, new_game_unchecked, SetupError};
 pub use state::*;
+#[cfg(feature = "json")]
 pub use trace::{engine, OlymbitsEngine, OlymbitsPlay, ENGINE};
 
 use crate::game::{Game, Outcome, PlayerId, StepError, TurnStructure};

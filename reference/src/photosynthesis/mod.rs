@@ -19,6 +19,7 @@ pub mod protocol;
 pub mod rules;
 pub mod setup;
 pub mod state;
+#[cfg(feature = "json")]
 pub mod trace;
 
 #[cfg(test)]
@@ -28,7 +29,7 @@ pub use protocol::{parse_init, parse_line, parse_turn, render_view, Command, Lin
 pub use rules::Answer;
 pub use state::{Action, Params, Player, State, Tree};
 
-use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TraceEngine, TurnStructure};
+use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
 
 /// The typed game (the [`Game`] trait).
 #[derive(Clone, Copy, Debug, Default)]
@@ -109,7 +110,8 @@ impl Game for Photosynthesis {
     }
 }
 
+#[cfg(feature = "json")]
 /// The text-level engine for replay and verification.
-pub fn engine() -> Option<&'static dyn TraceEngine> {
+pub fn engine() -> Option<&'static dyn crate::game::TraceEngine> {
     Some(&trace::ENGINE)
 }

@@ -63,7 +63,7 @@ pub fn render(state: &State, viewer: Option<usize>, colour: bool) -> String {
                         if h >= rules::FINAL_HEIGHT { "▲".to_string() } else { h.to_string() };
                     let unit = state
                         .unit_at(p)
-                        .filter(|&(q, _)| viewer.is_none_or(|v| rules::visible(state, q, p, v)));
+                        .filter(|&(q, _)| viewer.map_or(true, |v| rules::visible(state, q, p, v)));
                     match unit {
                         None => format!(" {height} "),
                         Some((q, i)) => {

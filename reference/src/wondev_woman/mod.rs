@@ -18,6 +18,7 @@ pub mod protocol;
 pub mod rules;
 pub mod setup;
 pub mod state;
+#[cfg(feature = "json")]
 pub mod trace;
 
 #[cfg(test)]
@@ -25,10 +26,11 @@ mod tests;
 
 pub use state::{Action, Dir, Kind, League, Params, Point, State};
 
-use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TraceEngine, TurnStructure};
+use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
 
+#[cfg(feature = "json")]
 /// The text-level engine for replay and verification.
-pub fn engine() -> Option<&'static dyn TraceEngine> {
+pub fn engine() -> Option<&'static dyn crate::game::TraceEngine> {
     Some(&trace::ENGINE)
 }
 

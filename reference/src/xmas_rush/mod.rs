@@ -14,6 +14,7 @@
 
 pub mod actions;
 pub mod display;
+#[cfg(feature = "json")]
 pub mod json;
 pub mod path;
 pub mod protocol;
@@ -21,6 +22,8 @@ pub mod rules;
 pub mod search;
 pub mod setup;
 pub mod state;
+#[cfg(feature = "json")]
+pub mod trace;
 
 #[cfg(test)]
 mod tests;
@@ -30,12 +33,10 @@ pub use path::{Path, PathFull};
 pub use protocol::{parse_turn, render_view, view, View};
 pub use rules::{new_game, Answer, Event};
 pub use state::*;
+#[cfg(feature = "json")]
+pub use trace::{engine, league_from_params, views_json, XmasRushEngine, XmasRushPlay, ENGINE};
 
-use crate::game::{
-    EngineKind, Game, IllegalAction, Outcome, PlayerId, StepError, TraceEngine, TracePlay,
-    TurnStructure,
-};
-use serde_json::{json, Map, Value};
+use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
 
 /// The typed game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -139,119 +140,5 @@ impl Game for XmasRush {
 
     fn outcome(state: &State) -> Option<Outcome> {
         outcome(state)
-    }
-}
-
-/// The text-level engine (static, see [`engine`]).
-pub struct XmasRushEngine;
-
-/// The engine object `twinsim` uses.
-pub static ENGINE: XmasRushEngine = XmasRushEngine;
-
-/// The text-level engine for replay and verification.
-pub fn engine() -> Option<&'static dyn TraceEngine> {
-    Some(&ENGINE)
-}
-
-/// Reads the trace's `params` (§12): `{"league": L}`, or `{}` for the top league.
-pub fn league_from_params(params: &Value) -> Result<League, String> {
-    match params.get("league") {
-        None | Some(Value::Null) => Ok(League::default()),
-        Some(value) => value
-            .as_i64()
-            .map(|level| League { level })
-            .ok_or_else(|| format!("league must be an integer, found {value}")),
-    }
-}
-
-impl TraceEngine for XmasRushEngine {
-    fn game(&self) -> &'static str {
-        "xmas-rush"
-    }
-
-    fn kind(&self) -> EngineKind {
-        EngineKind::Reference
-    }
-
-    fn turns(&self) -> TurnStructure {
-        TurnStructure::Simultaneous
-    }
-
-    fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let league = league_from_params(params)?;
-        let state = rules::new_game(seed.unwrap_or(0), league);
-        Ok(Box::new(XmasRushPlay { state, events: Vec::new() }))
-    }
-}
-
-/// A game in progress behind the text-level engine, with the last turn's events.
-#[derive(Clone, Debug)]
-pub struct XmasRushPlay {
-    /// The referee state the next input describes (or the finished game).
-    pub state: State,
-    /// The events of the turn just played, in emission order (§12); empty after setup.
-    pub events: Vec<Event>,
-}
-
-/// §12 `views`: both inputs, or `[]` once the game is over.
-pub fn views_json(state: &State) -> Value {
-    if state.game_over {
-        json!([])
-    } else {
-        json!([render_view(state, 0), render_view(state, 1)])
-    }
-}
-
-impl TracePlay for XmasRushPlay {
-    fn boxed_clone(&self) -> Box<dyn TracePlay> {
-        Box::new(self.clone())
-    }
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn initial_record(&self) -> Map<String, Value> {
-        let mut record = Map::new();
-        record.insert("initial".into(), json::state_json(&self.state));
-        record.insert("initial_views".into(), views_json(&self.state));
-        record
-    }
-
-    fn players_to_act(&self) -> Vec<PlayerId> {
-        XmasRush::players_to_act(&self.state)
-    }
-
-    fn legal_lines(&self, player: PlayerId) -> Vec<String> {
-        legal_actions(&self.state, player).iter().map(Action::to_string).collect()
-    }
-
-    fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
-        let actions = crate::game::turn_lines::<2>(actions)?;
-        let answers =
-            [Answer::from_line(actions[0].as_deref()), Answer::from_line(actions[1].as_deref())];
-        self.events = rules::play_turn(&mut self.state, &answers).map_err(|e| e.to_string())?;
-        Ok(())
-    }
-
-    fn turn_record(&self) -> Map<String, Value> {
-        let mut record = Map::new();
-        record.insert("state".into(), json::state_json(&self.state));
-        record.insert("views".into(), views_json(&self.state));
-        let events: Vec<String> = self.events.iter().map(Event::to_string).collect();
-        record.insert("events".into(), json!(events));
-        record
-    }
-
-    fn is_over(&self) -> bool {
-        self.state.game_over
-    }
-
-    fn outcome(&self) -> Option<Value> {
-        json::outcome_json(&self.state)
-    }
-
-    fn render(&self, colour: bool) -> String {
-        display::render(&self.state, colour)
     }
 }

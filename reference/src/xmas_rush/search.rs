@@ -63,7 +63,9 @@ pub fn greedy_walk(state: &State, p: PlayerId) -> Walk {
         let mut best: Option<(usize, usize)> = None; // (distance, index in `left`)
         for (i, &(x, y)) in left.iter().enumerate() {
             if let Some(d) = dist[x][y] {
-                if walk.steps + d <= MAX_STEPS && best.is_none_or(|(bd, _)| d < bd) {
+                if walk.steps + d <= MAX_STEPS
+                    && (best.is_none() || best.is_some_and(|(bd, _)| d < bd))
+                {
                     best = Some((d, i));
                 }
             }

@@ -12,6 +12,7 @@ pub mod display;
 pub mod protocol;
 pub mod rules;
 pub mod state;
+#[cfg(feature = "json")]
 pub mod trace;
 pub mod zones;
 
@@ -24,10 +25,11 @@ pub use rules::{Event, Illegal, InvalidReason};
 pub use state::{End, State};
 pub use zones::Zone;
 
-use crate::game::{Game, Outcome, PlayerId, StepError, TraceEngine, TurnStructure};
+use crate::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
 
+#[cfg(feature = "json")]
 /// The text-level engine for replay and verification.
-pub fn engine() -> Option<&'static dyn TraceEngine> {
+pub fn engine() -> Option<&'static dyn crate::game::TraceEngine> {
     Some(&trace::ENGINE)
 }
 

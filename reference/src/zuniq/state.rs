@@ -5,6 +5,7 @@ use super::board::Wall;
 use super::rules::InvalidReason;
 use super::zones::{closed_zones, Zone};
 use crate::game::PlayerId;
+#[cfg(feature = "json")]
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 
@@ -75,6 +76,7 @@ impl State {
     }
 
     /// The state as the traces write it (§9), keys as documented.
+    #[cfg(feature = "json")]
     pub fn to_json(&self) -> Value {
         let zones: Vec<Value> = self
             .zones()

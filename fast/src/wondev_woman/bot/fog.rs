@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 
 use twinsim_reference::wondev_woman::bot::fog::{Deduction, Hypothesis, Placement, Status};
 use twinsim_reference::wondev_woman::protocol::View;
-use twinsim_reference::wondev_woman::{rules, setup, Action, Dir, Kind, Params, Point};
+use twinsim_reference::wondev_woman::{Action, Dir, Kind, Point};
 
 const NONE: u8 = 255;
 const DOME: u8 = 4;
@@ -700,7 +700,9 @@ fn step(prev: &Seen, keys: &[u16], action: &Action, seen: &Seen) -> Vec<u16> {
 /// The fuzz target `fog_diff`'s body: plays a random top-league game chosen by `data` with the
 /// reference engine and, for both seats, checks every turn that the reference and the fast
 /// trackers agree and that the truth is a hypothesis. Panics on any difference.
+#[cfg(any(test, feature = "testing"))]
 pub fn fog_diff(data: &[u8]) {
+    use twinsim_reference::wondev_woman::{rules, setup, Params};
     let mut bytes = data.iter().copied();
     let mut next = move || bytes.next().unwrap_or(0);
     let seed = i32::from_le_bytes([next(), next(), next(), next()]) as i64;

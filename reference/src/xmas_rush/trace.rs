@@ -1,0 +1,120 @@
+//! The text-level engine (§12 traces): serde_json, behind the `json` feature.
+
+use super::json;
+use super::*;
+use crate::game::{EngineKind, TraceEngine, TracePlay};
+use serde_json::{json, Map, Value};
+
+/// The text-level engine (static, see [`engine`]).
+pub struct XmasRushEngine;
+
+/// The engine object `twinsim` uses.
+pub static ENGINE: XmasRushEngine = XmasRushEngine;
+
+/// The text-level engine for replay and verification.
+pub fn engine() -> Option<&'static dyn TraceEngine> {
+    Some(&ENGINE)
+}
+
+/// Reads the trace's `params` (§12): `{"league": L}`, or `{}` for the top league.
+pub fn league_from_params(params: &Value) -> Result<League, String> {
+    match params.get("league") {
+        None | Some(Value::Null) => Ok(League::default()),
+        Some(value) => value
+            .as_i64()
+            .map(|level| League { level })
+            .ok_or_else(|| format!("league must be an integer, found {value}")),
+    }
+}
+
+impl TraceEngine for XmasRushEngine {
+    fn game(&self) -> &'static str {
+        "xmas-rush"
+    }
+
+    fn kind(&self) -> EngineKind {
+        EngineKind::Reference
+    }
+
+    fn turns(&self) -> TurnStructure {
+        TurnStructure::Simultaneous
+    }
+
+    fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
+        let league = league_from_params(params)?;
+        let state = rules::new_game(seed.unwrap_or(0), league);
+        Ok(Box::new(XmasRushPlay { state, events: Vec::new() }))
+    }
+}
+
+/// A game in progress behind the text-level engine, with the last turn's events.
+#[derive(Clone, Debug)]
+pub struct XmasRushPlay {
+    /// The referee state the next input describes (or the finished game).
+    pub state: State,
+    /// The events of the turn just played, in emission order (§12); empty after setup.
+    pub events: Vec<Event>,
+}
+
+/// §12 `views`: both inputs, or `[]` once the game is over.
+pub fn views_json(state: &State) -> Value {
+    if state.game_over {
+        json!([])
+    } else {
+        json!([render_view(state, 0), render_view(state, 1)])
+    }
+}
+
+impl TracePlay for XmasRushPlay {
+    fn boxed_clone(&self) -> Box<dyn TracePlay> {
+        Box::new(self.clone())
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn initial_record(&self) -> Map<String, Value> {
+        let mut record = Map::new();
+        record.insert("initial".into(), json::state_json(&self.state));
+        record.insert("initial_views".into(), views_json(&self.state));
+        record
+    }
+
+    fn players_to_act(&self) -> Vec<PlayerId> {
+        XmasRush::players_to_act(&self.state)
+    }
+
+    fn legal_lines(&self, player: PlayerId) -> Vec<String> {
+        legal_actions(&self.state, player).iter().map(Action::to_string).collect()
+    }
+
+    fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
+        let actions = crate::game::turn_lines::<2>(actions)?;
+        let answers =
+            [Answer::from_line(actions[0].as_deref()), Answer::from_line(actions[1].as_deref())];
+        self.events = rules::play_turn(&mut self.state, &answers).map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    fn turn_record(&self) -> Map<String, Value> {
+        let mut record = Map::new();
+        record.insert("state".into(), json::state_json(&self.state));
+        record.insert("views".into(), views_json(&self.state));
+        let events: Vec<String> = self.events.iter().map(Event::to_string).collect();
+        record.insert("events".into(), json!(events));
+        record
+    }
+
+    fn is_over(&self) -> bool {
+        self.state.game_over
+    }
+
+    fn outcome(&self) -> Option<Value> {
+        json::outcome_json(&self.state)
+    }
+
+    fn render(&self, colour: bool) -> String {
+        display::render(&self.state, colour)
+    }
+}

@@ -63,6 +63,15 @@ impl Bytes<'_> {
     fn done(&self) -> bool {
         self.at >= self.data.len()
     }
+    /// The seed (eight bytes, big-endian) and the league (one byte) a game starts from.
+    fn game_start(&mut self) -> (i64, Params) {
+        let mut seed = 0i64;
+        for _ in 0..8 {
+            seed = seed << 8 | self.byte() as i64;
+        }
+        let league = [3u8, 3, 3, 2, 1, 4][self.byte() as usize % 6];
+        (seed, Params { league_level: league })
+    }
 }
 
 /// One player's answer from a byte: mostly a legal action (`byte % legal.len()`), sometimes an
@@ -109,12 +118,7 @@ fn sorted(mut actions: Vec<Action>) -> Vec<Action> {
 /// shuffle draws pending, which it makes in place only now and then).
 pub fn game_diff(data: &[u8]) {
     let mut bytes = Bytes { data, at: 0 };
-    let mut seed = 0i64;
-    for _ in 0..8 {
-        seed = seed << 8 | bytes.byte() as i64;
-    }
-    let league = [3u8, 3, 3, 2, 1, 4][bytes.byte() as usize % 6];
-    let params = Params { league_level: league };
+    let (seed, params) = bytes.game_start();
     let (mut rs, revents) = r::setup::new_game(seed, params);
     let mut fevents = vec![];
     let mut fs = State::new_game(seed, params, Some(&mut fevents));
@@ -214,12 +218,7 @@ pub fn parse_diff(data: &[u8]) {
 pub fn search_diff(data: &[u8]) {
     use super::SearchState;
     let mut bytes = Bytes { data, at: 0 };
-    let mut seed = 0i64;
-    for _ in 0..8 {
-        seed = seed << 8 | bytes.byte() as i64;
-    }
-    let league = [3u8, 3, 3, 2, 1, 4][bytes.byte() as usize % 6];
-    let params = Params { league_level: league };
+    let (seed, params) = bytes.game_start();
     let mut rs = Photosynthesis::new_game(seed, &params);
     let mut exact = State::new_game(seed, params, None);
     let mut search = SearchState::from_exact(&exact).expect("a new game fits the search state");

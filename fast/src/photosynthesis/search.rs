@@ -28,14 +28,17 @@ const NUTRIENTS_SHIFT: u32 = 45;
 const FLAGS_SHIFT: u32 = 50;
 /// First bit of the league (0..=7, 3 bits).
 const LEAGUE_SHIFT: u32 = 56;
+/// First bit of the league's number of days (1, 6 or 24; 5 bits, the top ones): kept beside the
+/// league so that the end of a day reads it without a branch on the league.
+const MAX_ROUNDS_SHIFT: u32 = 59;
 
 /// The game-over flag (bit 4 of the flags, as in the exact state).
 pub const SEARCH_GAME_OVER: u8 = 1 << 4;
 
 /// Points a COMPLETE scores over the nutrients, by cell (§6.3: richness 3 gives 4, richness 2
-/// gives 2; a hole holds no tree).
-const BONUS: [i16; N] = {
-    let mut out = [0i16; N];
+/// gives 2; a hole holds no tree); 64 entries, indexed by a 6-bit cell field without a check.
+const BONUS: [i16; 64] = {
+    let mut out = [0i16; 64];
     let mut c = 0;
     while c < N {
         out[c] = if RICH3 >> c & 1 == 1 {
@@ -45,6 +48,34 @@ const BONUS: [i16; N] = {
         } else {
             0
         };
+        c += 1;
+    }
+    out
+};
+
+/// [`SHADOW`] with 64 cells per direction (the extra ones cast nothing): indexed by the
+/// trailing zeros of a non-empty mask, which the compiler knows is below 64, so the loops of
+/// the end of day carry no bounds check.
+static SHADOW64: [[[u64; 4]; 64]; 6] = {
+    let mut out = [[[0u64; 4]; 64]; 6];
+    let mut d = 0;
+    while d < 6 {
+        let mut c = 0;
+        while c < N {
+            out[d][c] = SHADOW[d][c];
+            c += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
+/// [`WITHIN`] with 64 cells (the extra ones reach nothing), for the same reason.
+static WITHIN64: [[u64; 4]; 64] = {
+    let mut out = [[0u64; 4]; 64];
+    let mut c = 0;
+    while c < N {
+        out[c] = WITHIN[c];
         c += 1;
     }
     out
@@ -100,10 +131,16 @@ impl SearchState {
         if day > 24 || !(0..32).contains(&nutrients) || league > 7 || flags >= 32 {
             return None;
         }
+        let max_rounds: u64 = match league {
+            0 | 1 => 1,
+            2 => 6,
+            _ => 24,
+        };
         let meta = (day as u64) << DAY_SHIFT
             | (nutrients as u64) << NUTRIENTS_SHIFT
             | (flags as u64) << FLAGS_SHIFT
-            | (league as u64) << LEAGUE_SHIFT;
+            | (league as u64) << LEAGUE_SHIFT
+            | max_rounds << MAX_ROUNDS_SHIFT;
         Some(SearchState {
             owner: [owner[0] & ALL, owner[1] & ALL],
             grown: [sizes[1] & ALL, sizes[2] & ALL, sizes[3] & ALL],
@@ -144,11 +181,7 @@ impl SearchState {
     /// The days of a game in this league (§10).
     #[inline]
     pub fn max_rounds(&self) -> u8 {
-        match self.league() {
-            0 | 1 => 1,
-            2 => 6,
-            _ => 24,
-        }
+        (self.holes_meta >> MAX_ROUNDS_SHIFT) as u8
     }
     /// The sun's direction: day mod 6, except after the last day, when the sun did not turn.
     #[inline]
@@ -195,11 +228,6 @@ impl SearchState {
         [self.size_mask(0), self.grown[0], self.grown[1], self.grown[2]]
     }
 
-    fn set_flags(&mut self, flags: u8) {
-        self.holes_meta =
-            self.holes_meta & !(31 << FLAGS_SHIFT) | (flags as u64 & 31) << FLAGS_SHIFT;
-    }
-
     // --- §8 legal actions ----------------------------------------------------------------------
 
     /// The trees of `p` it can afford to grow (not dormant), by size's cost (§6.3: 1, 3, 7 plus
@@ -210,7 +238,7 @@ impl SearchState {
         let sun = self.sun[p] as u32;
         let g = &self.grown;
         let mut out = 0;
-        if 1 + (own & g[0]).count_ones() <= sun {
+        if (own & g[0]).count_ones() < sun {
             out |= mine & !(g[0] | g[1] | g[2]);
         }
         if 3 + (own & g[1]).count_ones() <= sun {
@@ -237,7 +265,7 @@ impl SearchState {
     /// The seed targets of the tree of size `s` ≥ 1 on `c`.
     #[inline]
     fn targets(c: usize, s: usize, free: u64) -> u64 {
-        WITHIN[c][s] & free
+        WITHIN64[c & 63][s & 3] & free
     }
 
     /// Sizes of `p`'s COMPLETE, GROW and SEED groups (0 for a player not asked): the legal list
@@ -424,7 +452,8 @@ impl SearchState {
             let left = (nutrients - dying).max(0) as u64;
             self.holes_meta = self.holes_meta & !(31 << NUTRIENTS_SHIFT) | left << NUTRIENTS_SHIFT;
         }
-        self.set_flags(flags & !3 | waiting);
+        // Waiting bits only ever get set during a day: OR them in.
+        self.holes_meta |= (waiting as u64) << FLAGS_SHIFT;
         if waiting == 3 {
             self.end_day();
         }
@@ -435,33 +464,35 @@ impl SearchState {
     /// trees wake, sun income). In place: the shadows live in registers.
     #[inline]
     pub fn end_day(&mut self) {
-        let day = self.day() + 1;
-        let mut meta = self.holes_meta & !(31 << DAY_SHIFT) | (day as u64) << DAY_SHIFT;
-        if day >= self.max_rounds() {
+        // The day field never overflows its bits (day ≤ max rounds ≤ 24): add one in place.
+        let meta = self.holes_meta + (1 << DAY_SHIFT);
+        let day = (meta >> DAY_SHIFT & 31) as usize;
+        let max_rounds = (meta >> MAX_ROUNDS_SHIFT) as usize;
+        if day >= max_rounds {
             self.holes_meta = meta | (SEARCH_GAME_OVER as u64) << FLAGS_SHIFT;
             return;
         }
         // Wake the players (the waiting bits), then the trees.
-        meta &= !(3 << FLAGS_SHIFT);
-        self.holes_meta = meta;
+        self.holes_meta = meta & !(3 << FLAGS_SHIFT);
         self.dormant = 0;
         let g = self.grown;
         let (mut at_least1, mut at_least2, mut at_least3) = (0, 0, 0);
-        if self.league() >= 3 {
-            let shadow = &SHADOW[DAY_MOD6[day as usize] as usize];
+        // Shadows are cast in the full rules only (league ≥ 3, the 24-day leagues: §5).
+        if max_rounds == 24 {
+            let shadow = &SHADOW64[DAY_MOD6[day & 31] as usize % 6];
             let mut m = g[0];
             while m != 0 {
-                at_least1 |= shadow[m.trailing_zeros() as usize][1];
+                at_least1 |= shadow[m.trailing_zeros() as usize & 63][1];
                 m &= m - 1;
             }
             let mut m = g[1];
             while m != 0 {
-                at_least2 |= shadow[m.trailing_zeros() as usize][2];
+                at_least2 |= shadow[m.trailing_zeros() as usize & 63][2];
                 m &= m - 1;
             }
             let mut m = g[2];
             while m != 0 {
-                at_least3 |= shadow[m.trailing_zeros() as usize][3];
+                at_least3 |= shadow[m.trailing_zeros() as usize & 63][3];
                 m &= m - 1;
             }
             at_least2 |= at_least3;
@@ -480,61 +511,98 @@ impl SearchState {
 
     // --- §9 ---------------------------------------------------------------------------------------
 
-    /// The final scores (twin: `State::final_scores`): score plus a third of the sun for an
-    /// active player; on a tie (or when one player is out), plus its trees.
+    /// The final scores (twin: `State::final_scores`, the same [`final_scores`]).
     pub fn final_scores(&self) -> [i32; 2] {
-        let mut scores = [self.score[0] as i32, self.score[1] as i32];
-        for (p, sc) in scores.iter_mut().enumerate() {
-            if self.active(p) {
-                *sc += self.sun[p] as i32 / 3;
-            }
-        }
-        let tie = match (self.active(0), self.active(1)) {
-            (true, true) => scores[0] == scores[1],
-            (false, false) => false,
-            _ => true,
-        };
-        if tie {
-            for (p, sc) in scores.iter_mut().enumerate() {
-                if self.active(p) {
-                    *sc += self.owner[p].count_ones() as i32;
-                }
-            }
-        }
-        scores
+        final_scores(
+            [self.score[0] as i32, self.score[1] as i32],
+            [self.sun[0] as i32, self.sun[1] as i32],
+            [self.active(0), self.active(1)],
+            [self.owner[0].count_ones(), self.owner[1].count_ones()],
+        )
     }
 
     /// The exact state's Zobrist hash of this position, from scratch (twin:
-    /// `State::hash_from_scratch` of [`SearchState::to_exact`]): equal positions of the two
-    /// modes hash alike.
+    /// `State::hash_from_scratch` of [`SearchState::to_exact`], the same [`zobrist`]): equal
+    /// positions of the two modes hash alike.
     pub fn hash(&self) -> u64 {
-        use super::state::{F_DAY, F_DIR, F_FLAGS, F_NUTRIENTS, F_SCORE, F_SUN};
-        use super::tables::{scalar_key, CELL_KEYS, DORMANT_KEYS};
-        let mut h = scalar_key(F_DAY, self.day() as i64)
-            ^ scalar_key(F_DIR, self.sun_direction() as i64)
-            ^ scalar_key(F_NUTRIENTS, self.nutrients() as i64)
-            ^ scalar_key(F_FLAGS, self.flags() as i64);
-        for p in 0..2 {
-            h ^= scalar_key(F_SUN + p as u64, self.sun[p] as i64);
-            h ^= scalar_key(F_SCORE + p as u64, self.score[p] as i64);
+        zobrist(
+            [self.day() as i64, self.sun_direction() as i64, self.nutrients() as i64],
+            self.flags(),
+            [self.sun[0] as i64, self.sun[1] as i64],
+            [self.score[0] as i64, self.score[1] as i64],
+            &self.sizes(),
+            &self.owner,
+            self.dormant,
+        )
+    }
+}
+
+/// §9 final scores of both modes: score plus a third of the sun for an active player; on a tie
+/// (or when one player is out), plus its trees (`trees[p]`).
+pub(super) fn final_scores(
+    mut scores: [i32; 2],
+    sun: [i32; 2],
+    active: [bool; 2],
+    trees: [u32; 2],
+) -> [i32; 2] {
+    for p in 0..2 {
+        if active[p] {
+            scores[p] += sun[p] / 3;
         }
-        let sizes = self.sizes();
-        for (s, &size) in sizes.iter().enumerate() {
-            for p in 0..2 {
-                let mut m = size & self.owner[p];
-                while m != 0 {
-                    h ^= CELL_KEYS[m.trailing_zeros() as usize][1 + s * 2 + p];
-                    m &= m - 1;
-                }
+    }
+    let tie = match (active[0], active[1]) {
+        (true, true) => scores[0] == scores[1],
+        (false, false) => false,
+        _ => true,
+    };
+    if tie {
+        for p in 0..2 {
+            if active[p] {
+                scores[p] += trees[p] as i32;
             }
         }
-        let mut m = self.dormant;
-        while m != 0 {
-            h ^= DORMANT_KEYS[m.trailing_zeros() as usize];
-            m &= m - 1;
-        }
-        h
     }
+    scores
+}
+
+/// The Zobrist hash of both modes, from scratch: trees (cell × 9 contents), dormant flags, day,
+/// sun direction, nutrients (`day_dir_nutrients`), sun, score and the waiting / active /
+/// game-over flags.
+pub(super) fn zobrist(
+    day_dir_nutrients: [i64; 3],
+    flags: u8,
+    sun: [i64; 2],
+    score: [i64; 2],
+    size: &[u64; 4],
+    owner: &[u64; 2],
+    dormant: u64,
+) -> u64 {
+    use super::state::{F_DAY, F_DIR, F_FLAGS, F_NUTRIENTS, F_SCORE, F_SUN};
+    use super::tables::{scalar_key, CELL_KEYS, DORMANT_KEYS};
+    let [day, dir, nutrients] = day_dir_nutrients;
+    let mut h = scalar_key(F_DAY, day)
+        ^ scalar_key(F_DIR, dir)
+        ^ scalar_key(F_NUTRIENTS, nutrients)
+        ^ scalar_key(F_FLAGS, flags as i64);
+    for p in 0..2 {
+        h ^= scalar_key(F_SUN + p as u64, sun[p]);
+        h ^= scalar_key(F_SCORE + p as u64, score[p]);
+    }
+    for (s, &cells) in size.iter().enumerate() {
+        for p in 0..2 {
+            let mut m = cells & owner[p];
+            while m != 0 {
+                h ^= CELL_KEYS[m.trailing_zeros() as usize][1 + s * 2 + p];
+                m &= m - 1;
+            }
+        }
+    }
+    let mut m = dormant;
+    while m != 0 {
+        h ^= DORMANT_KEYS[m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    h
 }
 
 /// The index of the `k`-th set bit of `m` (k < popcount).

@@ -511,7 +511,7 @@ impl SearchState {
 
     // --- §9 ---------------------------------------------------------------------------------------
 
-    /// The final scores (twin: `State::final_scores`, the same [`final_scores`]).
+    /// The final scores (twin: `State::final_scores`, one shared function).
     pub fn final_scores(&self) -> [i32; 2] {
         final_scores(
             [self.score[0] as i32, self.score[1] as i32],
@@ -522,7 +522,7 @@ impl SearchState {
     }
 
     /// The exact state's Zobrist hash of this position, from scratch (twin:
-    /// `State::hash_from_scratch` of [`SearchState::to_exact`], the same [`zobrist`]): equal
+    /// `State::hash_from_scratch` of [`SearchState::to_exact`], one shared function): equal
     /// positions of the two modes hash alike.
     pub fn hash(&self) -> u64 {
         zobrist(

@@ -20,6 +20,7 @@ const TARGETS: &[(&str, Check)] = &[
     ("bfs_diff", twinsim_fast::xmas_rush::check::bfs_diff),
     ("parse_xmas_rush", twinsim_fast::xmas_rush::check::parse_diff),
     ("photosynthesis_diff", twinsim_fast::photosynthesis::check::game_diff),
+    ("photosynthesis_search_diff", twinsim_fast::photosynthesis::check::search_diff),
     ("shadow_diff", twinsim_fast::photosynthesis::check::shadow_diff),
     ("parse_photosynthesis", twinsim_fast::photosynthesis::check::parse_diff),
     ("zuniq_diff", |d| twinsim_fast::zuniq::check::game_diff(d).unwrap()),

@@ -44,6 +44,27 @@ fn fast_games_equal_reference_games_deep() {
     }
 }
 
+/// Search mode against the exact state and the reference: whole games from arbitrary bytes.
+#[test]
+fn search_games_equal_reference_games_from_arbitrary_bytes() {
+    fn prop(data: Vec<u8>) -> TestResult {
+        check::search_diff(&data);
+        TestResult::passed()
+    }
+    quickcheck(prop as fn(Vec<u8>) -> TestResult);
+}
+
+/// Search mode deep into day 23 and to the end of games, in every league.
+#[test]
+fn search_games_equal_reference_games_deep() {
+    let mut rng = JavaRandom::new(0x5EA2C4);
+    for _ in 0..150 {
+        let len = 40 + rng.next_below(900);
+        let data: Vec<u8> = (0..len).map(|_| rng.next(8) as u8).collect();
+        check::search_diff(&data);
+    }
+}
+
 #[test]
 fn fast_shadows_equal_reference_on_arbitrary_boards() {
     fn prop(data: Vec<u8>) -> bool {

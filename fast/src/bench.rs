@@ -82,6 +82,53 @@ pub fn typed_random_game<G: twinsim_reference::game::Game>(
     frames
 }
 
+/// A position reached in play and the joint action played from it (one entry per player,
+/// `None` for a player not to act).
+pub type Played<G> = (
+    <G as twinsim_reference::game::Game>::State,
+    Vec<Option<<G as twinsim_reference::game::Game>::Action>>,
+);
+
+/// Positions reached in play by the engine under test `G` (a fast twin): random games through
+/// its typed API from seeds `first_seed`, `first_seed + 1`, ... with uniformly random legal
+/// actions (the xorshift stream of [`typed_random_game`] from `stream`), every position before
+/// the end kept with the joint action played from it, until `count` positions. Benchmarks run
+/// on these rather than on reference states converted, which owe none of the work a played
+/// position may owe.
+pub fn typed_played_positions<G: twinsim_reference::game::Game>(
+    count: usize,
+    first_seed: i64,
+    mut stream: u64,
+) -> Vec<Played<G>>
+where
+    G::State: Clone,
+{
+    let mut out = Vec::with_capacity(count);
+    let mut seed = first_seed;
+    while out.len() < count {
+        let mut state = G::new_game(seed, &G::Params::default());
+        seed += 1;
+        while G::outcome(&state).is_none() && out.len() < count {
+            let mut actions = vec![None; G::num_players(&state)];
+            for p in G::players_to_act(&state) {
+                let legal = G::legal_actions(&state, p);
+                if !legal.is_empty() {
+                    stream ^= stream << 13;
+                    stream ^= stream >> 7;
+                    stream ^= stream << 17;
+                    let k = ((stream >> 32) * legal.len() as u64) >> 32;
+                    actions[p] = Some(legal[k as usize].clone());
+                }
+            }
+            out.push((state.clone(), actions.clone()));
+            if G::step(&mut state, &actions).is_err() {
+                break;
+            }
+        }
+    }
+    out
+}
+
 /// The pair `random_game` for a game without a specialised playout: [`typed_random_game`] on
 /// the reference `R` and on the fast twin `F`, seeds 1, 2, 3, ... on both sides.
 #[doc(hidden)]

@@ -12,18 +12,19 @@ use std::hint::black_box;
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::olymbits as r;
 
-/// States from random games at every depth (not over), with the actions to play from them.
-fn positions() -> Vec<(r::State, [r::Action; 3])> {
+/// Positions the fast twin reaches in its own random games (exact generator, every depth, not
+/// over), with the actions played from them, and the reference state of each.
+fn positions() -> Vec<(State, r::State, [r::Action; 3])> {
     let mut out = Vec::new();
     let mut rng = JavaRandom::new(2024);
     for seed in 1..=8i64 {
-        let mut s = r::new_game(seed * 7919, &r::Params::default()).unwrap();
+        let mut s = State::new_unchecked(seed * 7919, &r::Params::default());
         while !s.is_over() {
             let actions: [r::Action; 3] = std::array::from_fn(|_| {
                 r::Action::ALL[rng.next_int_bounded(4).unwrap_or(0) as usize]
             });
-            out.push((s.clone(), actions));
-            r::resolve_turn(&mut s, &actions.map(r::PlayerInput::Action)).unwrap();
+            out.push((s.clone(), s.to_reference(), actions));
+            s.step(&actions.map(Some)).expect("a joint turn of a game not over");
         }
     }
     out
@@ -107,9 +108,9 @@ fn whole_game_op<D: Dice + Send + 'static>(
 pub fn bench_ops() -> Vec<BenchOp> {
     let pos = positions();
     let fast_pos: Vec<(State, [Option<r::Action>; 3])> =
-        pos.iter().map(|(s, a)| (State::from(s), a.map(Some))).collect();
+        pos.iter().map(|(s, _, a)| (s.clone(), a.map(Some))).collect();
     let ref_pos: Vec<(r::State, [r::PlayerInput; 3])> =
-        pos.iter().map(|(s, a)| (s.clone(), a.map(r::PlayerInput::Action))).collect();
+        pos.iter().map(|(_, s, a)| (s.clone(), a.map(r::PlayerInput::Action))).collect();
     let joint_turn = joint_turn_op("joint_turn", ref_pos.clone(), fast_pos);
     let whole_game =
         whole_game_op("whole_game", |seed| State::new_unchecked(seed, &r::Params::default()));
@@ -142,11 +143,11 @@ pub fn bench_ops() -> Vec<BenchOp> {
     // The same joint turn on positions where no mini-game regenerates (only the skating
     // shuffle draws), and that shuffle alone: the generator's share of a turn.
     let calm: Vec<_> =
-        pos.iter().filter(|(s, _)| s.games.iter().all(|g| !g.should_reset)).collect();
+        pos.iter().filter(|(_, s, _)| s.games.iter().all(|g| !g.should_reset)).collect();
     let calm_ref: Vec<(r::State, [r::PlayerInput; 3])> =
-        calm.iter().map(|(s, a)| (s.clone(), a.map(r::PlayerInput::Action))).collect();
+        calm.iter().map(|(_, s, a)| (s.clone(), a.map(r::PlayerInput::Action))).collect();
     let calm_fast: Vec<(State, [Option<r::Action>; 3])> =
-        calm.iter().map(|(s, a)| (State::from(s), a.map(Some))).collect();
+        calm.iter().map(|(s, _, a)| (s.clone(), a.map(Some))).collect();
     let joint_turn_no_reset = joint_turn_op("joint_turn_no_reset", calm_ref, calm_fast);
     let mut ref_rng = twinsim_reference::sha1prng::Sha1Prng::new(3);
     let mut fast_rng = ref_rng.clone();
@@ -169,9 +170,7 @@ pub fn bench_ops() -> Vec<BenchOp> {
     let search_pos: Vec<(State<SearchDice>, [Option<r::Action>; 3])> = pos
         .iter()
         .enumerate()
-        .map(|(k, (s, a))| {
-            (State::from(s).with_search_dice(SearchDice::new(k as i64)), a.map(Some))
-        })
+        .map(|(k, (s, _, a))| (s.with_search_dice(SearchDice::new(k as i64)), a.map(Some)))
         .collect();
     let joint_turn_search = joint_turn_op("joint_turn_search", ref_pos, search_pos);
     let whole_game_search = whole_game_op("whole_game_search", |seed| {

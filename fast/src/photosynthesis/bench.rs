@@ -1,7 +1,7 @@
 //! Benchmark pairs (reference vs fast) of the hot operations: sun income, one player's legal
 //! actions, one joint turn step, and a whole random game.
 
-use super::{CompactMoves, FastPhotosynthesis, State};
+use super::{search_random_game, CompactMoves, FastPhotosynthesis, Move, SearchState, State};
 use crate::bench::BenchOp;
 use std::hint::black_box;
 use twinsim_reference::game::Game;
@@ -25,22 +25,52 @@ impl XorShift {
     }
 }
 
-/// Reference states from random playouts (mid-game positions), with the joint actions played
-/// from them.
-pub fn sample_positions(count: usize) -> Vec<(r::State, [Option<Action>; 2])> {
+/// Positions reached in play by the fast twin: random legal joint actions (uniform over each
+/// list) through the typed step from seeds 1, 2, ..., every position kept with the joint action
+/// played from it. The states owe their deferred shuffle draws ([`super::Pending`]) as play left
+/// them, so an exact step on them pays what it pays in a game.
+pub fn sample_positions(count: usize) -> Vec<(State, [Option<Action>; 2])> {
     let mut rng = XorShift(0x9E3779B97F4A7C15);
     let mut out = vec![];
     let mut seed = 1i64;
+    let mut list = CompactMoves::default();
     while out.len() < count {
-        let mut s = Photosynthesis::new_game(seed, &Params::default());
+        let mut s = State::new_game(seed, Params::default(), None);
         seed += 1;
-        while !s.game_over && out.len() < count {
+        while !s.game_over() && out.len() < count {
             let actions = [0, 1].map(|p| {
-                let legal = Photosynthesis::legal_actions(&s, p);
-                (!legal.is_empty()).then(|| legal[rng.below(legal.len())])
+                s.legal_moves(p, &mut list);
+                (list.len > 0).then(|| list.moves[rng.below(list.len)].action())
             });
-            out.push((s.clone(), actions));
-            Photosynthesis::step(&mut s, &actions).expect("legal");
+            out.push((s, actions));
+            FastPhotosynthesis::step(&mut s, &actions).expect("legal");
+        }
+    }
+    out
+}
+
+/// Positions reached in play in search mode: [`SearchState`] games with uniformly random moves
+/// from its own lists, from seeds 1, 2, ...; every position kept with the moves played from it.
+pub fn sample_search_positions(count: usize) -> Vec<(SearchState, [Move; 2])> {
+    let mut rng = XorShift(0x2545F4914F6CDD1D);
+    let mut out = vec![];
+    let mut seed = 1i64;
+    let mut list = CompactMoves::default();
+    while out.len() < count {
+        let exact = State::new_game(seed, Params::default(), None);
+        let mut s = SearchState::from_exact(&exact).expect("a new game fits");
+        seed += 1;
+        while !s.game_over() && out.len() < count {
+            let moves = [0, 1].map(|p| {
+                s.legal_moves(p, &mut list);
+                if list.len == 0 {
+                    Move::WAIT
+                } else {
+                    list.moves[rng.below(list.len)]
+                }
+            });
+            out.push((s, moves));
+            s.play(moves);
         }
     }
     out
@@ -86,8 +116,8 @@ pub fn fast_random_game(seed: i64, rng: &mut XorShift) -> u32 {
 /// The benchmark pairs.
 pub fn bench_ops() -> Vec<BenchOp> {
     let positions = sample_positions(512);
-    let ref_states: Vec<r::State> = positions.iter().map(|(s, _)| s.clone()).collect();
-    let fast_states: Vec<State> = ref_states.iter().map(State::from).collect();
+    let fast_states: Vec<State> = positions.iter().map(|(s, _)| *s).collect();
+    let ref_states: Vec<r::State> = fast_states.iter().map(State::to_reference).collect();
     let actions: Vec<[Option<Action>; 2]> = positions.iter().map(|(_, a)| *a).collect();
     let mut ops = vec![];
 
@@ -151,6 +181,75 @@ pub fn bench_ops() -> Vec<BenchOp> {
         ));
     }
 
+    // Search mode: one joint turn (copy-make) of `SearchState` on positions its own games
+    // reach; the reference side plays the same actions on the same positions, for scale.
+    let search_positions = sample_search_positions(512);
+    let search_refs: Vec<(r::State, [Option<Action>; 2])> = search_positions
+        .iter()
+        .map(|(s, m)| {
+            let asked = [s.is_asked(0), s.is_asked(1)];
+            (s.to_exact().to_reference(), [0, 1].map(|p| asked[p].then(|| m[p].action())))
+        })
+        .collect();
+    ops.push(BenchOp::cycling(
+        "photosynthesis",
+        "turn_search",
+        search_refs.clone(),
+        search_positions.clone(),
+        |(s, a), _| {
+            let mut s = s.clone();
+            let _ = black_box(Photosynthesis::step(&mut s, a));
+            black_box(s);
+        },
+        |(s, m), _| {
+            let mut s = *s;
+            s.play(*m);
+            black_box(s);
+        },
+    ));
+
+    // The end of a day (sun move, shadows, gathering) on the same positions: the reference's
+    // `sun_move` and `gathering` (events and all), the exact fast state's, and search mode's.
+    let day_refs: Vec<r::State> = search_refs.iter().map(|(s, _)| s.clone()).collect();
+    let day_exact: Vec<State> = search_positions.iter().map(|(s, _)| s.to_exact()).collect();
+    let day_search: Vec<SearchState> = search_positions.iter().map(|(s, _)| *s).collect();
+    let reference_end_of_day = |s: &r::State, _| {
+        let mut s = s.clone();
+        let mut events = Vec::new();
+        rules::sun_move(&mut s, &mut events);
+        if !s.game_over {
+            rules::gathering(&mut s, &mut events);
+        }
+        black_box((s, events));
+    };
+    ops.push(BenchOp::cycling(
+        "photosynthesis",
+        "end_of_day",
+        day_refs.clone(),
+        day_exact,
+        reference_end_of_day,
+        |s, _| {
+            let mut s = *s;
+            s.sun_move(None);
+            if !s.game_over() {
+                s.gathering(None);
+            }
+            black_box(s);
+        },
+    ));
+    ops.push(BenchOp::cycling(
+        "photosynthesis",
+        "end_of_day_search",
+        day_refs,
+        day_search,
+        reference_end_of_day,
+        |s, _| {
+            let mut s = *s;
+            s.end_day();
+            black_box(s);
+        },
+    ));
+
     let (mut rr, mut fr) = (XorShift(7), XorShift(7));
     let (mut rseed, mut fseed) = (0i64, 0i64);
     ops.push(BenchOp {
@@ -163,6 +262,22 @@ pub fn bench_ops() -> Vec<BenchOp> {
         fast: Box::new(move || {
             fseed += 1;
             black_box(fast_random_game(fseed, &mut fr));
+        }),
+    });
+    let (mut rr, mut sr) = (XorShift(7), 7u64);
+    let (mut rseed, mut sseed) = (0i64, 0i64);
+    ops.push(BenchOp {
+        game: "photosynthesis",
+        name: "random_game_search",
+        reference: Box::new(move || {
+            rseed += 1;
+            black_box(reference_random_game(rseed, &mut rr));
+        }),
+        fast: Box::new(move || {
+            sseed += 1;
+            let exact = State::new_game(sseed, Params::default(), None);
+            let start = SearchState::from_exact(&exact).expect("a new game fits");
+            black_box(search_random_game(start, &mut sr));
         }),
     });
     ops

@@ -63,6 +63,15 @@ impl Bytes<'_> {
     fn done(&self) -> bool {
         self.at >= self.data.len()
     }
+    /// The seed (eight bytes, big-endian) and the league (one byte) a game starts from.
+    fn game_start(&mut self) -> (i64, Params) {
+        let mut seed = 0i64;
+        for _ in 0..8 {
+            seed = seed << 8 | self.byte() as i64;
+        }
+        let league = [3u8, 3, 3, 2, 1, 4][self.byte() as usize % 6];
+        (seed, Params { league_level: league })
+    }
 }
 
 /// One player's answer from a byte: mostly a legal action (`byte % legal.len()`), sometimes an
@@ -109,12 +118,7 @@ fn sorted(mut actions: Vec<Action>) -> Vec<Action> {
 /// shuffle draws pending, which it makes in place only now and then).
 pub fn game_diff(data: &[u8]) {
     let mut bytes = Bytes { data, at: 0 };
-    let mut seed = 0i64;
-    for _ in 0..8 {
-        seed = seed << 8 | bytes.byte() as i64;
-    }
-    let league = [3u8, 3, 3, 2, 1, 4][bytes.byte() as usize % 6];
-    let params = Params { league_level: league };
+    let (seed, params) = bytes.game_start();
     let (mut rs, revents) = r::setup::new_game(seed, params);
     let mut fevents = vec![];
     let mut fs = State::new_game(seed, params, Some(&mut fevents));
@@ -201,5 +205,85 @@ pub fn parse_diff(data: &[u8]) {
     if let Ok(view) = protocol::parse_turn(&text) {
         let rendered = protocol::render_view(&view);
         assert_eq!(protocol::parse_turn(&rendered), Ok(view));
+    }
+}
+
+/// Whole games in search mode from fuzzer bytes (seed, league, then one byte per asked player
+/// and frame picking its move from the search state's own list): the reference, the exact fast
+/// state and [`SearchState`](super::SearchState) play the same actions in lockstep. After every
+/// frame the search state must be the exact one's search-mode position (same trees, sun,
+/// scores, nutrients, day, flags), render the reference's rule fields, hash like the exact
+/// state, and list the same legal actions as the reference (as sets: its order differs), with
+/// the same group sizes and `nth_legal` indexing its list; the final scores must agree.
+pub fn search_diff(data: &[u8]) {
+    use super::SearchState;
+    let mut bytes = Bytes { data, at: 0 };
+    let (seed, params) = bytes.game_start();
+    let mut rs = Photosynthesis::new_game(seed, &params);
+    let mut exact = State::new_game(seed, params, None);
+    let mut search = SearchState::from_exact(&exact).expect("a new game fits the search state");
+    let mut list = CompactMoves::default();
+    let mut turn = 0;
+    loop {
+        assert_search_same(&rs, &exact, &search, turn);
+        if rs.game_over {
+            assert_eq!(search.final_scores(), exact.final_scores(), "turn {turn}: final scores");
+            assert_eq!(rules::outcome(&rs), exact.outcome(), "turn {turn}: outcome");
+            break;
+        }
+        if bytes.done() {
+            break;
+        }
+        turn += 1;
+        let mut moves = [super::Move::WAIT; 2];
+        let mut actions = [None; 2];
+        for p in 0..2 {
+            search.legal_moves(p, &mut list);
+            let listed = list.as_slice();
+            let counts = search.group_counts(p);
+            if !search.is_asked(p) {
+                assert!(listed.is_empty(), "turn {turn}: a list for {p}, not asked");
+                assert_eq!(counts, [0; 3], "turn {turn}: groups for {p}, not asked");
+                continue;
+            }
+            assert_eq!(counts, exact.group_counts(p), "turn {turn}: group sizes of {p}");
+            assert_eq!(listed.len() as u32, 1 + counts.iter().sum::<u32>(), "turn {turn}");
+            for (k, &m) in listed.iter().enumerate() {
+                assert_eq!(search.nth_legal(p, counts, k as u32), m, "turn {turn}: nth {k}");
+            }
+            let legal: Vec<Action> = listed.iter().map(|m| m.action()).collect();
+            assert_eq!(
+                sorted(legal),
+                sorted(Photosynthesis::legal_actions(&rs, p)),
+                "turn {turn}: legal actions of {p}"
+            );
+            moves[p] = listed[bytes.byte() as usize % listed.len()];
+            actions[p] = Some(moves[p].action());
+        }
+        Photosynthesis::step(&mut rs, &actions).expect("a listed action is legal");
+        let answers = actions.map(|a| a.map(Answer::Action));
+        exact.play_frame(&answers, None).expect("the exact state plays it");
+        search.play(moves);
+    }
+}
+
+/// The search state against the exact state and the reference after `turn` frames.
+fn assert_search_same(rs: &r::State, exact: &State, search: &super::SearchState, turn: u32) {
+    use super::SearchState;
+    assert_eq!(
+        SearchState::from_exact(exact).as_ref(),
+        Some(search),
+        "turn {turn}: the search state is not the exact state's position"
+    );
+    assert_eq!(search.hash(), exact.hash, "turn {turn}: hash");
+    assert_eq!(SearchState::from_exact(&search.to_exact()).as_ref(), Some(search), "round trip");
+    // The rule fields of the reference; the generator, the frame counter and the stored shadows
+    // (read only at the gathering that follows their casting) are not the search state's.
+    let mut got = search.to_exact().to_reference();
+    got.rng = rs.rng.clone();
+    got.executions = rs.executions;
+    got.shadows = rs.shadows;
+    if *rs != got {
+        panic!("turn {turn}: search differs from reference:\n{}", state_diff(rs, &got));
     }
 }

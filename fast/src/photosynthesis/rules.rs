@@ -679,25 +679,12 @@ impl State {
 
     /// Twin of `rules::final_scores`.
     pub fn final_scores(&self) -> [i32; 2] {
-        let mut scores = self.score;
-        for (p, sc) in scores.iter_mut().enumerate() {
-            if self.active(p) {
-                *sc += self.sun[p] / 3;
-            }
-        }
-        let tie = match (self.active(0), self.active(1)) {
-            (true, true) => scores[0] == scores[1],
-            (false, false) => false,
-            _ => true,
-        };
-        if tie {
-            for (p, sc) in scores.iter_mut().enumerate() {
-                if self.active(p) {
-                    *sc += self.owner[p].count_ones() as i32;
-                }
-            }
-        }
-        scores
+        super::search::final_scores(
+            self.score,
+            self.sun,
+            [self.active(0), self.active(1)],
+            [self.owner[0].count_ones(), self.owner[1].count_ones()],
+        )
     }
 
     /// Twin of `rules::outcome`.

@@ -201,29 +201,15 @@ impl State {
     /// The Zobrist hash from scratch: trees (cell × 9 contents), dormant flags, day, sun
     /// direction, nutrients, sun, score and the waiting/active/game-over flags.
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = scalar_key(F_DAY, self.day as i64)
-            ^ scalar_key(F_DIR, self.sun_direction as i64)
-            ^ scalar_key(F_NUTRIENTS, self.nutrients as i64)
-            ^ scalar_key(F_FLAGS, self.flags as i64);
-        for p in 0..2 {
-            h ^= scalar_key(F_SUN + p as u64, self.sun[p] as i64);
-            h ^= scalar_key(F_SCORE + p as u64, self.score[p] as i64);
-        }
-        for s in 0..4 {
-            for p in 0..2 {
-                let mut m = self.size[s] & self.owner[p];
-                while m != 0 {
-                    h ^= CELL_KEYS[m.trailing_zeros() as usize][1 + s * 2 + p];
-                    m &= m - 1;
-                }
-            }
-        }
-        let mut m = self.dormant;
-        while m != 0 {
-            h ^= DORMANT_KEYS[m.trailing_zeros() as usize];
-            m &= m - 1;
-        }
-        h
+        super::search::zobrist(
+            [self.day as i64, self.sun_direction as i64, self.nutrients as i64],
+            self.flags,
+            [self.sun[0] as i64, self.sun[1] as i64],
+            [self.score[0] as i64, self.score[1] as i64],
+            &self.size,
+            &self.owner,
+            self.dormant,
+        )
     }
 
     // --- conversions ----------------------------------------------------------------------

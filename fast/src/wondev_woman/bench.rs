@@ -27,8 +27,13 @@ pub fn sample_positions(count: usize, plies: usize) -> Vec<r::State> {
 
 /// Hot operations, reference vs fast, on the same prepared positions (cycling).
 pub fn bench_ops() -> Vec<BenchOp> {
-    let refs = sample_positions(32, 10);
-    let fasts: Vec<State> = refs.iter().map(State::from).collect();
+    // Positions the fast twin reaches in its own random games (turns 1 to 50 or so).
+    let fasts: Vec<State> =
+        crate::bench::typed_played_positions::<FastWondevWoman>(32, 1, 0x9E37_79B9_7F4A_7C15)
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect();
+    let refs: Vec<r::State> = fasts.iter().map(State::to_reference).collect();
     let mut ops = vec![];
     {
         let (rs, fs) = (refs.clone(), fasts.clone());
@@ -104,6 +109,38 @@ pub fn bench_ops() -> Vec<BenchOp> {
                 movegen::unmake_search(s, &u);
             }),
         });
+    }
+    {
+        // One full turn, copy-make (a search that keeps every child): the reference clones and
+        // applies, the fast engine copies and makes (`make_search`).
+        let rs: Vec<(r::State, r::Action)> = refs
+            .iter()
+            .map(|s| {
+                let legal = r::rules::legal_actions(s, s.to_move.unwrap_or(0));
+                (s.clone(), legal[legal.len() / 2])
+            })
+            .collect();
+        let fs: Vec<(State, movegen::Mv)> = fasts
+            .iter()
+            .zip(&rs)
+            .map(|(s, (_, a))| (*s, movegen::Mv::from_action(a).expect("a legal action")))
+            .collect();
+        ops.push(BenchOp::cycling(
+            "wondev-woman",
+            "turn",
+            rs,
+            fs,
+            |(s, a), _| {
+                let mut t = s.clone();
+                r::rules::apply_action(&mut t, s.to_move.unwrap_or(0), a);
+                std::hint::black_box(&t);
+            },
+            |(s, m), _| {
+                let mut t = *s;
+                movegen::make_search(&mut t, *m);
+                std::hint::black_box(&t);
+            },
+        ));
     }
     {
         let (rs, fs) = (refs.clone(), fasts.clone());

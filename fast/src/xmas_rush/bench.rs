@@ -29,18 +29,32 @@ pub fn sample_states(count: usize) -> Vec<r::State> {
     out
 }
 
+/// Positions from random games of the fast twin (its typed API, uniformly random legal
+/// actions), for benchmarks.
+pub fn played_states(count: usize) -> Vec<State> {
+    crate::bench::typed_played_positions::<FastXmasRush>(count, 0, 0x9E37_79B9_7F4A_7C15)
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect()
+}
+
 /// Hot operations, reference vs fast: one push, the reachable set, a whole PUSH turn (both
 /// players, events off in fast), on states from random games.
 pub fn bench_ops() -> Vec<BenchOp> {
     use std::hint::black_box;
-    let refs = sample_states(256);
-    let fasts: Vec<State> = refs.iter().map(State::from).collect();
-    let pushes: Vec<r::State> =
-        refs.iter().filter(|s| s.turn_type == r::TurnType::Push).cloned().collect();
-    let fast_pushes: Vec<State> = pushes.iter().map(State::from).collect();
-    let few: Vec<r::State> =
-        sample_states(64).into_iter().filter(|s| s.turn_type == r::TurnType::Push).collect();
-    let fast_few: Vec<State> = few.iter().map(State::from).collect();
+    // Positions the fast twin reaches in its own random games.
+    let fasts: Vec<State> = played_states(256);
+    let refs: Vec<r::State> = fasts.iter().map(State::to_reference).collect();
+    let push_turns = |n: usize| -> (Vec<r::State>, Vec<State>) {
+        refs[..n]
+            .iter()
+            .zip(&fasts)
+            .filter(|(r, _)| r.turn_type == r::TurnType::Push)
+            .map(|(r, f)| (r.clone(), *f))
+            .unzip()
+    };
+    let (pushes, fast_pushes) = push_turns(refs.len());
+    let (few, fast_few) = push_turns(64);
     let mut cache = Box::new([[search::PushPair::default(); 28]; 28]);
     let game = "xmas-rush";
     vec![

@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use twinsim_reference::game::{PlayerId, TracePlay};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_search::bot::ViewPlayer;
@@ -195,11 +195,14 @@ impl ProcessBot {
         }
         self.stopped = true;
         self.input = None;
-        // Until none is found (at most a few rounds): a process that forked while a list was
-        // taken is caught the next time.
-        for _ in 0..4 {
+        // Until none is found: a process that forked while a list was taken is caught the next
+        // time. A process killed stays listed until the kernel runs it to its exit, which on a
+        // loaded machine takes a while (four rounds at once once let a daemon's fork through at
+        // load 18), so the rounds go on, a little apart, for up to 5 s.
+        let started = Instant::now();
+        loop {
             let pids = bot_processes(self.child.id(), &self.marker);
-            if pids.is_empty() {
+            if pids.is_empty() || started.elapsed() > KILL_ROUNDS_LIMIT {
                 break;
             }
             let pids: Vec<String> = pids.iter().map(|p| p.to_string()).collect();
@@ -210,11 +213,15 @@ impl ProcessBot {
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .status();
+            std::thread::sleep(Duration::from_millis(1));
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
+
+/// How long [`ProcessBot`]'s stop keeps killing the bot's processes until none is left.
+const KILL_ROUNDS_LIMIT: Duration = Duration::from_secs(5);
 
 /// The environment variable that marks a bot's processes: `<arena pid>-<bot serial>`.
 pub const MARKER_VARIABLE: &str = "TWINSIM_BOT";

@@ -141,3 +141,29 @@ fn every_bundled_example_compiles_alone_and_plays_like_its_source() {
     }
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// `twinsim bundle` refuses a bundle over `--limit` (exit 1, nothing written) and writes one
+/// under it, printing its size.
+#[test]
+fn the_cli_refuses_a_bundle_over_the_limit() {
+    let dir = std::env::temp_dir().join(format!("twinsim-bundle-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let out = dir.join("submission.rs");
+    let run = |limit: &str| {
+        Command::new(env!("CARGO_BIN_EXE_twinsim"))
+            .args(["bundle", concat!(env!("CARGO_MANIFEST_DIR"), "/examples/zuniq_bot.rs")])
+            .args(["--game", "zuniq", "--limit", limit, "-o"])
+            .arg(&out)
+            .output()
+            .expect("twinsim runs")
+    };
+    let refused = run("1000");
+    assert_eq!(refused.status.code(), Some(1), "{}", String::from_utf8_lossy(&refused.stderr));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("over the limit of 1000"));
+    assert!(!out.exists(), "nothing is written over the limit");
+    let written = run("100000");
+    assert!(written.status.success(), "{}", String::from_utf8_lossy(&written.stderr));
+    let size = std::fs::read_to_string(&out).expect("the bundle").chars().count();
+    assert!(String::from_utf8_lossy(&written.stdout).contains(&format!("{size} characters")));
+    let _ = std::fs::remove_dir_all(&dir);
+}

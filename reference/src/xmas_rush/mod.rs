@@ -10,7 +10,8 @@
 //! - [`search`]: plain path searches a bot runs in a MOVE turn (§7.2), twins of the fast ones;
 //! - [`json`](mod@json): §12 the trace state schema; [`display`]: a picture for terminals.
 //!
-//! [`XmasRush`] is the typed [`Game`]; [`engine`] the text-level [`TraceEngine`].
+//! [`XmasRush`] is the typed [`Game`]; [`engine`] the text-level
+//! [`TraceEngine`](crate::game::TraceEngine).
 
 pub mod actions;
 pub mod display;

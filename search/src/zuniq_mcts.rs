@@ -40,7 +40,7 @@
 //! opening (no zone can close before ply 4, the position is nearly symmetric), the most in the
 //! midgame where sizes get taken and the solver cannot reach the end yet, less once the solver
 //! decides. A proven position is answered at once. The search reads the clock every 16
-//! iterations (an iteration is microseconds) and the solver every 1024 nodes.
+//! iterations (an iteration is microseconds) and the solver every 256 nodes.
 
 use super::bot::{SearchSpec, SearchStats, ViewPlayer};
 use super::zuniq::read_views;

@@ -39,8 +39,8 @@
 //! Each move gets `(left − reserve) / own moves still expected × phase weight`: little in the
 //! opening (no zone can close before ply 4, the position is nearly symmetric), the most in the
 //! midgame where sizes get taken and the solver cannot reach the end yet, less once the solver
-//! decides. A proven position is answered at once. The search reads the clock every 16
-//! iterations (an iteration is microseconds) and the solver every 1024 nodes.
+//! decides. A proven position is answered at once. The search reads the clock every 4
+//! iterations (an iteration is microseconds) and the solver every 64 nodes.
 
 use super::bot::{SearchSpec, SearchStats, ViewPlayer};
 use super::zuniq::read_views;
@@ -411,7 +411,7 @@ impl Search {
             if iterations.is_some_and(|n| done >= n) {
                 break;
             }
-            if done & 15 == 0 && done > 0 && think_end.is_some_and(|t| Instant::now() >= t) {
+            if done & 3 == 0 && done > 0 && think_end.is_some_and(|t| Instant::now() >= t) {
                 break;
             }
             if self.nodes[root as usize].proven != 0 {
@@ -458,7 +458,7 @@ fn playout(board: &Board, rng: &mut Rng, end_walls: &mut u64) -> bool {
 /// Fraction of the whole-game budget never planned for.
 const RESERVE: f64 = 0.06;
 /// Fixed reserve (parsing, conversions, scheduling).
-const RESERVE_FIXED: Duration = Duration::from_millis(4);
+const RESERVE_FIXED: Duration = Duration::from_millis(10);
 /// Planned game length in plies (traced games last 37–41).
 const EXPECTED_PLIES: u32 = 40;
 /// Own moves always assumed still to come.

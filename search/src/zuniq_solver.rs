@@ -48,7 +48,7 @@ pub fn search_board(board: &Board) -> Board {
 pub struct Limit {
     /// Node budget of this attempt (nodes searched, table hits not counted).
     pub nodes: u64,
-    /// Wall-clock deadline, checked every 1024 nodes.
+    /// Wall-clock deadline, checked every 64 nodes.
     pub deadline: Option<Instant>,
 }
 
@@ -176,7 +176,7 @@ impl Solver {
         if self.attempt > self.limit.nodes {
             return None;
         }
-        if self.attempt & 1023 == 0 {
+        if self.attempt & 63 == 0 {
             if let Some(deadline) = self.limit.deadline {
                 if Instant::now() >= deadline {
                     return None;

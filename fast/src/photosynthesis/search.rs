@@ -339,6 +339,26 @@ impl SearchState {
         out.len = n;
     }
 
+    /// The `k`-th SEED of the list (in source size, source, target order) from the trees
+    /// `mine` (not dormant) to the `free` cells; WAIT past the end.
+    #[inline]
+    fn nth_seed(&self, mine: u64, free: u64, mut k: u32) -> Move {
+        for s in 1..4 {
+            let mut sources = mine & self.grown[s - 1];
+            while sources != 0 {
+                let c = sources.trailing_zeros() as usize;
+                sources &= sources - 1;
+                let t = Self::targets(c, s, free);
+                let n = t.count_ones();
+                if k < n {
+                    return Move::seed(c, nth_bit(t, k));
+                }
+                k -= n;
+            }
+        }
+        Move::WAIT
+    }
+
     /// The `k`-th move of [`SearchState::legal_moves`] (k < 1 + the sum of `counts`, the
     /// player's [`SearchState::group_counts`]) without building the list: for random playouts.
     pub fn nth_legal(&self, p: usize, counts: [u32; 3], mut k: u32) -> Move {
@@ -354,22 +374,7 @@ impl SearchState {
         if k < counts[1] {
             return Move::grow(nth_bit(self.growable(p, mine), k));
         }
-        k -= counts[1];
-        let free = self.free();
-        for s in 1..4 {
-            let mut sources = mine & self.grown[s - 1];
-            while sources != 0 {
-                let c = sources.trailing_zeros() as usize;
-                sources &= sources - 1;
-                let t = Self::targets(c, s, free);
-                let n = t.count_ones();
-                if k < n {
-                    return Move::seed(c, nth_bit(t, k));
-                }
-                k -= n;
-            }
-        }
-        Move::WAIT
+        self.nth_seed(mine, self.free(), k - counts[1])
     }
 
     // --- §6.1 the ACTIONS frame ------------------------------------------------------------------
@@ -671,20 +676,6 @@ impl SearchState {
         if k < n_grow {
             return Move::grow(nth_bit(grows, k));
         }
-        k -= n_grow;
-        for s in 1..4 {
-            let mut sources = mine & self.grown[s - 1];
-            while sources != 0 {
-                let c = sources.trailing_zeros() as usize;
-                sources &= sources - 1;
-                let t = Self::targets(c, s, free);
-                let n = t.count_ones();
-                if k < n {
-                    return Move::seed(c, nth_bit(t, k));
-                }
-                k -= n;
-            }
-        }
-        Move::WAIT
+        self.nth_seed(mine, free, k - n_grow)
     }
 }

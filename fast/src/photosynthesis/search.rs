@@ -339,6 +339,26 @@ impl SearchState {
         out.len = n;
     }
 
+    /// The `k`-th SEED of the list (in source size, source, target order) from the trees
+    /// `mine` (not dormant) to the `free` cells; WAIT past the end.
+    #[inline]
+    fn nth_seed(&self, mine: u64, free: u64, mut k: u32) -> Move {
+        for s in 1..4 {
+            let mut sources = mine & self.grown[s - 1];
+            while sources != 0 {
+                let c = sources.trailing_zeros() as usize;
+                sources &= sources - 1;
+                let t = Self::targets(c, s, free);
+                let n = t.count_ones();
+                if k < n {
+                    return Move::seed(c, nth_bit(t, k));
+                }
+                k -= n;
+            }
+        }
+        Move::WAIT
+    }
+
     /// The `k`-th move of [`SearchState::legal_moves`] (k < 1 + the sum of `counts`, the
     /// player's [`SearchState::group_counts`]) without building the list: for random playouts.
     pub fn nth_legal(&self, p: usize, counts: [u32; 3], mut k: u32) -> Move {
@@ -354,22 +374,7 @@ impl SearchState {
         if k < counts[1] {
             return Move::grow(nth_bit(self.growable(p, mine), k));
         }
-        k -= counts[1];
-        let free = self.free();
-        for s in 1..4 {
-            let mut sources = mine & self.grown[s - 1];
-            while sources != 0 {
-                let c = sources.trailing_zeros() as usize;
-                sources &= sources - 1;
-                let t = Self::targets(c, s, free);
-                let n = t.count_ones();
-                if k < n {
-                    return Move::seed(c, nth_bit(t, k));
-                }
-                k -= n;
-            }
-        }
-        Move::WAIT
+        self.nth_seed(mine, self.free(), k - counts[1])
     }
 
     // --- §6.1 the ACTIONS frame ------------------------------------------------------------------
@@ -615,24 +620,62 @@ fn nth_bit(mut m: u64, k: u32) -> usize {
 }
 
 /// A whole game in search mode from `state` with uniformly random legal moves (`rng`, an
-/// xorshift64* stream): the frames played. For benchmarks and playouts.
+/// xorshift64* stream): the frames played. For benchmarks and playouts. Each move is the one
+/// [`SearchState::nth_legal`] gives for the drawn index (`(r >> 32) · len >> 32` of the 64-bit
+/// draw `r`), found with one pass over the groups ([`SearchState::random_move`]).
 pub fn search_random_game(mut state: SearchState, rng: &mut u64) -> u32 {
     let mut frames = 0;
     while !state.game_over() {
         let mut moves = [Move::WAIT; 2];
         for (p, slot) in moves.iter_mut().enumerate() {
             if state.is_asked(p) {
-                let c = state.group_counts(p);
                 *rng ^= *rng >> 12;
                 *rng ^= *rng << 25;
                 *rng ^= *rng >> 27;
-                let r = rng.wrapping_mul(0x2545_F491_4F6C_DD1D);
-                let k = ((r >> 32) * (1 + c[0] + c[1] + c[2]) as u64) >> 32;
-                *slot = state.nth_legal(p, c, k as u32);
+                *slot = state.random_move(p, rng.wrapping_mul(0x2545_F491_4F6C_DD1D));
             }
         }
         state.play(moves);
         frames += 1;
     }
     frames
+}
+
+impl SearchState {
+    /// The move of asked player `p` at index `(r >> 32) · len >> 32` of its legal list (`len`
+    /// = 1 + the sum of [`SearchState::group_counts`]): the same move as
+    /// [`SearchState::nth_legal`] at that index, the groups' masks computed once for both the
+    /// count and the pick.
+    pub fn random_move(&self, p: usize, r: u64) -> Move {
+        let mine = self.owner[p] & !self.dormant;
+        let completes = if 4 <= self.sun[p] { mine & self.grown[2] } else { 0 };
+        let grows = if self.league() >= 2 { self.growable(p, mine) } else { 0 };
+        let (n_complete, n_grow) = (completes.count_ones(), grows.count_ones());
+        let free = self.free();
+        let seeding = self.can_seed(p);
+        let mut n_seed = 0;
+        if seeding {
+            for s in 1..4 {
+                let mut m = mine & self.grown[s - 1];
+                while m != 0 {
+                    n_seed += Self::targets(m.trailing_zeros() as usize, s, free).count_ones();
+                    m &= m - 1;
+                }
+            }
+        }
+        let len = 1 + n_complete + n_grow + n_seed;
+        let mut k = (((r >> 32) * len as u64) >> 32) as u32;
+        if k == 0 {
+            return Move::WAIT;
+        }
+        k -= 1;
+        if k < n_complete {
+            return Move::complete(nth_bit(completes, k));
+        }
+        k -= n_complete;
+        if k < n_grow {
+            return Move::grow(nth_bit(grows, k));
+        }
+        self.nth_seed(mine, free, k - n_grow)
+    }
 }

@@ -251,7 +251,8 @@ pub fn search_diff(data: &[u8]) {
             for (k, &m) in listed.iter().enumerate() {
                 assert_eq!(search.nth_legal(p, counts, k as u32), m, "turn {turn}: nth {k}");
                 // The draw whose index is k: the smallest r with (r >> 32) · len >> 32 = k.
-                let r = ((k as u64) << 32).div_ceil(listed.len() as u64) << 32;
+                let (numerator, len) = ((k as u64) << 32, listed.len() as u64);
+                let r = ((numerator + len - 1) / len) << 32;
                 assert_eq!(search.random_move(p, r), m, "turn {turn}: random move {k}");
             }
             let legal: Vec<Action> = listed.iter().map(|m| m.action()).collect();

@@ -127,6 +127,7 @@ fn whole_games_answers_are_legal_in_the_true_state() {
 const LIMIT: Duration = Duration::from_millis(100);
 
 #[test]
+#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
 fn whole_games_on_the_clock_are_legal_and_in_time() {
     // Both engines, one per seat, at the real limit: every answer parses, is legal in the true
     // state, and comes back before the deadline. The search stops at half the limit; a thread

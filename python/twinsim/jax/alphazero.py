@@ -195,17 +195,22 @@ def random_action(state, key):
     return jnp.argmax(jnp.where(state.legal_action_mask, noise, -1.0), axis=-1)
 
 
-def greedy_action(state, key):
-    """``builtin:greedy``'s rule for Zuniq: every legal action one ply deep, valued by the
-    mover's result (win 1, loss -1, unfinished 0), a uniform choice among the best."""
+def one_ply_values(state):
+    """Per game and action, the mover's result one ply later: 1 a win, -1 a loss, 0 the game
+    goes on; -2 for an action the mask forbids."""
     actions = jnp.arange(NUM_ACTIONS)
 
     def values(one):
         after = jax.vmap(ENV.step, in_axes=(None, 0))(one, actions)
         return after.rewards[:, one.current_player]
 
-    value = jax.vmap(values)(state)
-    value = jnp.where(state.legal_action_mask, value, -2.0)
+    return jnp.where(state.legal_action_mask, jax.vmap(values)(state), -2.0)
+
+
+def greedy_action(state, key):
+    """``builtin:greedy``'s rule for Zuniq: every legal action one ply deep, valued by the
+    mover's result (win beats going on beats a loss), a uniform choice among the best."""
+    value = one_ply_values(state)
     best = value == value.max(axis=-1, keepdims=True)
     noise = jax.random.uniform(key, value.shape)
     return jnp.argmax(jnp.where(best, noise, -1.0), axis=-1)

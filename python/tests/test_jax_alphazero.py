@@ -17,7 +17,14 @@ from twinsim.jax import alphazero as az
 
 def test_two_tiny_iterations_write_csv_and_png(tmp_path):
     config = az.Config(
-        iterations=2, batch=4, simulations=4, hidden=16, eval_every=1, eval_games=4, seed=3
+        iterations=2,
+        batch=4,
+        simulations=4,
+        hidden=16,
+        train_steps=2,
+        eval_every=1,
+        eval_games=4,
+        seed=3,
     )
     rows = az.run(config, tmp_path, log=lambda _: None)
     assert [row["iteration"] for row in rows] == [1, 2]

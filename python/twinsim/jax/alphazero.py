@@ -46,6 +46,7 @@ class Config(NamedTuple):
     simulations: int = 32
     hidden: int = 128
     learning_rate: float = 1e-3
+    train_steps: int = 16
     eval_every: int = 10
     eval_games: int = 128
     eval_simulations: int = 0
@@ -173,7 +174,8 @@ def adam_init(params):
     return (zeros, zeros, jnp.int32(0))
 
 
-def train_step(params, adam, batch: Batch, learning_rate: float):
+def adam_step(params, adam, batch: Batch, learning_rate: float):
+    """One full-batch Adam step; returns the loss before it."""
     (loss, parts), grads = jax.value_and_grad(loss_fn, has_aux=True)(params, batch)
     first, second, count = adam
     count = count + 1
@@ -184,6 +186,18 @@ def train_step(params, adam, batch: Batch, learning_rate: float):
         lambda p, m, v: p - scale * m / (jnp.sqrt(v) + 1e-8), params, first, second
     )
     return params, (first, second, count), loss, parts
+
+
+def train(params, adam, batch: Batch, learning_rate: float, steps: int):
+    """``steps`` Adam steps on one self-play batch; returns the loss before the last."""
+
+    def one(carry, _):
+        params, adam = carry
+        params, adam, loss, parts = adam_step(params, adam, batch, learning_rate)
+        return (params, adam), (loss, parts)
+
+    (params, adam), (loss, parts) = jax.lax.scan(one, (params, adam), None, length=steps)
+    return params, adam, loss[-1], jax.tree_util.tree_map(lambda x: x[-1], parts)
 
 
 # -- evaluation against opponents in JAX --------------------------------------------------------
@@ -266,7 +280,7 @@ def write_png(path: Path, series: list[tuple[list[float], list[float], tuple[int
             pixels[py][px] = (200, 200, 200) if quarter % 4 else (0, 0, 0)
     for py in range(margin, height - margin + 1):
         pixels[py][margin] = (0, 0, 0)
-    for xs, ys, colour in series:
+    for index, (xs, ys, colour) in enumerate(series):
         points = [to_pixel(x, y) for x, y in zip(xs, ys)]
         for (x0, y0), (x1, y1) in zip(points, points[1:]):
             steps = max(abs(x1 - x0), abs(y1 - y0), 1)
@@ -275,9 +289,11 @@ def write_png(path: Path, series: list[tuple[list[float], list[float], tuple[int
                 py = y0 + round((y1 - y0) * i / steps)
                 for dy in (-1, 0, 1):
                     pixels[py + dy][px] = colour
-        for px, py in points:  # a 5×5 dot per evaluation
-            for dy in range(-2, 3):
-                for dx in range(-2, 3):
+        # A dot per evaluation, each series' smaller than the one before: equal points stay seen.
+        radius = max(3 - index, 1)
+        for px, py in points:
+            for dy in range(-radius, radius + 1):
+                for dx in range(-radius, radius + 1):
                     pixels[py + dy][px + dx] = colour
     raw = b"".join(b"\x00" + bytes(c for pixel in row for c in pixel) for row in pixels)
 
@@ -302,15 +318,15 @@ def run(config: Config, out: Path, log=print) -> list[dict[str, float]]:
     params = init_params(init_key, config.hidden)
     adam = adam_init(params)
     play = jax.jit(self_play, static_argnums=(2, 3))
-    train = jax.jit(train_step)
+    learn = jax.jit(train, static_argnums=(4,))
     judge = jax.jit(evaluate, static_argnums=(2, 3, 4))
     rows: list[dict[str, float]] = []
     start = time.perf_counter()
     for iteration in range(1, config.iterations + 1):
         key, play_key, eval_key = jax.random.split(key, 3)
         batch = play(params, play_key, config.batch, config.simulations)
-        params, adam, loss, (policy_loss, value_loss) = train(
-            params, adam, batch, config.learning_rate
+        params, adam, loss, (policy_loss, value_loss) = learn(
+            params, adam, batch, config.learning_rate, config.train_steps
         )
         if iteration % config.eval_every and iteration != config.iterations:
             continue

@@ -1,0 +1,380 @@
+"""A small AlphaZero-style loop on Zuniq with ``mctx``, the environment being the JAX twin.
+
+``python -m twinsim.jax.alphazero --iterations 100 --out alphazero-out`` plays self-play batches
+with Gumbel MuZero search (``mctx.gumbel_muzero_policy``, the JAX Zuniq engine as the search's
+model: a perfect simulator), trains a hand-written MLP policy/value network on them (plain JAX,
+Adam written out), and every ``--eval-every`` iterations measures the win rate against two
+opponents written in JAX (the Rust ``builtin:random``/``builtin:greedy`` bots read the true
+state and cannot be driven from Python one move at a time, see ``twinsim.bot``):
+
+- ``random``: a uniform legal action, like ``builtin:random``;
+- ``greedy``: the rule of ``builtin:greedy`` for Zuniq (``search/src/greedy.rs``): every legal
+  action is tried one ply deep, a win beats anything and a loss is below anything (Zuniq has no
+  score before its end), ties broken uniformly at random.
+
+It writes ``winrate.csv`` (one row per evaluation) and ``winrate.png`` (win rates over iterations;
+blue: random, red: greedy; a tiny PNG writer via ``zlib``, no plotting dependency).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import struct
+import time
+import zlib
+from pathlib import Path
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+import mctx
+
+from ._zuniq import NUM_ACTIONS, WALLS, Zuniq
+
+ENV = Zuniq()
+#: Every move places one of the 60 walls, so a game has at most 60 plies.
+MAX_PLIES = WALLS
+OBSERVATION_SIZE = 3 * 6 * 6
+
+
+class Config(NamedTuple):
+    """The loop's sizes (defaults: the documented full run)."""
+
+    iterations: int = 100
+    batch: int = 128
+    simulations: int = 32
+    hidden: int = 128
+    learning_rate: float = 1e-3
+    train_steps: int = 16
+    eval_every: int = 10
+    eval_games: int = 128
+    eval_simulations: int = 0
+    seed: int = 0
+
+
+# -- the network: an MLP, observation -> (policy logits, value) --------------------------------
+
+
+def init_params(key: jax.Array, hidden: int) -> dict[str, jax.Array]:
+    """He-initialised weights of two hidden layers and the policy and value heads."""
+    sizes = {"w1": (OBSERVATION_SIZE, hidden), "w2": (hidden, hidden)}
+    sizes |= {"wp": (hidden, NUM_ACTIONS), "wv": (hidden, 1)}
+    keys = jax.random.split(key, len(sizes))
+    params = {}
+    for k, (name, shape) in zip(keys, sizes.items()):
+        params[name] = jax.random.normal(k, shape) * jnp.sqrt(2.0 / shape[0])
+        params["b" + name[1:]] = jnp.zeros(shape[1])
+    return params
+
+
+def forward(params: dict[str, jax.Array], observation: jax.Array) -> tuple[jax.Array, jax.Array]:
+    """Policy logits ``(B, 120)`` and value in [-1, 1] ``(B,)`` for the player to move (the
+    observation is already that player's: walls and its own claim plane)."""
+    x = observation.reshape(observation.shape[0], -1).astype(jnp.float32)
+    x = jax.nn.relu(x @ params["w1"] + params["b1"])
+    x = jax.nn.relu(x @ params["w2"] + params["b2"])
+    logits = x @ params["wp"] + params["bp"]
+    value = jnp.tanh(x @ params["wv"] + params["bv"])[:, 0]
+    return logits, value
+
+
+def _masked(logits: jax.Array, mask: jax.Array) -> jax.Array:
+    return jnp.where(mask, logits - logits.max(axis=-1, keepdims=True), jnp.finfo(jnp.float32).min)
+
+
+# -- search: the JAX engine is mctx's model --------------------------------------------------
+
+
+def _recurrent_fn(params, key, action, state):
+    """One step of the real game as the search's dynamics: the mover's reward, and discount -1
+    (two players, zero-sum: the next node's value is the opponent's) or 0 once finished."""
+    del key
+    mover = state.current_player
+    state = jax.vmap(ENV.step)(state, action)
+    logits, value = forward(params, state.observation)
+    reward = state.rewards[jnp.arange(action.shape[0]), mover]
+    value = jnp.where(state.terminated, 0.0, value)
+    discount = jnp.where(state.terminated, 0.0, -1.0)
+    output = mctx.RecurrentFnOutput(
+        reward=reward,
+        discount=discount,
+        prior_logits=_masked(logits, state.legal_action_mask),
+        value=value,
+    )
+    return output, state
+
+
+def _search(params, key, state, simulations: int):
+    logits, value = forward(params, state.observation)
+    root = mctx.RootFnOutput(prior_logits=logits, value=value, embedding=state)
+    return mctx.gumbel_muzero_policy(
+        params=params,
+        rng_key=key,
+        root=root,
+        recurrent_fn=_recurrent_fn,
+        num_simulations=simulations,
+        invalid_actions=~state.legal_action_mask,
+    )
+
+
+class Batch(NamedTuple):
+    """Self-play samples, ``(plies, batch, ...)``."""
+
+    observation: jax.Array
+    policy: jax.Array
+    value: jax.Array
+    valid: jax.Array
+
+
+def self_play(params, key: jax.Array, batch: int, simulations: int) -> Batch:
+    """``batch`` games of the network against itself, each move chosen by the search; targets
+    are the search's improved policy and the game's result for the player who moved."""
+    init_key, play_key = jax.random.split(key)
+    state = jax.vmap(ENV.init)(jax.random.split(init_key, batch))
+
+    def ply(state, key):
+        output = _search(params, key, state, simulations)
+        after = jax.vmap(ENV.step)(state, output.action)
+        record = (
+            state.observation,
+            output.action_weights,
+            state.current_player,
+            ~state.terminated,
+            after.rewards,
+        )
+        return after, record
+
+    _, (observation, policy, mover, valid, rewards) = jax.lax.scan(
+        ply, state, jax.random.split(play_key, MAX_PLIES)
+    )
+    result = rewards.sum(axis=0)  # (batch, 2): each seat's final reward
+    value = jnp.take_along_axis(result[None], mover[..., None], axis=-1)[..., 0]
+    return Batch(observation, policy, value, valid)
+
+
+# -- training: cross-entropy to the search policy + squared value error, Adam by hand -----------
+
+
+def loss_fn(params, batch: Batch) -> tuple[jax.Array, tuple[jax.Array, jax.Array]]:
+    observation = batch.observation.reshape(-1, OBSERVATION_SIZE)
+    logits, value = forward(params, observation)
+    policy = batch.policy.reshape(-1, NUM_ACTIONS)
+    valid = batch.valid.reshape(-1).astype(jnp.float32)
+    count = jnp.maximum(valid.sum(), 1.0)
+    policy_loss = -(policy * jax.nn.log_softmax(logits)).sum(-1)
+    value_loss = (value - batch.value.reshape(-1)) ** 2
+    policy_loss = (policy_loss * valid).sum() / count
+    value_loss = (value_loss * valid).sum() / count
+    return policy_loss + value_loss, (policy_loss, value_loss)
+
+
+def adam_init(params):
+    zeros = jax.tree_util.tree_map(jnp.zeros_like, params)
+    return (zeros, zeros, jnp.int32(0))
+
+
+def adam_step(params, adam, batch: Batch, learning_rate: float):
+    """One full-batch Adam step; returns the loss before it."""
+    (loss, parts), grads = jax.value_and_grad(loss_fn, has_aux=True)(params, batch)
+    first, second, count = adam
+    count = count + 1
+    first = jax.tree_util.tree_map(lambda m, g: 0.9 * m + 0.1 * g, first, grads)
+    second = jax.tree_util.tree_map(lambda v, g: 0.999 * v + 0.001 * g * g, second, grads)
+    scale = learning_rate * jnp.sqrt(1 - 0.999**count) / (1 - 0.9**count)
+    params = jax.tree_util.tree_map(
+        lambda p, m, v: p - scale * m / (jnp.sqrt(v) + 1e-8), params, first, second
+    )
+    return params, (first, second, count), loss, parts
+
+
+def train(params, adam, batch: Batch, learning_rate: float, steps: int):
+    """``steps`` Adam steps on one self-play batch; returns the loss before the last."""
+
+    def one(carry, _):
+        params, adam = carry
+        params, adam, loss, parts = adam_step(params, adam, batch, learning_rate)
+        return (params, adam), (loss, parts)
+
+    (params, adam), (loss, parts) = jax.lax.scan(one, (params, adam), None, length=steps)
+    return params, adam, loss[-1], jax.tree_util.tree_map(lambda x: x[-1], parts)
+
+
+# -- evaluation against opponents in JAX --------------------------------------------------------
+
+
+def random_action(state, key):
+    """A uniform legal action per game (``builtin:random``)."""
+    noise = jax.random.uniform(key, state.legal_action_mask.shape)
+    return jnp.argmax(jnp.where(state.legal_action_mask, noise, -1.0), axis=-1)
+
+
+def one_ply_values(state):
+    """Per game and action, the mover's result one ply later: 1 a win, -1 a loss, 0 the game
+    goes on; -2 for an action the mask forbids."""
+    actions = jnp.arange(NUM_ACTIONS)
+
+    def values(one):
+        after = jax.vmap(ENV.step, in_axes=(None, 0))(one, actions)
+        return after.rewards[:, one.current_player]
+
+    return jnp.where(state.legal_action_mask, jax.vmap(values)(state), -2.0)
+
+
+def greedy_action(state, key):
+    """``builtin:greedy``'s rule for Zuniq: every legal action one ply deep, valued by the
+    mover's result (win beats going on beats a loss), a uniform choice among the best."""
+    value = one_ply_values(state)
+    best = value == value.max(axis=-1, keepdims=True)
+    noise = jax.random.uniform(key, value.shape)
+    return jnp.argmax(jnp.where(best, noise, -1.0), axis=-1)
+
+
+OPPONENTS = {"random": random_action, "greedy": greedy_action}
+
+
+def evaluate(params, key, opponent: str, games: int, simulations: int) -> jax.Array:
+    """The network's win rate over ``games`` games against ``opponent``, seats alternating
+    (game i: the network plays seat i mod 2). With ``simulations`` 0 it plays its policy's
+    most likely legal action; otherwise the search's choice."""
+    opponent_action = OPPONENTS[opponent]
+    init_key, play_key = jax.random.split(key)
+    state = jax.vmap(ENV.init)(jax.random.split(init_key, games))
+    seat = jnp.arange(games) % 2
+
+    def ply(state, key):
+        search_key, opponent_key = jax.random.split(key)
+        if simulations > 0:
+            mine = _search(params, search_key, state, simulations).action
+        else:
+            logits, _ = forward(params, state.observation)
+            mine = jnp.argmax(_masked(logits, state.legal_action_mask), axis=-1)
+        theirs = opponent_action(state, opponent_key)
+        action = jnp.where(state.current_player == seat, mine, theirs)
+        after = jax.vmap(ENV.step)(state, action)
+        return after, after.rewards[jnp.arange(games), seat]
+
+    _, rewards = jax.lax.scan(ply, state, jax.random.split(play_key, MAX_PLIES))
+    return (rewards.sum(axis=0) > 0).mean()
+
+
+# -- output: CSV and a tiny PNG line plot --------------------------------------------------------
+
+
+def write_png(path: Path, series: list[tuple[list[float], list[float], tuple[int, int, int]]]):
+    """A 480×320 line plot of ``(xs, ys in [0, 1], colour)`` series on a grid (ys 0, 0.25, ...,
+    1), written with ``zlib`` only."""
+    width, height, margin = 480, 320, 20
+    pixels = [[(255, 255, 255)] * width for _ in range(height)]
+    all_x = [x for xs, _, _ in series for x in xs] or [0.0]
+    low, high = min(all_x), max(max(all_x), min(all_x) + 1)
+
+    def to_pixel(x: float, y: float) -> tuple[int, int]:
+        px = margin + round((x - low) / (high - low) * (width - 2 * margin))
+        py = height - margin - round(min(max(y, 0.0), 1.0) * (height - 2 * margin))
+        return px, py
+
+    for quarter in range(5):
+        _, py = to_pixel(low, quarter / 4)
+        for px in range(margin, width - margin + 1):
+            pixels[py][px] = (200, 200, 200) if quarter % 4 else (0, 0, 0)
+    for py in range(margin, height - margin + 1):
+        pixels[py][margin] = (0, 0, 0)
+    for index, (xs, ys, colour) in enumerate(series):
+        points = [to_pixel(x, y) for x, y in zip(xs, ys)]
+        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+            steps = max(abs(x1 - x0), abs(y1 - y0), 1)
+            for i in range(steps + 1):
+                px = x0 + round((x1 - x0) * i / steps)
+                py = y0 + round((y1 - y0) * i / steps)
+                for dy in (-1, 0, 1):
+                    pixels[py + dy][px] = colour
+        # A dot per evaluation, each series' smaller than the one before: equal points stay seen.
+        radius = max(3 - index, 1)
+        for px, py in points:
+            for dy in range(-radius, radius + 1):
+                for dx in range(-radius, radius + 1):
+                    pixels[py + dy][px + dx] = colour
+    raw = b"".join(b"\x00" + bytes(c for pixel in row for c in pixel) for row in pixels)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+    png += chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    path.write_bytes(png)
+
+
+COLUMNS = ["iteration", "loss", "policy_loss", "value_loss", "win_rate_random", "win_rate_greedy"]
+
+
+def run(config: Config, out: Path, log=print) -> list[dict[str, float]]:
+    """The loop; returns the CSV's rows (also written, with the plot, under ``out``)."""
+    out.mkdir(parents=True, exist_ok=True)
+    key = jax.random.PRNGKey(config.seed)
+    key, init_key = jax.random.split(key)
+    params = init_params(init_key, config.hidden)
+    adam = adam_init(params)
+    play = jax.jit(self_play, static_argnums=(2, 3))
+    learn = jax.jit(train, static_argnums=(4,))
+    judge = jax.jit(evaluate, static_argnums=(2, 3, 4))
+    rows: list[dict[str, float]] = []
+    start = time.perf_counter()
+    for iteration in range(1, config.iterations + 1):
+        key, play_key, eval_key = jax.random.split(key, 3)
+        batch = play(params, play_key, config.batch, config.simulations)
+        params, adam, loss, (policy_loss, value_loss) = learn(
+            params, adam, batch, config.learning_rate, config.train_steps
+        )
+        if iteration % config.eval_every and iteration != config.iterations:
+            continue
+        rates = {
+            name: float(judge(params, k, name, config.eval_games, config.eval_simulations))
+            for name, k in zip(OPPONENTS, jax.random.split(eval_key))
+        }
+        row = {
+            "iteration": iteration,
+            "loss": float(loss),
+            "policy_loss": float(policy_loss),
+            "value_loss": float(value_loss),
+            "win_rate_random": rates["random"],
+            "win_rate_greedy": rates["greedy"],
+        }
+        rows.append(row)
+        log(
+            f"iteration {iteration}: loss {row['loss']:.3f}, win rate vs random "
+            f"{rates['random']:.3f}, vs greedy {rates['greedy']:.3f} "
+            f"({time.perf_counter() - start:.0f} s)"
+        )
+        with open(out / "winrate.csv", "w", newline="") as file:
+            writer = csv.DictWriter(file, fieldnames=COLUMNS)
+            writer.writeheader()
+            writer.writerows(rows)
+        xs = [r["iteration"] for r in rows]
+        write_png(
+            out / "winrate.png",
+            [
+                (xs, [r["win_rate_random"] for r in rows], (30, 90, 200)),
+                (xs, [r["win_rate_greedy"] for r in rows], (200, 40, 40)),
+            ],
+        )
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    defaults = Config()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    for field in Config._fields:
+        default = getattr(defaults, field)
+        parser.add_argument("--" + field.replace("_", "-"), type=type(default), default=default)
+    parser.add_argument("--out", type=Path, default=Path("alphazero-out"))
+    args = parser.parse_args(argv)
+    config = Config(**{field: getattr(args, field) for field in Config._fields})
+    print(f"device: {jax.devices()[0].device_kind}; {config}")
+    run(config, args.out)
+
+
+if __name__ == "__main__":
+    main()

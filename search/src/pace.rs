@@ -91,20 +91,24 @@ pub fn reserve() -> Duration {
 
 /// One answer being computed on this thread: [`Answer::begin`] before the bot reads its input,
 /// [`Answer::end`] when its answer is ready.
-pub struct Answer(());
+pub struct Answer {
+    begun: Instant,
+}
 
 impl Answer {
     /// Starts an answer (forgets any earlier search's stop).
     pub fn begin() -> Answer {
         STOPPED_AT.with(|s| s.set(None));
-        Answer(())
+        Answer { begun: Instant::now() }
     }
 
     /// The answer is ready: if its search stopped on the clock, how late after that deadline
-    /// the answer came is observed.
+    /// the answer came is observed, counted from when the answer began if the deadline had
+    /// passed before (an input handed over after its deadline is no stall of this machine's:
+    /// counting it whole made every later bot of the process think almost nothing).
     pub fn end(self) {
         if let Some(deadline) = STOPPED_AT.with(|s| s.take()) {
-            observe(Instant::now().saturating_duration_since(deadline));
+            observe(Instant::now().saturating_duration_since(deadline.max(self.begun)));
         }
     }
 }

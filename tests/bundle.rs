@@ -7,6 +7,8 @@
 //! `cargo test` builds the examples before it runs the tests; this test fails, saying so, when
 //! run in a way that did not build them.
 
+mod common;
+use common::example;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use twinsim::bundle;
@@ -22,19 +24,6 @@ const GAMES: [(&str, &str, usize); 5] = [
 
 /// Iterations per move: deterministic, and cheap for the unbundled example's test build.
 const ITERATIONS: &str = "40";
-
-/// The built example `name`, beside this test's own binary (`target/<profile>/examples/`).
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile_dir = exe.parent().and_then(|deps| deps.parent()).expect("target/<profile>");
-    let path = profile_dir.join("examples").join(name);
-    assert!(
-        path.exists(),
-        "{} is missing: build the examples first (`cargo test` does; `cargo build --examples`)",
-        path.display()
-    );
-    path
-}
 
 /// Bundles the example of `name` into `dir` and compiles it with plain rustc; the executable.
 fn bundle_and_compile(name: &str, dir: &Path) -> (PathBuf, usize) {

@@ -9,22 +9,10 @@
 //! busy machine (or a debug build) cannot turn a slow answer into a timeout; whether the bots
 //! answer within the referee's real limits is the `#[ignore]` test, which CI runs in release.
 
+mod common;
+use common::example;
 use serde_json::Value;
-use std::path::PathBuf;
 use std::process::Command;
-
-/// The built example `name`, beside this test's own binary (`target/<profile>/examples/`).
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile_dir = exe.parent().and_then(|deps| deps.parent()).expect("target/<profile>");
-    let path = profile_dir.join("examples").join(name);
-    assert!(
-        path.exists(),
-        "{} is missing: build the examples first (`cargo test` does; `cargo build --examples`)",
-        path.display()
-    );
-    path
-}
 
 /// How much longer than the bots' own clock the arena waits in the ordinary test: a bot that
 /// plans for 50 ms gets 5 s before its answer counts as a timeout.

@@ -88,10 +88,24 @@ pub struct BeamResult<A> {
 /// A candidate of the next layer: (heuristic, generation order, node).
 type Ranked<G> = (f64, usize, Node<G>);
 
-/// The layer order: higher heuristic first, then earlier generated (a total order, so the
-/// kept set and its order do not depend on how the selection is done).
-fn rank<G: SearchGame>(a: &Ranked<G>, b: &Ranked<G>) -> std::cmp::Ordering {
+/// The layer order of a candidate `(heuristic, generation order, node)`: higher heuristic
+/// first, then earlier generated (a total order, so the kept set and its order do not depend on
+/// how the selection is done).
+pub(crate) fn rank<N>(a: &(f64, usize, N), b: &(f64, usize, N)) -> std::cmp::Ordering {
     b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
+}
+
+/// Keeps the best `width` candidates of a layer (by [`rank`]) once it holds more than `limit`;
+/// whether it cut any. With `limit = 2 * width - 1` while a layer grows, it stays bounded
+/// (memory, and the time to drop it when the clock stops a pass): the best `width` so far are a
+/// superset of the best `width` at the end, whatever comes next.
+pub(crate) fn keep_best<N>(layer: &mut Vec<(f64, usize, N)>, width: usize, limit: usize) -> bool {
+    if layer.len() <= limit {
+        return false;
+    }
+    layer.select_nth_unstable_by(width - 1, rank);
+    layer.truncate(width);
+    true
 }
 
 /// A state of a layer with the plan that reached it.
@@ -189,22 +203,11 @@ where
                     } else if seen.insert(G::hash(&child)) {
                         next.push((child.heuristic(player), order, Node { state: child, plan }));
                         order += 1;
-                        // Keep the layer bounded (memory, and the time to drop it when the
-                        // clock stops the pass): the best `width` so far are a superset of
-                        // the best `width` at the end, whatever comes next.
-                        if next.len() >= 2 * width {
-                            cut = true;
-                            next.select_nth_unstable_by(width - 1, rank);
-                            next.truncate(width);
-                        }
+                        cut |= keep_best(&mut next, width, 2 * width - 1);
                     }
                 }
             }
-            if next.len() > width {
-                cut = true;
-                next.select_nth_unstable_by(width - 1, rank);
-                next.truncate(width);
-            }
+            cut |= keep_best(&mut next, width, width);
             // Expansion order of the next layer: best first (so an interrupted pass has
             // expanded the most promising states).
             next.sort_by(rank);

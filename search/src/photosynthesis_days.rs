@@ -270,21 +270,13 @@ where
                                 order,
                                 Node { state: child, first, next_predicted },
                             ));
-                            if next.len() >= 2 * width {
-                                cut = true;
-                                next.select_nth_unstable_by(width - 1, rank);
-                                next.truncate(width);
-                            }
+                            cut |= beam::keep_best(&mut next, width, 2 * width - 1);
                         }
                     }
                 }
             }
-            if next.len() > width {
-                cut = true;
-                next.select_nth_unstable_by(width - 1, rank);
-                next.truncate(width);
-            }
-            next.sort_by(rank);
+            cut |= beam::keep_best(&mut next, width, width);
+            next.sort_by(beam::rank);
             layer = next.into_iter().map(|(_, _, n)| n).collect();
         }
         if !cut || width >= config.beam.max_width {
@@ -299,9 +291,4 @@ where
         result.action = Some(action);
     }
     result
-}
-
-/// The layer order: higher heuristic first, then earlier generated.
-fn rank<N>(a: &(f64, usize, N), b: &(f64, usize, N)) -> std::cmp::Ordering {
-    b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
 }

@@ -1,6 +1,6 @@
 """A small AlphaZero-style loop on Zuniq with ``mctx``, the environment being the JAX twin.
 
-``python -m twinsim.jax.alphazero --iterations 100 --out alphazero-out`` plays self-play batches
+``python -m twinsim.jax.alphazero --iterations 100 --out target/alphazero-out`` plays self-play batches
 with Gumbel MuZero search (``mctx.gumbel_muzero_policy``, the JAX Zuniq engine as the search's
 model: a perfect simulator), trains a hand-written MLP policy/value network on them (plain JAX,
 Adam written out), and every ``--eval-every`` iterations measures the win rate against two
@@ -369,7 +369,7 @@ def main(argv: list[str] | None = None) -> None:
     for field in Config._fields:
         default = getattr(defaults, field)
         parser.add_argument("--" + field.replace("_", "-"), type=type(default), default=default)
-    parser.add_argument("--out", type=Path, default=Path("alphazero-out"))
+    parser.add_argument("--out", type=Path, default=Path("target/alphazero-out"))
     args = parser.parse_args(argv)
     config = Config(**{field: getattr(args, field) for field in Config._fields})
     print(f"device: {jax.devices()[0].device_kind}; {config}")

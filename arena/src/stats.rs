@@ -5,7 +5,7 @@
 const Z95: f64 = 1.959964;
 
 /// A mean and its 95% interval from per-game points (win 1, draw ½, loss 0).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Interval {
     /// The mean.
     pub mean: f64,
@@ -70,7 +70,7 @@ pub fn elo_interval(rate: Interval) -> Interval {
 }
 
 /// One bot's OpenSkill rating.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Rating {
     /// Estimated skill.
     pub mu: f64,

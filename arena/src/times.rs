@@ -9,10 +9,13 @@
 //! (a search bot's: how long it really took), so the maximum shows how late it was; a bot whose
 //! output closed has no time for that request. Times are whole microseconds.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
-/// Median, 99th percentile and maximum of some answer times, in microseconds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Median, 99th percentile and maximum of some answer times, in microseconds; written and read
+/// as `{"median": ms, "p99": ms, "max": ms, "answers": n}`, times in milliseconds with three
+/// decimals (the microseconds exactly).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "SummaryInMs", from = "SummaryInMs")]
 pub struct Summary {
     /// The median (nearest rank: the ⌈n/2⌉-th smallest).
     pub median: u64,
@@ -46,10 +49,30 @@ impl Summary {
     /// `{"median": ms, "p99": ms, "max": ms, "answers": n}`, times in milliseconds with three
     /// decimals (the microseconds exactly).
     pub fn to_json(&self) -> Value {
-        json!({
-            "median": ms(self.median), "p99": ms(self.p99), "max": ms(self.max),
-            "answers": self.answers,
-        })
+        serde_json::to_value(self).expect("a summary serializes")
+    }
+}
+
+/// A [`Summary`] as written: times in milliseconds.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SummaryInMs {
+    median: f64,
+    p99: f64,
+    max: f64,
+    answers: u64,
+}
+
+impl From<Summary> for SummaryInMs {
+    fn from(s: Summary) -> Self {
+        SummaryInMs { median: ms(s.median), p99: ms(s.p99), max: ms(s.max), answers: s.answers }
+    }
+}
+
+impl From<SummaryInMs> for Summary {
+    fn from(s: SummaryInMs) -> Self {
+        // Written with three decimals, so the microseconds come back exactly.
+        let us = |ms: f64| (ms * 1000.0).round().max(0.0) as u64;
+        Summary { median: us(s.median), p99: us(s.p99), max: us(s.max), answers: s.answers }
     }
 }
 
@@ -149,6 +172,7 @@ impl Histogram {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_games_summary_takes_nearest_ranks() {

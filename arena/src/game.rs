@@ -1,0 +1,505 @@
+//! One game of a run: its seed and seats, the turn loop (bots asked under the referee's time
+//! limits, their misbehaviour recorded per seat), and its records ([`PlayedGame`]).
+
+use crate::bots::{Answer, Bot, GreedyBot, ProcessBot, RandomBot, SearchBot};
+use crate::results::GameResult;
+use crate::{registry, time_limits, ArenaConfig, BotSpec, MAX_TIME_SCALE};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+use twinsim_reference::game::{EngineKind, TracePlay, TurnStructure};
+use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::trace::{self, Moment};
+use twinsim_search::bot::make_player;
+
+/// A game gives up after this many turns (longer than any of the five games).
+const MAX_TURNS: usize = 2_000;
+
+/// The seed of the `k`-th seed group of a run (never 0: the Java referees cannot replay seed 0).
+pub fn game_seed(master: i64, k: usize) -> i64 {
+    let mut rng = JavaRandom::new(
+        master.wrapping_add((k as i64).wrapping_mul(0x9E37_79B9_7F4A_7C15_u64 as i64)),
+    );
+    match rng.next_long() {
+        0 => 1,
+        s => s,
+    }
+}
+
+/// `builtin:greedy`'s line for `player` in the position behind `play`, on either twin of any
+/// game: [`twinsim_search::greedy::choose`] (one ply, the others answering with their first
+/// legal action) on the engine's own typed state, scored by the game's typed evaluation (the
+/// one its search uses), printed as the line a bot prints. `None` when the player is not to act
+/// or `play` is not one of the workspace's engines.
+pub fn greedy_line(
+    play: &dyn TracePlay,
+    player: usize,
+    rng: &mut twinsim_search::SearchRng,
+) -> Option<String> {
+    let play: &dyn std::any::Any = play;
+    // Each engine's play type holds its typed state as `state`; the first that matches plays.
+    macro_rules! greedy_on {
+        ($($play:ty => $game:ty),* $(,)?) => {$(
+            if let Some(p) = play.downcast_ref::<$play>() {
+                return twinsim_search::greedy::choose::<$game>(&p.state, player, rng)
+                    .map(|a| a.to_string());
+            }
+        )*};
+    }
+    greedy_on!(
+        twinsim_fast::xmas_rush::FastPlay => twinsim_fast::xmas_rush::FastXmasRush,
+        twinsim_reference::xmas_rush::XmasRushPlay => twinsim_reference::xmas_rush::XmasRush,
+        twinsim_fast::photosynthesis::FastPlay => twinsim_fast::photosynthesis::FastPhotosynthesis,
+        twinsim_reference::photosynthesis::trace::ReferencePlay =>
+            twinsim_reference::photosynthesis::Photosynthesis,
+        twinsim_fast::zuniq::FastPlay => twinsim_fast::zuniq::FastZuniq,
+        twinsim_reference::zuniq::trace::ZuniqPlay => twinsim_reference::zuniq::Zuniq,
+        twinsim_fast::olymbits::FastPlay => twinsim_fast::olymbits::FastOlymbits,
+        twinsim_reference::olymbits::trace::OlymbitsPlay => twinsim_reference::olymbits::Olymbits,
+        twinsim_fast::wondev_woman::FastPlay => twinsim_fast::wondev_woman::FastWondevWoman,
+        twinsim_reference::wondev_woman::trace::Play =>
+            twinsim_reference::wondev_woman::WondevWoman,
+    );
+    None
+}
+
+/// Ranks of the seats from an outcome object: the `winner` where it names one, else by score.
+pub fn ranks_from_outcome(outcome: &Value, players: usize) -> (Vec<f64>, Vec<usize>) {
+    let scores: Vec<f64> = match outcome["scores"].as_array() {
+        Some(a) => a.iter().map(|v| v.as_f64().unwrap_or(0.0)).collect(),
+        None => vec![0.0; players],
+    };
+    if let Some(w) = outcome.get("winner").and_then(|w| w.as_u64()) {
+        let ranks = (0..players).map(|p| if p as u64 == w { 1 } else { 2 }).collect();
+        return (scores, ranks);
+    }
+    let ranks = scores.iter().map(|s| 1 + scores.iter().filter(|t| *t > s).count()).collect();
+    (scores, ranks)
+}
+
+fn make_bot(
+    game: &str,
+    spec: &BotSpec,
+    seat: usize,
+    seed: i64,
+    stderr_limit: usize,
+) -> Result<Box<dyn Bot>, String> {
+    Ok(match spec {
+        BotSpec::Random => Box::new(RandomBot::new(seed)),
+        BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
+        BotSpec::Search(search) => Box::new(SearchBot::new(make_player(game, search, seat, seed)?)),
+        BotSpec::Command(c) => {
+            Box::new(ProcessBot::spawn(c, stderr_limit).map_err(|e| e.to_string())?)
+        }
+    })
+}
+
+/// One game: its result, its trace record and each seat's stderr.
+pub struct PlayedGame {
+    /// What the game says, per seat and per bot.
+    pub result: GameResult,
+    /// The game in the referee trace format (`traces.jsonl`).
+    pub trace: Value,
+    /// What each seat's process wrote to stderr (cut at the stderr limit, with a marker).
+    pub stderr: Vec<String>,
+}
+
+impl PlayedGame {
+    /// The game's line of `results.jsonl`, as `run` writes it with `--out` (no newline).
+    pub fn result_line(&self) -> String {
+        self.result.to_line()
+    }
+
+    /// The game's line of `traces.jsonl`, as `run` writes it with `--out` (no newline).
+    pub fn trace_line(&self) -> String {
+        self.trace.to_string()
+    }
+
+    /// The files of `--out`'s `stderr/` folder for this game: `(file name, text)` of each seat
+    /// whose process wrote to stderr.
+    pub fn stderr_files(&self) -> Vec<(String, &str)> {
+        self.stderr
+            .iter()
+            .enumerate()
+            .filter(|(_, err)| !err.is_empty())
+            .map(|(seat, err)| {
+                let bot = self.result.seats[seat];
+                (format!("game{}-seat{seat}-bot{bot}.txt", self.result.index), err.as_str())
+            })
+            .collect()
+    }
+}
+
+/// Plays game `index` of the run described by `config`.
+pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, String> {
+    let engine = registry::engine(&config.game, config.engine)
+        .ok_or_else(|| format!("{} has no {} engine yet", config.game, config.engine))?;
+    let n = config.bots.len();
+    let seed = game_seed(config.seed, index / n);
+    let rotation = index % n;
+    let seats: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
+    let params = registry::league_params(&config.game, config.league);
+    let mut play = engine.setup(Some(seed), &params)?;
+    if play.num_players() != n {
+        return Err(format!(
+            "{} is played by {} players; {n} bots were given",
+            config.game,
+            play.num_players()
+        ));
+    }
+    let mut bots = Vec::with_capacity(n);
+    for (seat, &b) in seats.iter().enumerate() {
+        let bot_seed = seed ^ ((index * 31 + seat) as i64);
+        bots.push(
+            make_bot(&config.game, &config.bots[b], seat, bot_seed, config.stderr_limit)
+                .map_err(|e| format!("cannot start bot {}: {e}", config.bots[b]))?,
+        );
+    }
+    let limits = time_limits(&config.game);
+    // Seat `p`'s limit `d`, scaled for the bot in that seat. `validate` keeps the scales finite
+    // and positive; the clamp guards direct callers.
+    let scale = |p: usize, d: Duration| {
+        d.mul_f64(config.time_scale_of(seats[p]).clamp(0.0, MAX_TIME_SCALE))
+    };
+    let mut budget: Vec<Option<Duration>> =
+        (0..n).map(|p| limits.total.map(|t| scale(p, t))).collect();
+    let mut shadow = if config.lockstep {
+        let other = match config.engine {
+            EngineKind::Reference => EngineKind::Fast,
+            EngineKind::Fast => EngineKind::Reference,
+        };
+        let engine = registry::engine(&config.game, other)
+            .ok_or_else(|| format!("{} has no {other} engine to check against", config.game))?;
+        let shadow = engine.setup(Some(seed), &params)?;
+        let mut differences = Vec::new();
+        let (main_setup, shadow_setup) = (play.initial_record(), shadow.initial_record());
+        trace::compare_record(Moment::Setup, &main_setup, &shadow_setup, &[], &mut differences);
+        divergence(config, index, seed, &differences)?;
+        Some(shadow)
+    } else {
+        None
+    };
+    // The one trace layout: init input apart from the first view, for every game.
+    let mut initial = play.initial_record();
+    trace::normalize_setup(&config.game, &mut initial);
+    let mut views = strings(initial.get("initial_views"), n);
+    let init_input = strings(initial.get("init_input"), n);
+    let mut first = vec![true; n];
+    let mut timeouts = vec![0; n];
+    let mut crashed = vec![false; n];
+    let mut illegal = vec![0; n];
+    let mut invalid = vec![0; n];
+    let mut not_started = vec![false; n];
+    let mut answer_us: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut problems: Vec<BTreeMap<String, String>> = vec![BTreeMap::new(); n];
+    let note = |problems: &mut Vec<BTreeMap<String, String>>, p: usize, kind: &str, why: String| {
+        problems[p].entry(kind.to_string()).or_insert(why);
+    };
+    let mut turns: Vec<Value> = Vec::new();
+    let alternating = engine.turns() == TurnStructure::Alternating;
+
+    while !play.is_over() && turns.len() < MAX_TURNS {
+        let acting = play.players_to_act();
+        let mut deadlines = Vec::new();
+        for &p in &acting {
+            let mut input = String::new();
+            if first[p] && !init_input[p].is_empty() {
+                input.push_str(&init_input[p]);
+                input.push('\n');
+            }
+            input.push_str(&views[p]);
+            let limit = match budget[p] {
+                Some(left) => left,
+                None => scale(p, if first[p] { limits.first } else { limits.later }),
+            };
+            first[p] = false;
+            let start = Instant::now();
+            bots[p].send(&input, play.as_ref(), p, start + limit);
+            deadlines.push((p, start, start + limit));
+        }
+        let mut answers: Vec<Option<String>> = vec![None; n];
+        // Seats whose answer this turn is already counted as invalid (one count per answer).
+        let mut counted = vec![false; n];
+        let turn = turns.len() + 1;
+        for (p, start, deadline) in deadlines {
+            let answer = bots[p].receive(deadline);
+            let received = Instant::now();
+            // How long the answer took ([`times`]); a bot whose output closed has none.
+            let took = (!matches!(answer, Answer::Gone) && bots[p].on_the_clock()).then(|| {
+                bots[p].answer_ready_at().unwrap_or(received).saturating_duration_since(start)
+            });
+            if let Some(took) = took {
+                answer_us[p].push(took.as_micros().min(u128::from(u32::MAX)) as u32);
+            }
+            answers[p] = match answer {
+                Answer::Line(line) => Some(line),
+                Answer::Flawed { line, flaw } => {
+                    invalid[p] += 1;
+                    counted[p] = true;
+                    note(&mut problems, p, "invalid", format!("turn {turn}: {flaw}"));
+                    Some(line)
+                }
+                Answer::Timeout => {
+                    timeouts[p] += 1;
+                    let limit = deadline.saturating_duration_since(start).as_secs_f64() * 1e3;
+                    let why = format!("turn {turn}: no answer within {limit:.0} ms");
+                    note(&mut problems, p, "timeout", why);
+                    None
+                }
+                Answer::Gone => {
+                    if !crashed[p] && !not_started[p] {
+                        let report = bots[p].exit_report();
+                        let why = report
+                            .as_ref()
+                            .map_or("its output closed".into(), |r| r.description.clone());
+                        if report.is_some_and(|r| r.not_started) {
+                            not_started[p] = true;
+                            note(&mut problems, p, "not_started", why);
+                        } else {
+                            crashed[p] = true;
+                            note(&mut problems, p, "crash", format!("turn {turn}: {why}"));
+                        }
+                    }
+                    None
+                }
+            };
+            if let Some(left) = budget[p].as_mut() {
+                *left = left.saturating_sub(took.unwrap_or_else(|| start.elapsed()));
+            }
+        }
+        // Search bots are checked for illegal answers (a process bot's are the referee's business).
+        let mut checked_moves = Vec::new();
+        for &p in &acting {
+            if let (BotSpec::Search(_), Some(line)) = (&config.bots[seats[p]], &answers[p]) {
+                if config.game == "xmas-rush" && line.starts_with("MOVE") {
+                    // Any walkable path is legal, not only the listed shortest ones: the
+                    // referee's events of the turn say whether it was refused.
+                    checked_moves.push(p);
+                } else if !play.legal_lines(p).contains(line) {
+                    illegal[p] += 1;
+                    if !counted[p] {
+                        invalid[p] += 1;
+                        counted[p] = true;
+                        let why = format!("turn {turn}: {line:?} is not a legal action");
+                        note(&mut problems, p, "invalid", why);
+                    }
+                }
+            }
+        }
+        let answers_given: Vec<bool> = answers.iter().map(Option::is_some).collect();
+        let actions: Vec<Option<String>> = if alternating {
+            vec![acting.first().and_then(|&p| answers[p].clone())]
+        } else {
+            answers
+        };
+        let played = play.play_turn(&actions);
+        if let Some(shadow) = shadow.as_mut() {
+            let checked = shadow.play_turn(&actions);
+            let moment = Moment::Turn(turn);
+            let differences =
+                trace::compare_plays(play.as_ref(), shadow.as_ref(), &played, &checked, moment);
+            divergence(config, index, seed, &differences)?;
+        }
+        played.map_err(|e| format!("engine refused a turn: {e}"))?;
+        let record = play.turn_record();
+        let events: &[Value] =
+            record.get("events").and_then(|e| e.as_array()).map_or(&[], |e| e.as_slice());
+        for &p in &acting {
+            if answers_given[p] && !counted[p] {
+                if let Some(message) = refused_output(&config.game, events, p) {
+                    invalid[p] += 1;
+                    note(&mut problems, p, "invalid", format!("turn {turn}: {message}"));
+                }
+            }
+        }
+        for p in checked_moves {
+            let refused = format!("${p}: invalid input");
+            let events = record.get("events").and_then(|e| e.as_array());
+            if events.is_some_and(|e| {
+                e.iter().any(|e| e.as_str().is_some_and(|e| e.starts_with(&refused)))
+            }) {
+                illegal[p] += 1;
+            }
+        }
+        views = strings(record.get("views"), n);
+        let mut turn = Map::new();
+        turn.insert("actions".into(), json!(actions));
+        turn.extend(record);
+        turns.push(Value::Object(turn));
+    }
+    let outcome = play.outcome().unwrap_or(Value::Null);
+    for (p, bot) in bots.iter_mut().enumerate() {
+        bot.finish(Some(views[p].as_str()).filter(|v| !v.is_empty()));
+    }
+    let stderr = bots.iter().map(|b| b.stderr()).collect();
+    let searched: Vec<(u64, u64)> = bots.iter().map(|b| b.search_stats()).collect();
+    let (scores, ranks) = ranks_from_outcome(&outcome, n);
+    let result = GameResult {
+        index,
+        seed,
+        seats: seats.clone(),
+        scores,
+        ranks,
+        reason: outcome
+            .get("reason")
+            .and_then(|r| r.as_str())
+            .unwrap_or(if play.is_over() { "" } else { "turn_cap" })
+            .to_string(),
+        turns: turns.len(),
+        timeouts,
+        crashed,
+        invalid,
+        not_started,
+        problems,
+        illegal,
+        moves: searched.iter().map(|s| s.0).collect(),
+        iterations: searched.iter().map(|s| s.1).collect(),
+        answer_us,
+    };
+    let mut trace = Map::new();
+    trace.insert("game".into(), json!(config.game));
+    trace.insert("source".into(), json!(format!("twinsim arena ({} engine)", config.engine)));
+    trace.insert("seed".into(), json!(seed));
+    let mut trace_params = params.as_object().cloned().unwrap_or_default();
+    trace_params.insert(
+        "bots".into(),
+        json!(seats.iter().map(|&b| config.bots[b].to_string()).collect::<Vec<_>>()),
+    );
+    trace.insert("params".into(), Value::Object(trace_params));
+    trace.extend(initial);
+    trace.insert("turns".into(), Value::Array(turns));
+    trace.insert("outcome".into(), outcome);
+    Ok(PlayedGame { result, trace: Value::Object(trace), stderr })
+}
+
+/// An error describing the first divergence of the two twins in a lockstep game, if any.
+fn divergence(
+    config: &ArenaConfig,
+    index: usize,
+    seed: i64,
+    differences: &[trace::Difference],
+) -> Result<(), String> {
+    if differences.is_empty() {
+        return Ok(());
+    }
+    let checked = match config.engine {
+        EngineKind::Reference => EngineKind::Fast,
+        EngineKind::Fast => EngineKind::Reference,
+    };
+    let mut text = format!(
+        "the engines diverge in game {index} ({} seed {seed}); expected: the {} engine (the \
+         referee), found: the {checked} engine",
+        config.game, config.engine
+    );
+    for d in differences {
+        text.push_str(&format!("\n  {d}"));
+    }
+    Err(text)
+}
+
+/// The referee's message when this turn's `events` say it refused `seat`'s output (malformed or
+/// illegal; a timeout is counted by the arena itself), in each game's own event texts.
+pub fn refused_output(game: &str, events: &[Value], seat: usize) -> Option<String> {
+    let texts = || events.iter().filter_map(|e| e.as_str());
+    match game {
+        // Fatal parse errors, and the non-fatal step into a wall: `$0: invalid input - ...`.
+        "xmas-rush" => {
+            let prefix = format!("${seat}: invalid input - ");
+            texts().find(|e| e.starts_with(&prefix)).map(str::to_string)
+        }
+        // A malformed line (`¤RED¤$0 provided invalid input...`) or an illegal action, which the
+        // referee reports as `$0: <why>` and answers by sleeping until the next day.
+        "photosynthesis" => {
+            let malformed = format!("¤RED¤${seat} provided invalid input");
+            let illegal = format!("${seat}: ");
+            texts()
+                .find(|e| e.starts_with(&malformed) || e.starts_with(&illegal))
+                .map(|e| e.replace("¤RED¤", "").replace("§RED§", ""))
+        }
+        "zuniq" => {
+            let prefix = format!("invalid action by player {seat}: ");
+            texts()
+                .find(|e| e.starts_with(&prefix) && !e.ends_with(": timeout"))
+                .map(str::to_string)
+        }
+        "olymbits" => {
+            let prefix = format!("Deactivated ${seat}: ");
+            texts().find(|e| e.starts_with(&prefix) && !e.ends_with("Timeout!")).map(str::to_string)
+        }
+        // Structured events: an elimination other than a timeout or a resignation.
+        "wondev-woman" => events.iter().find_map(|e| {
+            let code = e.get("reason_code")?.as_str()?;
+            let mine = e.get("type")?.as_str()? == "eliminated"
+                && e.get("player")?.as_u64()? == seat as u64
+                && code != "Timeout"
+                && code != "selfDestruct";
+            let message = e.get("message").and_then(|m| m.as_str()).unwrap_or("");
+            mine.then(|| format!("{code}: {message}"))
+        }),
+        _ => None,
+    }
+}
+
+/// `n` strings from a JSON array of strings (missing entries are empty).
+fn strings(value: Option<&Value>, n: usize) -> Vec<String> {
+    let mut out: Vec<String> = value
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().map(|s| s.as_str().unwrap_or("").to_string()).collect())
+        .unwrap_or_default();
+    out.resize(n, String::new());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use twinsim_search::bot::SearchSpec;
+
+    /// A search bot's answers are timed, one time per answer, when its search returned; random
+    /// and greedy are not timed. The record reads back, and a line written before answer
+    /// times existed still reads (with none).
+    #[test]
+    fn answer_times_are_recorded_per_answer_and_old_lines_still_read() {
+        let search: SearchSpec = "mcts:iterations=30".parse().unwrap();
+        let config = ArenaConfig {
+            threads: Some(1),
+            ..ArenaConfig::new("zuniq", vec![BotSpec::Search(search), BotSpec::Random], 2)
+        };
+        for index in 0..2 {
+            let game = play_game(&config, index).expect("plays");
+            let r = &game.result;
+            let search_seat = r.seats.iter().position(|&b| b == 0).unwrap();
+            assert_eq!(r.answer_us[search_seat].len() as u64, r.moves[search_seat]);
+            assert!(r.answer_us[1 - search_seat].is_empty(), "random is not timed");
+            let line: Value = serde_json::from_str(&game.result_line()).unwrap();
+            assert_eq!(GameResult::from_json(&line).as_ref(), Some(r));
+            let summary = &line["answer_ms"][search_seat];
+            assert_eq!(summary["answers"], json!(r.moves[search_seat]));
+            assert!(summary["max"].as_f64().unwrap() >= summary["median"].as_f64().unwrap());
+            assert!(line["answer_ms"][1 - search_seat].is_null());
+            let mut old = line.clone();
+            old.as_object_mut().unwrap().retain(|k, _| k != "answer_ms" && k != "answer_us");
+            let read = GameResult::from_json(&old).expect("an old line reads");
+            assert_eq!(read.answer_us, vec![Vec::<u32>::new(); 2]);
+        }
+    }
+
+    #[test]
+    fn refused_output_reads_each_games_events() {
+        let texts = |v: &[&str]| -> Vec<Value> { v.iter().map(|t| json!(t)).collect() };
+        let xmas = texts(&["$1: invalid input - WAIT", "$0 passed"]);
+        assert_eq!(
+            refused_output("xmas-rush", &xmas, 1).as_deref(),
+            Some("$1: invalid input - WAIT")
+        );
+        assert_eq!(refused_output("xmas-rush", &xmas, 0), None);
+        let zuniq = texts(&["invalid action by player 0: timeout"]);
+        assert_eq!(refused_output("zuniq", &zuniq, 0), None, "a timeout is counted apart");
+        let wondev = vec![json!({"type": "eliminated", "player": 1, "reason_code": "BadCoords",
+            "message": "Cannot move to 7 7"})];
+        assert_eq!(
+            refused_output("wondev-woman", &wondev, 1).as_deref(),
+            Some("BadCoords: Cannot move to 7 7")
+        );
+    }
+}

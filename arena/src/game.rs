@@ -130,6 +130,39 @@ impl PlayedGame {
     }
 }
 
+/// What one seat did in a game, gathered as it is played (the per-seat lists of
+/// [`GameResult`]).
+#[derive(Clone, Debug, Default)]
+struct SeatRecord {
+    /// Unanswered requests.
+    timeouts: usize,
+    /// The process exited or crashed before the end.
+    crashed: bool,
+    /// A search bot's illegal answers.
+    illegal: usize,
+    /// Answers refused or not a proper line.
+    invalid: usize,
+    /// The command could not be started.
+    not_started: bool,
+    /// Answer times in microseconds, in turn order.
+    answer_us: Vec<u32>,
+    /// The first reason of each kind of problem.
+    problems: BTreeMap<String, String>,
+}
+
+impl SeatRecord {
+    /// Keeps `why` as the seat's first problem of `kind` unless it has one.
+    fn note(&mut self, kind: &str, why: String) {
+        self.problems.entry(kind.to_string()).or_insert(why);
+    }
+
+    /// Counts an invalid answer, keeping `why` if it is the first.
+    fn invalid(&mut self, why: String) {
+        self.invalid += 1;
+        self.note("invalid", why);
+    }
+}
+
 /// Plays game `index` of the run described by `config`.
 pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, String> {
     let engine = registry::engine(&config.game, config.engine)
@@ -185,16 +218,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     let mut views = strings(initial.get("initial_views"), n);
     let init_input = strings(initial.get("init_input"), n);
     let mut first = vec![true; n];
-    let mut timeouts = vec![0; n];
-    let mut crashed = vec![false; n];
-    let mut illegal = vec![0; n];
-    let mut invalid = vec![0; n];
-    let mut not_started = vec![false; n];
-    let mut answer_us: Vec<Vec<u32>> = vec![Vec::new(); n];
-    let mut problems: Vec<BTreeMap<String, String>> = vec![BTreeMap::new(); n];
-    let note = |problems: &mut Vec<BTreeMap<String, String>>, p: usize, kind: &str, why: String| {
-        problems[p].entry(kind.to_string()).or_insert(why);
-    };
+    let mut per_seat: Vec<SeatRecord> = vec![SeatRecord::default(); n];
     let mut turns: Vec<Value> = Vec::new();
     let alternating = engine.turns() == TurnStructure::Alternating;
 
@@ -229,35 +253,34 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
                 bots[p].answer_ready_at().unwrap_or(received).saturating_duration_since(start)
             });
             if let Some(took) = took {
-                answer_us[p].push(took.as_micros().min(u128::from(u32::MAX)) as u32);
+                per_seat[p].answer_us.push(took.as_micros().min(u128::from(u32::MAX)) as u32);
             }
             answers[p] = match answer {
                 Answer::Line(line) => Some(line),
                 Answer::Flawed { line, flaw } => {
-                    invalid[p] += 1;
+                    per_seat[p].invalid(format!("turn {turn}: {flaw}"));
                     counted[p] = true;
-                    note(&mut problems, p, "invalid", format!("turn {turn}: {flaw}"));
                     Some(line)
                 }
                 Answer::Timeout => {
-                    timeouts[p] += 1;
+                    per_seat[p].timeouts += 1;
                     let limit = deadline.saturating_duration_since(start).as_secs_f64() * 1e3;
                     let why = format!("turn {turn}: no answer within {limit:.0} ms");
-                    note(&mut problems, p, "timeout", why);
+                    per_seat[p].note("timeout", why);
                     None
                 }
                 Answer::Gone => {
-                    if !crashed[p] && !not_started[p] {
+                    if !per_seat[p].crashed && !per_seat[p].not_started {
                         let report = bots[p].exit_report();
                         let why = report
                             .as_ref()
                             .map_or("its output closed".into(), |r| r.description.clone());
                         if report.is_some_and(|r| r.not_started) {
-                            not_started[p] = true;
-                            note(&mut problems, p, "not_started", why);
+                            per_seat[p].not_started = true;
+                            per_seat[p].note("not_started", why);
                         } else {
-                            crashed[p] = true;
-                            note(&mut problems, p, "crash", format!("turn {turn}: {why}"));
+                            per_seat[p].crashed = true;
+                            per_seat[p].note("crash", format!("turn {turn}: {why}"));
                         }
                     }
                     None
@@ -276,12 +299,10 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
                     // referee's events of the turn say whether it was refused.
                     checked_moves.push(p);
                 } else if !play.legal_lines(p).contains(line) {
-                    illegal[p] += 1;
+                    per_seat[p].illegal += 1;
                     if !counted[p] {
-                        invalid[p] += 1;
                         counted[p] = true;
-                        let why = format!("turn {turn}: {line:?} is not a legal action");
-                        note(&mut problems, p, "invalid", why);
+                        per_seat[p].invalid(format!("turn {turn}: {line:?} is not a legal action"));
                     }
                 }
             }
@@ -307,8 +328,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         for &p in &acting {
             if answers_given[p] && !counted[p] {
                 if let Some(message) = refused_output(&config.game, events, p) {
-                    invalid[p] += 1;
-                    note(&mut problems, p, "invalid", format!("turn {turn}: {message}"));
+                    per_seat[p].invalid(format!("turn {turn}: {message}"));
                 }
             }
         }
@@ -318,7 +338,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
             if events.is_some_and(|e| {
                 e.iter().any(|e| e.as_str().is_some_and(|e| e.starts_with(&refused)))
             }) {
-                illegal[p] += 1;
+                per_seat[p].illegal += 1;
             }
         }
         views = strings(record.get("views"), n);
@@ -346,15 +366,15 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
             .unwrap_or(if play.is_over() { "" } else { "turn_cap" })
             .to_string(),
         turns: turns.len(),
-        timeouts,
-        crashed,
-        invalid,
-        not_started,
-        problems,
-        illegal,
+        timeouts: per_seat.iter().map(|s| s.timeouts).collect(),
+        crashed: per_seat.iter().map(|s| s.crashed).collect(),
+        invalid: per_seat.iter().map(|s| s.invalid).collect(),
+        not_started: per_seat.iter().map(|s| s.not_started).collect(),
+        illegal: per_seat.iter().map(|s| s.illegal).collect(),
         moves: searched.iter().map(|s| s.0).collect(),
         iterations: searched.iter().map(|s| s.1).collect(),
-        answer_us,
+        problems: per_seat.iter_mut().map(|s| std::mem::take(&mut s.problems)).collect(),
+        answer_us: per_seat.into_iter().map(|s| s.answer_us).collect(),
     };
     let mut trace = Map::new();
     trace.insert("game".into(), json!(config.game));

@@ -65,28 +65,10 @@ fn arena_config(
     Ok(config)
 }
 
-/// Each bot's totals as a JSON object (the `bots` list of `arena_json`).
-fn bot_totals(standings: &Standings, config: &ArenaConfig) -> Vec<Value> {
-    standings
-        .totals()
-        .iter()
-        .zip(&config.bots)
-        .map(|(t, spec)| {
-            let played = t.games().max(1) as f64;
-            json!({
-                "bot": spec.to_string(),
-                "wins": t.wins, "draws": t.draws, "losses": t.losses,
-                "win_rate": t.points.win_rate()
-                    .map(|r| json!({"mean": r.mean, "low": r.low, "high": r.high})),
-                "average_score": t.score_sum / played,
-                "timeouts": t.timeouts, "crashes": t.crashes, "illegal": t.illegal,
-                "invalid": t.invalid, "not_started": t.not_started,
-                "first_problems": t.first_problems,
-                "skill": t.rating.ordinal(),
-                "answer_ms": t.answer_times.summary().map(|s| s.to_json()),
-            })
-        })
-        .collect()
+/// Each bot's totals in the arena's one results schema ([`twinsim_arena::BotSummary`]: the
+/// `bots` list of `twinsim arena --json` too).
+fn bot_totals(standings: &Standings, config: &ArenaConfig) -> Value {
+    serde_json::to_value(standings.summaries(&config.bots)).expect("the totals serialize")
 }
 
 /// Runs `games` arena games of `game` between `bots` (one per seat: `builtin:random`,
@@ -115,7 +97,7 @@ pub fn arena_json(
     let end = py
         .allow_threads(|| {
             twinsim_arena::run(&config, &|result, _| {
-                results.lock().unwrap_or_else(|e| e.into_inner()).push(result.to_json())
+                results.lock().unwrap_or_else(|e| e.into_inner()).push(result.clone())
             })
         })
         .map_err(PyValueError::new_err)?;
@@ -202,9 +184,7 @@ impl Tally {
 
     /// Counts the game of a `results.jsonl` line; `False` if its index was already counted.
     fn add(&mut self, line: &str) -> PyResult<bool> {
-        let result = serde_json::from_str::<Value>(line)
-            .ok()
-            .and_then(|v| GameResult::from_json(&v))
+        let result = GameResult::from_line(line)
             .ok_or_else(|| PyValueError::new_err(format!("not a results line: {line:.80}")))?;
         if result.seats.len() != self.config.bots.len() {
             return Err(PyValueError::new_err(format!("a result of another run: {line:.80}")));
@@ -221,7 +201,7 @@ impl Tally {
     fn report(&self) -> (String, String) {
         let mut standings = self.standings.clone();
         standings.flush();
-        let bots = Value::Array(bot_totals(&standings, &self.config)).to_string();
+        let bots = bot_totals(&standings, &self.config).to_string();
         (twinsim_arena::report(&self.config, &standings), bots)
     }
 }

@@ -111,8 +111,10 @@ def arena(
     ``builtin:random``, ``builtin:greedy``, ``builtin:<search>[@reference|@fast][:iterations=N]``
     or a shell command speaking the referee's protocol, under the referee's time limits times
     ``time_scale``. Returns ``{"results": [one dict per game: seed, seats, scores, ranks,
-    reason, turns, timeouts, crashed, illegal, ...], "bots": [one dict per bot: wins, draws,
-    losses, win_rate, average_score, timeouts, crashes, illegal, skill]}``."""
+    reason, turns, timeouts, crashed, illegal, ...], "bots": [one dict per bot, the schema of
+    ``twinsim arena --json``: bot, wins, draws, losses, win_rate ({mean, low, high}),
+    average_score, invalid, timeouts, crashes, not_started, first_problems, illegal,
+    iterations_per_move, skill, openskill ({mu, sigma}), answer_ms]}``."""
     if isinstance(bots, str) or not all(isinstance(b, str) for b in bots):
         raise TypeError("bots must be a list of strings, one per seat")
     text = _core.arena_json(game, list(bots), games, seed, league, engine, threads, time_scale)

@@ -2,7 +2,6 @@
 
 use super::progress::Progress;
 use super::{default_engine, known_game, usage_error, EngineChoice};
-use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use twinsim_arena as arena;
@@ -122,7 +121,7 @@ pub fn run(request: ArenaArgs) -> ExitCode {
             // Streamed: one game per line as it is counted, so memory stays flat.
             let comma =
                 if first.swap(false, std::sync::atomic::Ordering::SeqCst) { "" } else { "," };
-            println!("{comma}{}", result.to_json());
+            println!("{comma}{}", result.to_line());
         }
         let done = standings.games();
         progress.report(done, config.games, done == config.games, || {
@@ -149,25 +148,9 @@ pub fn run(request: ArenaArgs) -> ExitCode {
     };
     let standings = &end.standings;
     if json_output {
-        let bots: Vec<Value> = standings
-            .totals()
-            .iter()
-            .enumerate()
-            .map(|(b, t)| {
-                json!({
-                    "bot": config.bots[b].to_string(), "wins": t.wins, "draws": t.draws,
-                    "losses": t.losses, "invalid": t.invalid, "timeouts": t.timeouts,
-                    "crashes": t.crashes, "not_started": t.not_started,
-                    "first_problems": t.first_problems, "illegal": t.illegal,
-                    "iterations_per_move": t.iterations_per_move(),
-                    "win_rate": t.points.win_rate().map(|r| json!([r.mean, r.low, r.high])),
-                    "average_score": t.average_score(),
-                    "openskill": [t.rating.mu, t.rating.sigma],
-                    "answer_ms": t.answer_times.summary().map(|s| s.to_json()),
-                })
-            })
-            .collect();
-        println!("],\"bots\":{},\"interrupted\":{}}}", Value::Array(bots), end.interrupted);
+        let bots = serde_json::to_string(&standings.summaries(&config.bots))
+            .expect("the totals serialize");
+        println!("],\"bots\":{bots},\"interrupted\":{}}}", end.interrupted);
     }
     let table = arena::report(&config, standings);
     if !json_output {

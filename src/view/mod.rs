@@ -9,6 +9,7 @@
 use serde_json::Value;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use twinsim_arena::GameResult;
 
 const TEMPLATE: &str = include_str!("viewer.html");
 const STYLE: &str = include_str!("viewer.css");
@@ -263,41 +264,6 @@ pub fn write_view(file: &Path, game: Option<usize>, out: &Path) -> Result<usize,
     Ok(games.len())
 }
 
-/// One row of `results.jsonl` as the index needs it.
-struct ArenaResult {
-    index: u64,
-    seed: Value,
-    seats: Vec<usize>,
-    scores: Vec<Value>,
-    ranks: Vec<u64>,
-    reason: String,
-    turns: u64,
-    timeouts: Vec<u64>,
-    crashed: Vec<bool>,
-}
-
-impl ArenaResult {
-    fn from_json(v: &Value) -> Option<ArenaResult> {
-        let array = |k: &str| v.get(k).and_then(Value::as_array);
-        let numbers = |k: &str| -> Option<Vec<u64>> {
-            array(k)?.iter().map(Value::as_u64).collect::<Option<Vec<u64>>>()
-        };
-        Some(ArenaResult {
-            index: v.get("index")?.as_u64()?,
-            seed: v.get("seed")?.clone(),
-            seats: numbers("seats")?.into_iter().map(|s| s as usize).collect(),
-            scores: array("scores")?.clone(),
-            ranks: numbers("ranks")?,
-            reason: v.get("reason").and_then(Value::as_str).unwrap_or("").to_string(),
-            turns: v.get("turns")?.as_u64()?,
-            timeouts: numbers("timeouts").unwrap_or_default(),
-            crashed: array("crashed")
-                .map(|a| a.iter().map(|c| c.as_bool().unwrap_or(false)).collect())
-                .unwrap_or_default(),
-        })
-    }
-}
-
 /// Reads a JSON Lines file of an arena directory; a missing file is an empty list.
 fn read_jsonl(path: &Path) -> Result<Vec<Value>, ViewError> {
     let text = match twinsim::input::read_text(path) {
@@ -347,7 +313,7 @@ pub fn write_arena_index(dir: &Path, standings: Option<&str>) -> Result<PathBuf,
     let results_path = dir.join("results.jsonl");
     let mut results = Vec::new();
     for (i, v) in read_jsonl(&results_path)?.iter().enumerate() {
-        let result = ArenaResult::from_json(v).ok_or_else(|| ViewError::NotAGame {
+        let result = GameResult::from_json(v).ok_or_else(|| ViewError::NotAGame {
             path: results_path.clone(),
             line: i + 1,
             why: "not an arena result (index, seed, seats, scores, ranks, turns)".into(),
@@ -377,7 +343,7 @@ pub fn write_arena_index(dir: &Path, standings: Option<&str>) -> Result<PathBuf,
     let mut rows = String::new();
     for result in &results {
         let seat_bots: Vec<String> = result.seats.iter().map(|&b| seat_name(b)).collect();
-        let key = game_key(&result.seed, &seat_bots, result.turns);
+        let key = game_key(&Value::from(result.seed), &seat_bots, result.turns as u64);
         let trace =
             trace_keys.iter().zip(traces.iter_mut()).find(|(k, t)| **k == key && t.is_some());
         let link = match trace.and_then(|(_, t)| t.take()) {
@@ -429,7 +395,7 @@ text-align:left;vertical-align:top}.win{color:#15803d;font-weight:600}.loss{colo
 margin-left:4px;font-size:12px}ol{margin:0;padding-left:1.4em}";
 
 /// Win, draw or loss of each seat from its rank (1 = first; shared first place = draw).
-fn seat_results(ranks: &[u64]) -> Vec<&'static str> {
+fn seat_results(ranks: &[usize]) -> Vec<&'static str> {
     let firsts = ranks.iter().filter(|&&r| r == 1).count();
     ranks
         .iter()
@@ -442,12 +408,14 @@ fn seat_results(ranks: &[u64]) -> Vec<&'static str> {
 }
 
 /// One table row: every seat with its bot, score, result and crash/timeout marks.
-fn index_row(result: &ArenaResult, seat_bots: &[String], link: &str) -> String {
+fn index_row(result: &GameResult, seat_bots: &[String], link: &str) -> String {
     let outcomes = seat_results(&result.ranks);
     let mut seats = String::from("<ol start=\"0\">");
     for (seat, bot) in seat_bots.iter().enumerate() {
         let outcome = outcomes.get(seat).copied().unwrap_or("loss");
-        let score = result.scores.get(seat).map(|s| s.to_string()).unwrap_or_default();
+        // Written as JSON writes it (`3.0`), as the results file has it.
+        let score =
+            result.scores.get(seat).map(|s| Value::from(*s).to_string()).unwrap_or_default();
         let mut marks = String::new();
         if result.crashed.get(seat).copied().unwrap_or(false) {
             marks.push_str("<span class=\"mark crash\">crashed</span>");
@@ -476,7 +444,7 @@ fn index_row(result: &ArenaResult, seat_bots: &[String], link: &str) -> String {
 
 /// Each bot's running win rate (a draw counts half) after each of its games, in game order,
 /// as an inline SVG chart: one line per bot, 0 to 100% up the side.
-fn win_rate_chart(results: &[ArenaResult], bots: &[String]) -> String {
+fn win_rate_chart(results: &[GameResult], bots: &[String]) -> String {
     const COLORS: [&str; 3] = ["#e8543f", "#2f7de1", "#1f9d55"];
     let (width, height, left, top) = (640.0, 220.0, 40.0, 10.0);
     let (plot_w, plot_h) = (width - left - 10.0, height - top - 30.0);
@@ -528,7 +496,7 @@ fn win_rate_chart(results: &[ArenaResult], bots: &[String]) -> String {
 }
 
 /// Wins, draws, losses, crashes and timeouts of each bot over the run.
-fn bot_summary(results: &[ArenaResult], bots: &[String]) -> String {
+fn bot_summary(results: &[GameResult], bots: &[String]) -> String {
     let mut rows = String::new();
     for (b, bot) in bots.iter().enumerate() {
         let (mut wins, mut draws, mut losses, mut crashes, mut timeouts) = (0, 0, 0, 0, 0);

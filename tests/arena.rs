@@ -18,7 +18,15 @@ fn arena_against_random(bot: &str) -> Value {
     // Exit 1 with the report: the bot crashed in every game (`arena` says so and fails).
     let crashed_throughout = out.status.code() == Some(1) && stderr.contains("in every game");
     assert!(out.status.success() || crashed_throughout, "{stdout}\n{stderr}");
-    serde_json::from_str(&stdout).expect("JSON report")
+    let report: Value = serde_json::from_str(&stdout).expect("JSON report");
+    // The report is the one results schema: every game a results line, every bot its totals.
+    for game in report["games"].as_array().expect("games") {
+        twinsim_arena::GameResult::from_json(game).expect("a game is a GameResult");
+    }
+    let bots: Vec<twinsim_arena::BotSummary> =
+        serde_json::from_value(report["bots"].clone()).expect("the bots are BotSummary");
+    assert_eq!(bots.len(), 2);
+    report
 }
 
 /// Processes whose command line contains `marker` (read from /proc).

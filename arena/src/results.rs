@@ -178,3 +178,79 @@ pub struct BotSummary {
     /// Answer times over the run in milliseconds (`null` for a bot not timed).
     pub answer_ms: Option<times::Summary>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line as the arena wrote it before misbehaviour, search counters and answer times were
+    /// recorded reads, with every later per-seat list one default per seat.
+    #[test]
+    fn a_line_of_the_first_results_schema_reads() {
+        let old = r#"{"crashed":[false,true],"index":3,"ranks":[1,2],"reason":"win","scores":[1.0,0.0],"seats":[1,0],"seed":-5,"timeouts":[0,2],"turns":17}"#;
+        let read = GameResult::from_line(old).expect("an old line reads");
+        assert_eq!((read.index, read.seed, read.turns), (3, -5, 17));
+        assert_eq!(read.crashed, [false, true]);
+        assert_eq!(read.invalid, [0, 0]);
+        assert_eq!(read.not_started, [false, false]);
+        assert_eq!(read.problems, [BTreeMap::new(), BTreeMap::new()]);
+        assert_eq!(read.answer_us, [Vec::<u32>::new(), Vec::new()]);
+        assert_eq!(GameResult::from_line(r#"{"index":3}"#), None, "not a result");
+    }
+
+    /// A line reads back as the result it was written from, with its keys in alphabetical order
+    /// (the bytes results files have always had) and `answer_ms` derived.
+    #[test]
+    fn a_result_line_round_trips_with_its_keys_in_order() {
+        let result = GameResult {
+            index: 0,
+            seed: 7,
+            seats: vec![0, 1],
+            scores: vec![2.0, 1.0],
+            ranks: vec![1, 2],
+            reason: "win".into(),
+            turns: 3,
+            timeouts: vec![0, 1],
+            crashed: vec![false, false],
+            invalid: vec![1, 0],
+            not_started: vec![false, false],
+            problems: vec![
+                BTreeMap::from([("invalid".into(), "turn 2: X".into())]),
+                BTreeMap::new(),
+            ],
+            moves: vec![2, 0],
+            iterations: vec![40, 0],
+            illegal: vec![0, 0],
+            answer_us: vec![vec![1500, 2500], Vec::new()],
+        };
+        let line = result.to_line();
+        assert_eq!(GameResult::from_line(&line), Some(result));
+        let value: serde_json::Value = serde_json::from_str(&line).unwrap();
+        let keys: Vec<&String> = value.as_object().unwrap().keys().collect();
+        assert!(
+            line.starts_with(
+                r#"{"answer_ms":[{"answers":2,"max":2.5,"median":1.5,"p99":2.5},null],"answer_us""#
+            ),
+            "{line}"
+        );
+        let mut sorted = keys.clone();
+        sorted.sort();
+        assert_eq!(keys, sorted);
+    }
+
+    #[test]
+    fn bot_totals_round_trip() {
+        let mut totals = crate::BotTotals::default();
+        totals.wins = 3;
+        totals.points.add(1.0);
+        totals.points.add(0.0);
+        totals.answer_times.add_all(&[1200]);
+        let summary = totals.summary("builtin:random");
+        let text = serde_json::to_string(&summary).unwrap();
+        assert_eq!(serde_json::from_str::<BotSummary>(&text).unwrap(), summary);
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["win_rate"]["mean"], 0.5);
+        assert_eq!(value["openskill"]["mu"], 25.0);
+        assert_eq!(value["answer_ms"]["max"], 1.2);
+    }
+}

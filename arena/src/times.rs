@@ -56,10 +56,11 @@ impl Summary {
 /// A [`Summary`] as written: times in milliseconds.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct SummaryInMs {
+    // Keys in alphabetical order, as these summaries have always been written.
+    answers: u64,
+    max: f64,
     median: f64,
     p99: f64,
-    max: f64,
-    answers: u64,
 }
 
 impl From<Summary> for SummaryInMs {

@@ -240,8 +240,7 @@ mod tests {
 
     #[test]
     fn bot_totals_round_trip() {
-        let mut totals = crate::BotTotals::default();
-        totals.wins = 3;
+        let mut totals = crate::BotTotals { wins: 3, ..Default::default() };
         totals.points.add(1.0);
         totals.points.add(0.0);
         totals.answer_times.add_all(&[1200]);

@@ -15,6 +15,7 @@ pub mod check;
 pub mod dice;
 #[cfg(feature = "json")]
 pub mod engine;
+pub mod prng;
 pub mod state;
 pub mod step;
 pub mod tables;
@@ -24,6 +25,7 @@ pub mod typed;
 pub use api::Reference;
 pub use api::{Action, Fast, MoveList, CAPACITY};
 pub use dice::{Dice, SearchDice};
+pub use prng::RefereeDice;
 #[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use state::{Slot, State, TurnLog};

@@ -25,9 +25,9 @@ pub mod typed;
 pub use api::Reference;
 pub use api::{Action, Fast, MoveList, CAPACITY};
 pub use dice::{Dice, SearchDice};
-pub use prng::RefereeDice;
 #[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};
+pub use prng::RefereeDice;
 pub use state::{Slot, State, TurnLog};
 pub use step::Input;
 pub use tables::{hurdle_solution, hurdle_tables, Solved};

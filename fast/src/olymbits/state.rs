@@ -4,9 +4,9 @@
 // Per-player loops index several parallel arrays by the player index.
 #![allow(clippy::needless_range_loop)]
 
+use super::prng::RefereeDice;
 use super::tables::{hurdle_tables, mask_of, UNKNOWN_TRACK};
 use twinsim_reference::olymbits as r;
-use super::prng::RefereeDice;
 
 /// Action codes: the referee's enum order; `NONE` = no action.
 pub const UP: u8 = 0;

@@ -5,11 +5,11 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::dice::Dice;
+use super::prng::RefereeDice;
 use super::state::*;
 use super::tables::{hurdle_tables, wind_thresholds, FINISH};
 use twinsim_reference::game::StepError;
 use twinsim_reference::olymbits as r;
-use super::prng::RefereeDice;
 
 /// What one player handed in (reference twin: `twinsim_reference::olymbits::PlayerInput`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

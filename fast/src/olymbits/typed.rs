@@ -1,11 +1,11 @@
 //! The typed API ([`Game`]) on the fast state, so a generic search runs on either twin.
 
 use super::dice::{Dice, SearchDice};
+use super::prng::RefereeDice;
 use super::state::State;
 use std::marker::PhantomData;
 use twinsim_reference::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
 use twinsim_reference::olymbits as r;
-use super::prng::RefereeDice;
 
 /// The typed API of the fast Olymbits twin. Reference twin: [`twinsim_reference::olymbits::Olymbits`].
 ///

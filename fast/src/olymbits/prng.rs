@@ -509,6 +509,19 @@ mod tests {
             let expected =
                 twinsim_reference::sha1prng::update_state_bytewise(bytes(state), bytes(output));
             assert_eq!(bytes(next_state(state, output)), expected);
+            // The output that leaves the sum equal to the state, where only the JDK's "no byte
+            // changed" increment of byte 0 applies: O ^ M = S - (S ^ M) - K (mod 2^160).
+            let neg = |x: Wide| {
+                let lo = (!x.0).wrapping_add(1);
+                (lo, (!x.1).wrapping_add(u32::from(lo == 0)))
+            };
+            let flipped = (wide(state).0 ^ TOP_BITS.0, wide(state).1 ^ TOP_BITS.1);
+            let o = add(add(wide(state), neg(flipped)), neg(ONE_MINUS_TWICE_TOP_BITS));
+            let still = words((o.0 ^ TOP_BITS.0, o.1 ^ TOP_BITS.1));
+            let expected =
+                twinsim_reference::sha1prng::update_state_bytewise(bytes(state), bytes(still));
+            assert_eq!(expected[1..], bytes(state)[1..]);
+            assert_eq!(bytes(next_state(state, still)), expected);
         }
     }
 }

@@ -18,6 +18,19 @@ pub struct Sha1Prng {
     bytes_drawn: u64,
 }
 
+/// [`Sha1Prng`]'s fields, as [`Sha1Prng::parts`] hands them out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sha1PrngParts {
+    /// Internal state `S` (§3.2 step 2).
+    pub state: [u8; 20],
+    /// The current output block.
+    pub block: [u8; 20],
+    /// How many bytes of `block` are used (0..=20).
+    pub used: u8,
+    /// Total bytes handed out so far.
+    pub bytes_drawn: u64,
+}
+
 impl Sha1Prng {
     /// `setSeed(seed)` on a fresh SHA1PRNG: `S = SHA-1(seed as 8 little-endian bytes)` (§3.2).
     ///
@@ -30,6 +43,28 @@ impl Sha1Prng {
         block[8] = 0x80;
         block[63] = 64;
         Sha1Prng { state: sha1_of_block(block), block: [0; 20], used: 20, bytes_drawn: 0 }
+    }
+
+    /// The whole generator state, for a twin that keeps its own copy in another layout (the
+    /// fast Olymbits twin's `RefereeDice`): [`Sha1Prng::from_parts`] gives it back.
+    pub fn parts(&self) -> Sha1PrngParts {
+        Sha1PrngParts {
+            state: self.state,
+            block: self.block,
+            used: self.used as u8,
+            bytes_drawn: self.bytes_drawn,
+        }
+    }
+
+    /// The generator with these [`Sha1Prng::parts`] (`used` above 20 counts as 20: the block
+    /// is spent).
+    pub fn from_parts(parts: Sha1PrngParts) -> Self {
+        Sha1Prng {
+            state: parts.state,
+            block: parts.block,
+            used: usize::from(parts.used.min(20)),
+            bytes_drawn: parts.bytes_drawn,
+        }
     }
 
     /// Total number of bytes drawn so far (§3.4, the traces' `rng_bytes`).

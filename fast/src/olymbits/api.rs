@@ -10,7 +10,7 @@ use twinsim_reference::olymbits as r;
 pub use twinsim_reference::olymbits::Action;
 
 /// The fast state with the referee's generator. The root's [`super::State`] is the same
-/// struct, generic over its dice (`State<D = Sha1Prng>`): written without a parameter, it is
+/// struct, generic over its dice (`State<D = RefereeDice>`): written without a parameter, it is
 /// this type.
 pub type State = super::State;
 /// The fast twin's typed API (the referee's dice; [`super::SearchOlymbits`] has search dice).

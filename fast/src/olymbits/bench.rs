@@ -150,7 +150,7 @@ pub fn bench_ops() -> Vec<BenchOp> {
         calm.iter().map(|(s, _, a)| (s.clone(), a.map(Some))).collect();
     let joint_turn_no_reset = joint_turn_op("joint_turn_no_reset", calm_ref, calm_fast);
     let mut ref_rng = twinsim_reference::sha1prng::Sha1Prng::new(3);
-    let mut fast_rng = ref_rng.clone();
+    let mut fast_rng = super::RefereeDice::from_reference(&ref_rng);
     let mut ref_order = [r::Action::Up, r::Action::Down, r::Action::Left, r::Action::Right];
     let mut fast_order = [0u8, 1, 2, 3];
     let skating_shuffle = BenchOp {
@@ -161,7 +161,7 @@ pub fn bench_ops() -> Vec<BenchOp> {
             black_box(&ref_order);
         }),
         fast: Box::new(move || {
-            super::step::shuffle4(&mut fast_rng, &mut fast_order);
+            super::Dice::shuffle4(&mut fast_rng, &mut fast_order);
             black_box(&fast_order);
         }),
     };

@@ -1,5 +1,5 @@
 //! The generator behind Olymbits' mini-game draws, as a type parameter of [`State`]: the
-//! referee's exact SHA1PRNG ([`Sha1Prng`]: conformance, traces, the arena) or [`SearchDice`]
+//! referee's exact SHA1PRNG ([`RefereeDice`]: conformance, traces, the arena) or [`SearchDice`]
 //! for searches: **same rules, different dice**. Both run the one rule code path
 //! (`step.rs`), so every differential test of the exact state covers the search state's rules.
 //!
@@ -8,10 +8,10 @@
 //! every turn, so every joint turn pays for one.
 //!
 //! [`State`]: super::State
+//! [`RefereeDice`]: super::RefereeDice
 
 use std::fmt::Debug;
 use std::hash::Hash;
-use twinsim_reference::sha1prng::Sha1Prng;
 
 /// The draws the rules make (§3.3): `nextInt(bound)`, `nextBoolean()`, `nextDouble()` and the
 /// 4-entry `Collections.shuffle` of the skating risk order.
@@ -25,26 +25,6 @@ pub trait Dice: Clone + Debug + PartialEq + Eq + Hash {
     /// A uniform permutation of the 4 entries, drawn like `Collections.shuffle` (swap entry
     /// `i - 1` with a uniform one of the first `i`, for `i` = 4, 3, 2).
     fn shuffle4(&mut self, d: &mut [u8; 4]);
-}
-
-/// The referee's generator, bit-exact.
-impl Dice for Sha1Prng {
-    #[inline]
-    fn below(&mut self, bound: i32) -> i32 {
-        self.next_below(bound)
-    }
-    #[inline]
-    fn boolean(&mut self) -> bool {
-        self.next_boolean()
-    }
-    #[inline]
-    fn double(&mut self) -> f64 {
-        self.next_double()
-    }
-    #[inline]
-    fn shuffle4(&mut self, d: &mut [u8; 4]) {
-        super::step::shuffle4(self, d)
-    }
 }
 
 /// A fast generator for searches (xorshift64*): not the referee's stream, so a game played
@@ -121,15 +101,5 @@ mod tests {
         // All 24 permutations, each about 1000 times.
         assert_eq!(perms.len(), 24);
         assert!(perms.values().all(|&c| (850..1_150).contains(&c)), "{perms:?}");
-    }
-
-    #[test]
-    fn the_exact_dice_are_the_references_draws() {
-        let (mut a, mut b) = (Sha1Prng::new(9), Sha1Prng::new(9));
-        for k in 1..200 {
-            assert_eq!(Dice::below(&mut a, k % 7 + 1), b.next_below(k % 7 + 1));
-            assert_eq!(Dice::boolean(&mut a), b.next_boolean());
-            assert_eq!(Dice::double(&mut a).to_bits(), b.next_double().to_bits());
-        }
     }
 }

@@ -15,6 +15,7 @@ pub mod check;
 pub mod dice;
 #[cfg(feature = "json")]
 pub mod engine;
+pub mod prng;
 pub mod state;
 pub mod step;
 pub mod tables;
@@ -26,6 +27,7 @@ pub use api::{Action, Fast, MoveList, CAPACITY};
 pub use dice::{Dice, SearchDice};
 #[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};
+pub use prng::RefereeDice;
 pub use state::{Slot, State, TurnLog};
 pub use step::Input;
 pub use tables::{hurdle_solution, hurdle_tables, Solved};

@@ -4,9 +4,9 @@
 // Per-player loops index several parallel arrays by the player index.
 #![allow(clippy::needless_range_loop)]
 
+use super::prng::RefereeDice;
 use super::tables::{hurdle_tables, mask_of, UNKNOWN_TRACK};
 use twinsim_reference::olymbits as r;
-use twinsim_reference::sha1prng::Sha1Prng;
 
 /// Action codes: the referee's enum order; `NONE` = no action.
 pub const UP: u8 = 0;
@@ -83,8 +83,8 @@ pub struct TurnLog {
 /// (the referee's SHA1PRNG, bit-exact), `State<SearchDice>` the search one (same rules,
 /// different dice).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State<D = Sha1Prng> {
-    /// The generator: the shared SHA1PRNG, bit-exact (the reference's type), by default.
+pub struct State<D = RefereeDice> {
+    /// The generator: the referee's SHA1PRNG, bit-exact ([`RefereeDice`]), by default.
     pub rng: D,
     /// Which league.
     pub league: r::League,
@@ -182,7 +182,7 @@ impl From<&r::State> for State {
             }
         }
         State {
-            rng: s.rng.clone(),
+            rng: RefereeDice::from_reference(&s.rng),
             league: s.league,
             turn: s.turn.min(255) as u8,
             active: bits(s.active),
@@ -270,7 +270,7 @@ impl State {
                 self.medals[i][..n].iter().map(|m| m.map(u32::from)).collect()
             }),
             games,
-            rng: self.rng.clone(),
+            rng: self.rng.to_reference(),
             events: Vec::new(),
             end: match self.end {
                 0 => None,

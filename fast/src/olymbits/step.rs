@@ -5,11 +5,11 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::dice::Dice;
+use super::prng::RefereeDice;
 use super::state::*;
 use super::tables::{hurdle_tables, wind_thresholds, FINISH};
 use twinsim_reference::game::StepError;
 use twinsim_reference::olymbits as r;
-use twinsim_reference::sha1prng::Sha1Prng;
 
 /// What one player handed in (reference twin: `twinsim_reference::olymbits::PlayerInput`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -60,50 +60,6 @@ fn reset_archery<D: Dice>(s: &mut Slot, rng: &mut D) {
     }
     s.head = 0;
     s.len = rounds as u8;
-}
-
-/// `nextInt(bound)` (§3.3) on 4 bytes already drawn; `None` when Java would reject them and
-/// draw again. Reference twin: `twinsim_reference::sha1prng::Sha1Prng::next_int_bounded`.
-#[inline]
-fn bounded_from(bytes: [u8; 4], bound: i32) -> Option<i32> {
-    let r = (u32::from_be_bytes(bytes) >> 1) as i32;
-    let m = bound - 1;
-    if bound & m == 0 {
-        return Some(((i64::from(bound) * i64::from(r)) >> 31) as i32);
-    }
-    let v = r % bound;
-    (r.wrapping_sub(v).wrapping_add(m) >= 0).then_some(v)
-}
-
-/// [`bounded_from`] for the tests.
-#[cfg(test)]
-pub fn bounded_from_for_tests(bytes: [u8; 4], bound: i32) -> Option<i32> {
-    bounded_from(bytes, bound)
-}
-
-/// `Collections.shuffle` of the 4-entry risk order (§3.3) with its 12 bytes drawn in one
-/// request (more only on a rejection). Reference twin: `twinsim_reference::sha1prng::Sha1Prng::shuffle`.
-#[inline]
-pub fn shuffle4(rng: &mut Sha1Prng, d: &mut [u8; 4]) {
-    let mut buf = [0u8; 12];
-    rng.fill_bytes(&mut buf);
-    let mut at = 0;
-    for i in (2..=4usize).rev() {
-        loop {
-            let bytes = if at < 12 {
-                [buf[at], buf[at + 1], buf[at + 2], buf[at + 3]]
-            } else {
-                let mut more = [0u8; 4];
-                rng.fill_bytes(&mut more);
-                more
-            };
-            at += 4;
-            if let Some(j) = bounded_from(bytes, i as i32) {
-                d.swap(i - 1, j as usize);
-                break;
-            }
-        }
-    }
 }
 
 /// §6.1 reset. Reference twin: `twinsim_reference::olymbits::Skating::reset`.
@@ -354,7 +310,7 @@ impl State {
     /// [`State::new`] without the seed-0 check. Reference twin:
     /// `twinsim_reference::olymbits::new_game_unchecked`.
     pub fn new_unchecked(seed: i64, params: &r::Params) -> State {
-        State::with_dice(Sha1Prng::new(seed), params)
+        State::with_dice(RefereeDice::new(seed), params)
     }
 }
 

@@ -225,37 +225,6 @@ fn prop_typed_step_fast_equals_reference() {
     QuickCheck::new().tests(150).quickcheck(prop as fn(i64, Vec<u8>) -> TestResult);
 }
 
-#[test]
-fn shuffle4_matches_the_reference_shuffle_including_rejections() {
-    use super::step::shuffle4;
-    use twinsim_reference::sha1prng::Sha1Prng;
-    for seed in 1..300i64 {
-        let mut a = Sha1Prng::new(seed);
-        let mut b = a.clone();
-        let mut x = [r::Action::Up, r::Action::Down, r::Action::Left, r::Action::Right];
-        let mut y = [UP, DOWN, LEFT, RIGHT];
-        for _ in 0..20 {
-            a.shuffle(&mut x);
-            shuffle4(&mut b, &mut y);
-            assert_eq!(x.map(|v| v.index() as u8), y);
-            assert_eq!(a, b);
-        }
-    }
-}
-
-#[test]
-fn bounded_draws_reject_exactly_like_java() {
-    use super::step::bounded_from_for_tests as bounded;
-    // r = 2^31 - 1 (all ones): for bound 3, r - r % 3 + 2 overflows → rejected.
-    assert_eq!(bounded([0xff; 4], 3), None);
-    assert_eq!(bounded([0xff, 0xff, 0xff, 0xfd], 3), None);
-    assert_eq!(bounded([0xff, 0xff, 0xff, 0xfb], 3), Some(2));
-    assert_eq!(bounded([0xff, 0xff, 0xff, 0xf9], 3), Some(0x7fff_fffc % 3));
-    assert_eq!(bounded([0x7f, 0xff, 0xff, 0xff], 3), Some(0x3fff_ffff % 3));
-    assert_eq!(bounded([0xff; 4], 4), Some(3));
-    assert_eq!(bounded([0xff; 4], 2), Some(1));
-}
-
 /// Search mode: whole games on `State<SearchDice>` through the typed API (the same rule code
 /// as the exact state, other draws): they end by the rules (turn 100 or fewer than two active
 /// players), every ended run hands out exactly one medal per player, the state stays in the

@@ -1,11 +1,11 @@
 //! The typed API ([`Game`]) on the fast state, so a generic search runs on either twin.
 
 use super::dice::{Dice, SearchDice};
+use super::prng::RefereeDice;
 use super::state::State;
 use std::marker::PhantomData;
 use twinsim_reference::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
 use twinsim_reference::olymbits as r;
-use twinsim_reference::sha1prng::Sha1Prng;
 
 /// The typed API of the fast Olymbits twin. Reference twin: [`twinsim_reference::olymbits::Olymbits`].
 ///
@@ -17,7 +17,7 @@ use twinsim_reference::sha1prng::Sha1Prng;
 /// [`StepError::WrongArity`] (checked in that order, before anything changes). Every action of
 /// an active player is legal, so [`StepError::Illegal`] never occurs. [`Game::new_game`] does
 /// not refuse seed 0, like the reference's; [`State::new`] is the checked version.
-pub type FastOlymbits = Typed<Sha1Prng>;
+pub type FastOlymbits = Typed<RefereeDice>;
 
 /// The typed API for searches: [`FastOlymbits`] with [`SearchDice`] instead of the referee's
 /// generator (same rules, different dice; [`Game::new_game`] seeds the dice with the seed).
@@ -33,9 +33,9 @@ pub trait SeededDice: Dice {
     fn from_seed(seed: i64) -> Self;
 }
 
-impl SeededDice for Sha1Prng {
+impl SeededDice for RefereeDice {
     fn from_seed(seed: i64) -> Self {
-        Sha1Prng::new(seed)
+        RefereeDice::new(seed)
     }
 }
 

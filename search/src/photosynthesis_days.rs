@@ -227,6 +227,9 @@ where
                 .deadline
                 .map(|d| started + d.saturating_duration_since(started).mul_f64(end)),
         };
+        // Only the last horizon's stop on the clock marks when the answer was due (the
+        // process's lateness estimate, `pace`).
+        crate::pace::forget_stop();
         let horizon = DaysConfig { extra_days: extra, ..*config };
         let mut result = plan::<G>(root, player, &slice, &horizon, &predicted, 0);
         spent += result.iterations;

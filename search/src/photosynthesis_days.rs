@@ -196,9 +196,10 @@ fn horizon_end(extra: u32, last: u32) -> f64 {
 /// clock on a loaded machine): the opponent's plan is predicted once
 /// ([`DaysConfig::opponent_share`] of the budget), then our beam plans this day alone (0 extra
 /// days), then 1 extra day, and so on up to [`DaysConfig::extra_days`], each within its part of
-/// what is left ([`horizon_end`]). The answer is the deepest horizon's whose search completed a
-/// pass at least [`MIN_DEEP_WIDTH`] wide (the current day's is always taken, so there is an
-/// answer after a single iteration); the deepening stops at the first horizon that did not.
+/// what is left (a quarter for each shallower horizon, the rest for the deepest). The answer
+/// is the deepest horizon's whose search completed a pass at least [`MIN_DEEP_WIDTH`] wide
+/// (the current day's is always taken, so there is an answer after a single iteration); the
+/// deepening stops at the first horizon that did not.
 /// The iteration count of the result covers every horizon and the prediction.
 pub fn search_deepening<G: SearchGame<Action = Action>>(
     root: &G::State,

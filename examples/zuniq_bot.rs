@@ -1,5 +1,6 @@
-//! A complete Zuniq contest bot on standard input and output: UCT over a transposition table keyed by the zobrist hash, on the fast twin,
-//! playing from what the referee sends it (nothing else).
+//! A complete Zuniq contest bot on standard input and output: `builtin:mcts`
+//! (`twinsim_search::zuniq_mcts`: MCTS with transposition nodes, RAVE and an exact endgame solver,
+//! on the fast twin's board), playing from what the referee sends it (nothing else).
 //!
 //! ```sh
 //! cargo build --release --example zuniq_bot
@@ -18,10 +19,9 @@
 //! (deterministic, for tests) instead of thinking against the clock.
 
 use std::io::{self, Write};
-use twinsim_fast::zuniq::FastZuniq;
 use twinsim_search::bot::ViewPlayer;
 use twinsim_search::stdio::{TurnClock, TurnReader};
-use twinsim_search::zuniq::ZuniqBot;
+use twinsim_search::zuniq_mcts::ZuniqBot;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // A fixed iteration budget per move (deterministic) instead of the clock.
@@ -39,7 +39,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Some(bot) => bot,
             None => {
                 let seat = input.seat().unwrap_or(0);
-                bot.insert(ZuniqBot::<FastZuniq>::new(seat, 1, iterations))
+                bot.insert(ZuniqBot::new(seat, 1, iterations))
             }
         };
         if let Some(answer) = bot.play(&text, deadline) {

@@ -9,7 +9,8 @@
 //! under a `#[cfg]` that is false then (`test`, any `feature = "..."`) is left out, and so is
 //! every `#[test]` function.
 //!
-//! Only the one game the bot uses is kept: the other games' modules are left out, and with them
+//! Only the one game the bot uses is kept: the other games' modules are left out (a game's
+//! module is `<game>` or `<game>_<part>`, as `zuniq_mcts` and `photosynthesis_days`), and with them
 //! every item of a shared module that names one of them in a path (`olymbits::State`), or in a
 //! `use` (so the searches' dispatch over all games, `bot::make_player`, goes). Shared top-level
 //! modules the kept code never names are left out too (an over-approximation by identifier: a
@@ -26,6 +27,12 @@ use std::path::{Path, PathBuf};
 
 /// The games, by their module names (the same in every crate).
 pub const GAMES: [&str; 5] = ["xmas_rush", "photosynthesis", "zuniq", "olymbits", "wondev_woman"];
+
+/// Whether the identifier `ident` names a module of `game`: the game's own (`zuniq`) or one of
+/// its parts at a crate's root (`zuniq_mcts`, `zuniq_solver`, `photosynthesis_days`).
+fn names_game(ident: &str, game: &str) -> bool {
+    ident.strip_prefix(game).is_some_and(|rest| rest.is_empty() || rest.starts_with('_'))
+}
 
 /// Our crates a bot may use, by their Rust names, with their source folders under the
 /// workspace root.
@@ -512,7 +519,7 @@ impl Bundler {
         let is_use = item_keyword(body).is_some_and(|(_, k)| k == "use");
         body.iter().enumerate().any(|(i, t)| {
             t.kind == Kind::Ident
-                && self.other_games().any(|g| t.is(g))
+                && self.other_games().any(|g| names_game(&t.text, g))
                 && (is_use || body.get(i + 1).is_some_and(|n| n.is(":")))
         })
     }
@@ -588,7 +595,7 @@ impl Bundler {
             match keyword {
                 Some((k, "mod")) => {
                     let name = name_after(k).ok_or("a mod without a name")?;
-                    if dir.crate_root && self.other_games().any(|g| g == name) {
+                    if dir.crate_root && self.other_games().any(|g| names_game(&name, g)) {
                         continue;
                     }
                     let mut header = attributes;
@@ -1064,12 +1071,13 @@ fn child_module(dir: &Path, name: &str) -> Result<(PathBuf, PathBuf), String> {
     }
 }
 
-/// The game a bot's source names (`twinsim_fast::zuniq`, `twinsim_search::olymbits::...`).
+/// The game a bot's source names (`twinsim_fast::zuniq`, `twinsim_search::olymbits::...`, or a
+/// part of one, `twinsim_search::zuniq_mcts::ZuniqBot`).
 pub fn detect_game(bot_source: &str) -> Result<&'static str, String> {
     let tokens = tokenize(bot_source)?;
     let named: BTreeSet<&'static str> = GAMES
         .into_iter()
-        .filter(|g| tokens.iter().any(|t| t.kind == Kind::Ident && t.is(g)))
+        .filter(|g| tokens.iter().any(|t| t.kind == Kind::Ident && names_game(&t.text, g)))
         .collect();
     match named.len() {
         1 => Ok(named.into_iter().next().expect("one game")),

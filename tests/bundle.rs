@@ -156,3 +156,43 @@ fn the_cli_refuses_a_bundle_over_the_limit() {
     assert!(String::from_utf8_lossy(&written.stdout).contains(&format!("{size} characters")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The game is detected from a game's module or one of its parts (`zuniq_mcts`), never from a
+/// longer name that only starts like one, and two games are refused.
+#[test]
+fn the_game_is_detected_from_its_module_or_a_part_of_it() {
+    let detect = |source: &str| bundle::detect_game(source);
+    assert_eq!(detect("use twinsim_search::zuniq_mcts::ZuniqBot;"), Ok("zuniq"));
+    assert_eq!(detect("use twinsim_search::photosynthesis_days::search;"), Ok("photosynthesis"));
+    assert_eq!(detect("use twinsim_fast::wondev_woman::State;"), Ok("wondev_woman"));
+    assert!(detect("use twinsim_search::zuniqs::Bot;").is_err(), "not a part of zuniq");
+    assert!(detect("use a::zuniq_mcts; use b::olymbits;").is_err(), "two games");
+}
+
+/// An example executable older than a source it was built from is reported (what
+/// `common::example` refuses): `cargo test --test bundle` builds no example, and a stale Zuniq
+/// example once made its bundle seem to play differently from its source.
+#[test]
+fn a_stale_example_is_refused() {
+    use std::time::{Duration, SystemTime};
+    let dir = std::env::temp_dir().join(format!("twinsim-stale-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let exe = dir.join("bot");
+    let source = dir.join("a source.rs");
+    std::fs::write(&exe, "").expect("an executable");
+    std::fs::write(&source, "").expect("a source");
+    assert_eq!(common::newer_source(&exe), Some(dir.join("bot.d")), "no dep-info: refused");
+    let escaped = source.display().to_string().replace(' ', "\\ ");
+    std::fs::write(dir.join("bot.d"), format!("{}: {escaped}\n", exe.display())).expect("dep-info");
+    let set = |path: &Path, time: SystemTime| {
+        let file = std::fs::File::options().write(true).open(path).expect("opened");
+        file.set_modified(time).expect("a modification time");
+    };
+    let now = SystemTime::now();
+    set(&source, now - Duration::from_secs(60));
+    set(&exe, now);
+    assert_eq!(common::newer_source(&exe), None, "built after its source");
+    set(&source, now + Duration::from_secs(60));
+    assert_eq!(common::newer_source(&exe), Some(source), "the source changed since");
+    let _ = std::fs::remove_dir_all(&dir);
+}

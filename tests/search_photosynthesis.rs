@@ -294,6 +294,42 @@ fn the_twins_make_the_same_day_search() {
     assert!(predicted > 5, "the opponent's day is predicted ({predicted})");
 }
 
+/// The deepening day search (the clock's): a starved budget still answers from the current
+/// day's complete plan, a large one reaches the deepest horizon; deterministic on an iteration
+/// budget and the same on both twins.
+#[test]
+fn the_deepening_day_search_answers_when_starved_and_deepens_with_time() {
+    let mut deepest = 0;
+    for r in positions().into_iter().step_by(3) {
+        let f = twinsim_fast::photosynthesis::State::from(&r);
+        for p in Photosynthesis::players_to_act(&r) {
+            for n in [1, 30, 700, 20_000] {
+                let b = Budget::iterations(n);
+                let cfg = DaysConfig::default();
+                let a = days::search_deepening::<FastPhotosynthesis>(&f, p, &b, &cfg);
+                if n <= 700 {
+                    // (The reference twin is about 90 times slower: small budgets only.)
+                    let c = days::search_deepening::<Photosynthesis>(&r, p, &b, &cfg);
+                    assert_eq!(a, c, "day {} player {p}, {n} iterations", r.day);
+                }
+                let action = a.action.expect("an answer");
+                assert!(Photosynthesis::legal_actions(&r, p).contains(&action));
+                assert!(a.iterations <= n + 40, "{n}: {} iterations", a.iterations);
+                if n <= 30 {
+                    assert_eq!(a.extra_days, 0, "day {}: {n} iterations plan today only", r.day);
+                }
+                if a.extra_days > 0 {
+                    assert!(a.completed_width >= days::MIN_DEEP_WIDTH, "{a:?}");
+                }
+                if n == 20_000 && a.extra_days == cfg.extra_days {
+                    deepest += 1;
+                }
+            }
+        }
+    }
+    assert!(deepest >= 3, "20,000 iterations reach the deepest horizon ({deepest} positions)");
+}
+
 /// On the last day the opponent has a tall tree and the sun to complete it: the prediction
 /// completes it, and our plan is scored after it (the nutrients it takes).
 #[test]

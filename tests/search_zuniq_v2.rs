@@ -104,6 +104,35 @@ fn game_against_random(me: usize, seed: i64, iterations: u64) -> State {
     state
 }
 
+/// The answers of a self-play game of two v2 bots on `iterations` a move, each move's deadline
+/// `ahead` of when it is asked.
+fn self_play_lines(iterations: u64, ahead: Duration) -> Vec<String> {
+    let spec = format!("mcts:iterations={iterations}").parse().unwrap();
+    let mut bots = [player(&spec, 0, 3).unwrap(), player(&spec, 1, 4).unwrap()];
+    let mut state = State::new();
+    let mut last = "Start".to_string();
+    let mut lines = Vec::new();
+    while !state.finished {
+        let line = bots[state.to_move()].play(&last, Instant::now() + ahead).expect("an answer");
+        referee_turn(&mut state, Some(&line)).unwrap();
+        last = line.trim_end_matches('!').to_string();
+        lines.push(line);
+    }
+    lines
+}
+
+/// On an iteration budget the answers do not depend on the clock (the clock is only a safety
+/// net against a timeout, far from being reached here): the same game whether each move has an
+/// hour or 20 s left. (Issue 34 once reported the search as answering differently in debug and
+/// release builds: that was a stale example executable, see `tests/common::example`.)
+#[test]
+fn an_iteration_budget_plays_the_same_game_whatever_the_clock() {
+    let relaxed = self_play_lines(60, Duration::from_secs(3600));
+    let pressed = self_play_lines(60, Duration::from_secs(20));
+    assert!(relaxed.len() >= 30, "a whole game: {relaxed:?}");
+    assert_eq!(relaxed, pressed);
+}
+
 #[test]
 fn every_claim_is_a_won_game() {
     // Random opponents give the bot won positions early, so it claims in most games; a claim

@@ -78,6 +78,14 @@ pub fn deadline_reached(deadline: Instant) {
     STOPPED_AT.with(|s| s.set(Some(deadline)));
 }
 
+/// Forgets a stop noted on this thread by [`deadline_reached`]: for a search made of several
+/// searches with deadlines of their own (the Photosynthesis day search deepening its horizon),
+/// only the last one's stop says when the answer was due; an earlier stop would count the
+/// later searches' thinking as lateness.
+pub fn forget_stop() {
+    STOPPED_AT.with(|s| s.set(None));
+}
+
 /// Notes that an answer was ready `lateness` after the thinking deadline it stopped at.
 pub fn observe(lateness: Duration) {
     LATENESS.lock().unwrap_or_else(|e| e.into_inner()).observe(Instant::now(), lateness);
@@ -149,5 +157,9 @@ mod tests {
         assert!(STOPPED_AT.with(|s| s.get()).is_some());
         answer.end();
         assert!(STOPPED_AT.with(|s| s.get()).is_none(), "taken by the answer");
+        // A stop forgotten (an earlier part of a search) is not observed.
+        deadline_reached(Instant::now());
+        forget_stop();
+        assert!(STOPPED_AT.with(|s| s.get()).is_none(), "forgotten");
     }
 }

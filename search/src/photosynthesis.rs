@@ -393,8 +393,6 @@ pub struct BeamBot {
     config: BeamConfig,
     cells: Option<Vec<CellInfo>>,
     stats: SearchStats,
-    /// Iterations per second of the last search on the clock (`builtin:beam`'s horizon).
-    rate: Option<f64>,
 }
 
 impl BeamBot {
@@ -410,7 +408,6 @@ impl BeamBot {
             config: BeamConfig::default(),
             cells: None,
             stats: SearchStats::default(),
-            rate: None,
         }
     }
 
@@ -443,20 +440,16 @@ impl BeamBot {
                 )),
             }),
         };
-        // The horizon fits the iterations this search can expect: the budget, or on the clock
-        // the last search's rate over the time now given (the first turn has ten times the
-        // time: the longest horizon).
-        let started = Instant::now();
-        let expected = match (self.iterations, self.rate, budget.deadline) {
-            (Some(n), _, _) => n as f64,
-            (None, Some(rate), Some(stop)) => {
-                rate * stop.saturating_duration_since(started).as_secs_f64()
-            }
-            _ => f64::INFINITY,
-        };
+        // With an iteration budget the horizon fits the budget (deterministic, as measured);
+        // on the clock the day search deepens its horizon while time lasts, so that a starved
+        // search still answers from a complete plan of the current day.
+        let deepen = self.iterations.is_none();
         let days = DaysConfig {
             beam: self.config,
-            extra_days: days::extra_days_for(expected),
+            extra_days: match self.iterations {
+                Some(n) => days::extra_days_for(n as f64),
+                None => DaysConfig::default().extra_days,
+            },
             ..DaysConfig::default()
         };
         let (action, iterations) = match (self.engine, self.variant) {
@@ -467,7 +460,12 @@ impl BeamBot {
             }
             #[cfg(feature = "builtin")]
             (EngineKind::Reference, Variant::PredictedOpponent) => {
-                let r = days::search::<Photosynthesis>(&state, self.seat, &budget, &days);
+                let search = if deepen {
+                    days::search_deepening::<Photosynthesis>
+                } else {
+                    days::search::<Photosynthesis>
+                };
+                let r = search(&state, self.seat, &budget, &days);
                 (r.action, r.iterations)
             }
             (_, variant) => {
@@ -477,16 +475,17 @@ impl BeamBot {
                     let r = search::<FastPhotosynthesis>(&fast, self.seat, &budget, &self.config);
                     (r.action, r.iterations)
                 } else {
-                    let r = days::search::<FastPhotosynthesis>(&fast, self.seat, &budget, &days);
+                    let search = if deepen {
+                        days::search_deepening::<FastPhotosynthesis>
+                    } else {
+                        days::search::<FastPhotosynthesis>
+                    };
+                    let r = search(&fast, self.seat, &budget, &days);
                     (r.action, r.iterations)
                 }
             }
         };
         self.stats.iterations += iterations;
-        let elapsed = started.elapsed().as_secs_f64();
-        if self.iterations.is_none() && elapsed > 0.0 && iterations > 100 {
-            self.rate = Some(iterations as f64 / elapsed);
-        }
         match action {
             Some(a) if view.possible_actions.contains(&a) => a,
             _ => Action::Wait,
@@ -527,6 +526,5 @@ pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn Vi
         config: BeamConfig::default(),
         cells: None,
         stats: SearchStats::default(),
-        rate: None,
     }))
 }

@@ -89,6 +89,10 @@ pub struct DaysResult {
     pub passes: u32,
     /// Width of our last pass started.
     pub width: usize,
+    /// Width of our last pass that ran to its end (0: none did, the budget cut the first).
+    pub completed_width: usize,
+    /// Days planned after the current one by the search that gave the answer.
+    pub extra_days: u32,
 }
 
 /// A state of our beam: the state, the first action that led to it, and how many of the
@@ -163,30 +167,137 @@ pub fn search<G: SearchGame<Action = Action>>(
 where
     G::State: Summarize + BeamEvaluate,
 {
+    let (predicted, iterations) =
+        predict::<G>(root, player, &share_of(budget, config.opponent_share), config);
+    let mut result = plan::<G>(root, player, budget, config, &predicted, iterations);
+    result.predicted = predicted;
+    result
+}
+
+/// The least width of a completed pass for a deeper horizon's plan to replace a shallower
+/// one's in [`search_deepening`]: the first passes of a multi-day beam (widths 4 and 8) close
+/// only short plans, mostly an early WAIT, which is why a starved three-day beam played worse
+/// than the one-day beam (the 1x clock run of the day search's report: games lost with 30 to 45
+/// moves against 80 to 90).
+pub const MIN_DEEP_WIDTH: usize = 16;
+
+/// When horizon `extra` (of `0..=last`) must end, as a part of the budget left after the
+/// prediction: a quarter for each shallower horizon, the rest for the deepest. A horizon that
+/// ends early (a one-day beam stops once it saw every plan) leaves its time to the next.
+fn horizon_end(extra: u32, last: u32) -> f64 {
+    if extra >= last {
+        1.0
+    } else {
+        (0.25 * f64::from(extra + 1)).min(1.0)
+    }
+}
+
+/// Iterative deepening over the horizon, for a budget that may run out at any moment (the
+/// clock on a loaded machine): the opponent's plan is predicted once
+/// ([`DaysConfig::opponent_share`] of the budget), then our beam plans this day alone (0 extra
+/// days), then 1 extra day, and so on up to [`DaysConfig::extra_days`], each within its part of
+/// what is left (a quarter for each shallower horizon, the rest for the deepest). The answer
+/// is the deepest horizon's whose search completed a pass at least [`MIN_DEEP_WIDTH`] wide
+/// (the current day's is always taken, so there is an answer after a single iteration); the
+/// deepening stops at the first horizon that did not.
+/// The iteration count of the result covers every horizon and the prediction.
+pub fn search_deepening<G: SearchGame<Action = Action>>(
+    root: &G::State,
+    player: PlayerId,
+    budget: &Budget,
+    config: &DaysConfig,
+) -> DaysResult
+where
+    G::State: Summarize + BeamEvaluate,
+{
+    let (predicted, predicting) =
+        predict::<G>(root, player, &share_of(budget, config.opponent_share), config);
+    let started = Instant::now();
+    let mut spent = predicting;
+    let mut answer: Option<DaysResult> = None;
+    for extra in 0..=config.extra_days {
+        let end = horizon_end(extra, config.extra_days);
+        // Counted from this horizon's start (so that it does at least one iteration): what
+        // its end leaves of the budget's iterations after those spent so far.
+        let slice = Budget {
+            iterations: budget.iterations.map(|n| {
+                let until = predicting + (n.saturating_sub(predicting) as f64 * end) as u64;
+                until.saturating_sub(spent).max(1)
+            }),
+            deadline: budget
+                .deadline
+                .map(|d| started + d.saturating_duration_since(started).mul_f64(end)),
+        };
+        // Only the last horizon's stop on the clock marks when the answer was due (the
+        // process's lateness estimate, `pace`).
+        crate::pace::forget_stop();
+        let horizon = DaysConfig { extra_days: extra, ..*config };
+        let mut result = plan::<G>(root, player, &slice, &horizon, &predicted, 0);
+        spent += result.iterations;
+        let accepted = extra == 0 || result.completed_width >= MIN_DEEP_WIDTH;
+        if !accepted {
+            break;
+        }
+        result.iterations = spent;
+        answer = Some(result);
+        if budget.exhausted(spent) {
+            break;
+        }
+    }
+    let mut answer = answer.expect("the current day's horizon is always taken");
+    answer.iterations = spent;
+    answer.predicted = predicted;
+    answer
+}
+
+/// The opponent's predicted day plan ([`DaysConfig::opponent_share`] of the budget is what
+/// [`search`] gives it), and the iterations spent: nothing when `player` is not to act or the
+/// opponent is not.
+pub fn predict<G: SearchGame<Action = Action>>(
+    root: &G::State,
+    player: PlayerId,
+    budget: &Budget,
+    config: &DaysConfig,
+) -> (Vec<Action>, u64)
+where
+    G::State: Summarize + BeamEvaluate,
+{
+    let opponent = 1 - player;
+    let to_act = G::to_act(root);
+    if !to_act.contains(player) || !to_act.contains(opponent) {
+        return (vec![], 0);
+    }
+    let prediction = beam::search::<G>(root, opponent, budget, &config.beam, waits);
+    (prediction.plan, prediction.iterations)
+}
+
+/// Our beam against the `predicted` plan (see the module documentation), `spent` iterations
+/// already counted against `budget` (the prediction's). The result's `predicted` is left empty.
+pub fn plan<G: SearchGame<Action = Action>>(
+    root: &G::State,
+    player: PlayerId,
+    budget: &Budget,
+    config: &DaysConfig,
+    predicted: &[Action],
+    spent: u64,
+) -> DaysResult
+where
+    G::State: Summarize + BeamEvaluate,
+{
     let opponent = 1 - player;
     let mut result = DaysResult {
         action: None,
         value: f64::NEG_INFINITY,
         predicted: vec![],
-        iterations: 0,
+        iterations: spent,
         passes: 0,
         width: 0,
+        completed_width: 0,
+        extra_days: config.extra_days,
     };
     if !G::to_act(root).contains(player) {
         return result;
     }
-    if G::to_act(root).contains(opponent) {
-        let prediction = beam::search::<G>(
-            root,
-            opponent,
-            &share_of(budget, config.opponent_share),
-            &config.beam,
-            waits,
-        );
-        result.iterations += prediction.iterations;
-        result.predicted = prediction.plan;
-    }
-    let predicted = result.predicted.clone();
     let last_day = root.stage() + config.extra_days;
     let mut moves = G::MoveList::default();
     let mut slots = [None, None];
@@ -220,7 +331,7 @@ where
                         &node.state,
                         player,
                         Some(action),
-                        &predicted,
+                        predicted,
                         node.next_predicted,
                         &mut slots,
                     ) else {
@@ -238,7 +349,7 @@ where
                             &child,
                             player,
                             None,
-                            &predicted,
+                            predicted,
                             next_predicted,
                             &mut slots,
                         ) {
@@ -279,6 +390,7 @@ where
             next.sort_by(beam::rank);
             layer = next.into_iter().map(|(_, _, n)| n).collect();
         }
+        result.completed_width = width;
         if !cut || width >= config.beam.max_width {
             break;
         }

@@ -171,12 +171,12 @@ pub fn bench_ops() -> Vec<BenchOp> {
             |(s, a), _| {
                 let mut s = s.clone();
                 let _ = black_box(Photosynthesis::step(&mut s, a));
-                black_box(s);
+                black_box(&s);
             },
             |(s, a), _| {
                 let mut s = *s;
                 let _ = black_box(FastPhotosynthesis::step(&mut s, a));
-                black_box(s);
+                black_box(&s);
             },
         ));
     }
@@ -199,12 +199,12 @@ pub fn bench_ops() -> Vec<BenchOp> {
         |(s, a), _| {
             let mut s = s.clone();
             let _ = black_box(Photosynthesis::step(&mut s, a));
-            black_box(s);
+            black_box(&s);
         },
         |(s, m), _| {
             let mut s = *s;
             s.play(*m);
-            black_box(s);
+            black_box(&s);
         },
     ));
 
@@ -220,7 +220,7 @@ pub fn bench_ops() -> Vec<BenchOp> {
         if !s.game_over {
             rules::gathering(&mut s, &mut events);
         }
-        black_box((s, events));
+        black_box((&s, &events));
     };
     ops.push(BenchOp::cycling(
         "photosynthesis",
@@ -234,7 +234,7 @@ pub fn bench_ops() -> Vec<BenchOp> {
             if !s.game_over() {
                 s.gathering(None);
             }
-            black_box(s);
+            black_box(&s);
         },
     ));
     ops.push(BenchOp::cycling(
@@ -246,7 +246,7 @@ pub fn bench_ops() -> Vec<BenchOp> {
         |s, _| {
             let mut s = *s;
             s.end_day();
-            black_box(s);
+            black_box(&s);
         },
     ));
 

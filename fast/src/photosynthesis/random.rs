@@ -97,9 +97,8 @@ const NEVER_REJECTED: u64 = (1 << 31) - REJECT_TABLE as u64;
 /// The draws of `Collections.shuffle` on lists of the lengths `lens`, one list after the other
 /// (twin: consecutive `JavaRandom::shuffle`s' consumption; [`skip_shuffle`] list by list).
 /// The trick: no draw below 2^31 − 512 is ever rejected, whatever its bound (< 512), so the
-/// generator is stepped once per draw for all the lists together, on 64 bits without masking
-/// (the low 48 bits stay exact), keeping only the largest draw (`state << 16`: the draw's 31
-/// bits on top); only when one comes that close to 2^31 (probability about 2⁻²² per draw)
+/// generator is stepped once per draw for all the lists together, on 64 bits shifted 16 up
+/// (the draw's 31 bits on top, no masking), keeping only the largest draw; only when one comes that close to 2^31 (probability about 2⁻²² per draw)
 /// are the lists redone bound by bound.
 pub fn skip_shuffles(seed: &mut u64, lens: &[u32]) {
     let mut draws = 0u32;
@@ -111,14 +110,16 @@ pub fn skip_shuffles(seed: &mut u64, lens: &[u32]) {
     if draws == 0 {
         return;
     }
-    let mut s = *seed;
+    // The state kept shifted 16 bits up (`s << 16`): `(s·M + B) << 16 = (s << 16)·M + (B << 16)`
+    // mod 2^64, so each step is a multiply and an add, the draw's 31 bits already on top.
+    let mut shifted = *seed << 16;
     let mut top = 0u64;
     for _ in 0..draws {
-        s = s.wrapping_mul(MULTIPLIER).wrapping_add(0xB);
-        top = top.max(s << 16);
+        shifted = shifted.wrapping_mul(MULTIPLIER).wrapping_add(0xB << 16);
+        top = top.max(shifted);
     }
     if tabled && top < NEVER_REJECTED << 33 {
-        *seed = s & MASK48;
+        *seed = shifted >> 16;
         return;
     }
     for &n in lens {

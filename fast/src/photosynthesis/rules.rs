@@ -15,16 +15,12 @@ impl State {
     /// Shadow masks for the current sun direction (twin: `rules::compute_shadows`).
     #[inline]
     pub fn compute_shadows(&mut self) {
-        let dir = self.sun_direction as usize;
-        let mut acc = [0u64; 4];
-        for (s, a) in acc.iter_mut().enumerate().skip(1) {
-            let mut m = self.size[s];
-            while m != 0 {
-                *a |= SHADOW[dir][m.trailing_zeros() as usize][s];
-                m &= m - 1;
-            }
-        }
-        self.shadow = [0, acc[1] | acc[2] | acc[3], acc[2] | acc[3], acc[3]];
+        // By bytes of each size's mask (`SHADE_BYTES`), as search mode's end of day.
+        let shade = SHADE_BY_DAY[self.sun_direction as usize & 31];
+        let at_least3 = cast_shadows(&shade[2], self.size[3]);
+        let at_least2 = cast_shadows(&shade[1], self.size[2]) | at_least3;
+        let at_least1 = cast_shadows(&shade[0], self.size[1]) | at_least2;
+        self.shadow = [0, at_least1, at_least2, at_least3];
     }
 
     /// Sun each player collects at a gathering with the current shadows (twin:

@@ -16,7 +16,7 @@
 //! to and from the exact state are in [`super::search_convert`], the differential check in
 //! `check::search_diff`.
 
-use super::tables::{ALL, N, RICH2, RICH3, SHADOW, WITHIN};
+use super::tables::{cast_shadows, ALL, N, RICH2, RICH3, SHADE_BY_DAY, WITHIN};
 use super::{CompactMoves, Move};
 
 /// First bit of the day (0..=24, 5 bits) in [`SearchState::holes_meta`].
@@ -49,23 +49,6 @@ const BONUS: [i16; 64] = {
             0
         };
         c += 1;
-    }
-    out
-};
-
-/// [`SHADOW`] with 64 cells per direction (the extra ones cast nothing): indexed by the
-/// trailing zeros of a non-empty mask, which the compiler knows is below 64, so the loops of
-/// the end of day carry no bounds check.
-static SHADOW64: [[[u64; 4]; 64]; 6] = {
-    let mut out = [[[0u64; 4]; 64]; 6];
-    let mut d = 0;
-    while d < 6 {
-        let mut c = 0;
-        while c < N {
-            out[d][c] = SHADOW[d][c];
-            c += 1;
-        }
-        d += 1;
     }
     out
 };
@@ -391,61 +374,17 @@ impl SearchState {
     pub fn play(&mut self, moves: [Move; 2]) {
         debug_assert!(!self.game_over(), "play on a finished game");
         let flags = self.flags();
-        let mut waiting = flags & 3;
         let nutrients = self.nutrients();
-        let mut targets = [0u64; 2];
-        let mut seed_cost = [0u16; 2];
-        let mut dying = 0;
-        for p in 0..2 {
-            if flags & (1 << p | 4 << p) != 0 {
-                continue;
-            }
-            let m = moves[p].0;
-            let cell = (m & 63) as usize;
-            let bit = 1u64 << cell;
-            match m >> 12 {
-                1 => {
-                    // GROW: the cost by the tree's size, then one size up (§6.3).
-                    let own = self.owner[p];
-                    let g = &mut self.grown;
-                    let cost = if g[0] & bit != 0 {
-                        let cost = 3 + (own & g[1]).count_ones();
-                        g[0] ^= bit;
-                        g[1] |= bit;
-                        cost
-                    } else if g[1] & bit != 0 {
-                        let cost = 7 + (own & g[2]).count_ones();
-                        g[1] ^= bit;
-                        g[2] |= bit;
-                        cost
-                    } else {
-                        let cost = 1 + (own & g[0]).count_ones();
-                        g[0] |= bit;
-                        cost
-                    };
-                    self.sun[p] -= cost as u16;
-                    self.dormant |= bit;
-                }
-                2 => {
-                    // COMPLETE: the harvest scores now; the nutrients fall after both.
-                    self.sun[p] -= 4;
-                    self.score[p] += nutrients + BONUS[cell];
-                    self.owner[p] &= !bit;
-                    self.grown[2] &= !bit;
-                    self.dormant &= !bit;
-                    dying += 1;
-                }
-                3 => {
-                    // SEED: the source sleeps now; the seed lands after both players.
-                    let own = self.owner[p];
-                    let g = &self.grown;
-                    seed_cost[p] = (own & !(g[0] | g[1] | g[2])).count_ones() as u16;
-                    self.dormant |= 1u64 << (m >> 6 & 63);
-                    targets[p] = bit;
-                }
-                _ => waiting |= 1 << p,
-            }
+        let mut frame = Frame { waiting: flags & 3, targets: [0; 2], seed_cost: [0; 2], dying: 0 };
+        // The two players one after the other, each with its constants (unrolled by hand: the
+        // loop the compiler kept cost a counter and variable shifts).
+        if flags & 0b0101 == 0 {
+            self.resolve(0, moves[0].0, nutrients, &mut frame);
         }
+        if flags & 0b1010 == 0 {
+            self.resolve(1, moves[1].0, nutrients, &mut frame);
+        }
+        let Frame { waiting, targets, seed_cost, dying } = frame;
         if targets[0] | targets[1] != 0 && targets[0] != targets[1] {
             for p in 0..2 {
                 self.owner[p] |= targets[p];
@@ -461,6 +400,56 @@ impl SearchState {
         self.holes_meta |= (waiting as u64) << FLAGS_SHIFT;
         if waiting == 3 {
             self.end_day();
+        }
+    }
+
+    /// Player `p`'s move `m` (§6.1 step 4; see [`SearchState::play`]): its own trees and sun
+    /// change now, a seed and the nutrients' fall are noted in `frame` for after both.
+    #[inline(always)]
+    fn resolve(&mut self, p: usize, m: u16, nutrients: i16, frame: &mut Frame) {
+        let cell = (m & 63) as usize;
+        let bit = 1u64 << cell;
+        match m >> 12 {
+            1 => {
+                // GROW: the cost by the tree's size, then one size up (§6.3).
+                let own = self.owner[p];
+                let g = &mut self.grown;
+                let cost = if g[0] & bit != 0 {
+                    let cost = 3 + (own & g[1]).count_ones();
+                    g[0] ^= bit;
+                    g[1] |= bit;
+                    cost
+                } else if g[1] & bit != 0 {
+                    let cost = 7 + (own & g[2]).count_ones();
+                    g[1] ^= bit;
+                    g[2] |= bit;
+                    cost
+                } else {
+                    let cost = 1 + (own & g[0]).count_ones();
+                    g[0] |= bit;
+                    cost
+                };
+                self.sun[p] -= cost as u16;
+                self.dormant |= bit;
+            }
+            2 => {
+                // COMPLETE: the harvest scores now; the nutrients fall after both.
+                self.sun[p] -= 4;
+                self.score[p] += nutrients + BONUS[cell];
+                self.owner[p] &= !bit;
+                self.grown[2] &= !bit;
+                self.dormant &= !bit;
+                frame.dying += 1;
+            }
+            3 => {
+                // SEED: the source sleeps now; the seed lands after both players.
+                let own = self.owner[p];
+                let g = &self.grown;
+                frame.seed_cost[p] = (own & !(g[0] | g[1] | g[2])).count_ones() as u16;
+                self.dormant |= 1u64 << (m >> 6 & 63);
+                frame.targets[p] = bit;
+            }
+            _ => frame.waiting |= 1 << p,
         }
     }
 
@@ -484,24 +473,10 @@ impl SearchState {
         let (mut at_least1, mut at_least2, mut at_least3) = (0, 0, 0);
         // Shadows are cast in the full rules only (league ≥ 3, the 24-day leagues: §5).
         if max_rounds == 24 {
-            let shadow = &SHADOW64[DAY_MOD6[day & 31] as usize % 6];
-            let mut m = g[0];
-            while m != 0 {
-                at_least1 |= shadow[m.trailing_zeros() as usize & 63][1];
-                m &= m - 1;
-            }
-            let mut m = g[1];
-            while m != 0 {
-                at_least2 |= shadow[m.trailing_zeros() as usize & 63][2];
-                m &= m - 1;
-            }
-            let mut m = g[2];
-            while m != 0 {
-                at_least3 |= shadow[m.trailing_zeros() as usize & 63][3];
-                m &= m - 1;
-            }
-            at_least2 |= at_least3;
-            at_least1 |= at_least2;
+            let shade = SHADE_BY_DAY[day & 31];
+            at_least3 = cast_shadows(&shade[2], g[2]);
+            at_least2 = cast_shadows(&shade[1], g[1]) | at_least3;
+            at_least1 = cast_shadows(&shade[0], g[0]) | at_least2;
         }
         // A tree of size s earns s unless shadowed by a tree of size ≥ s.
         let lit = [g[0] & !at_least1, g[1] & !at_least2, g[2] & !at_least3];
@@ -608,6 +583,18 @@ pub(super) fn zobrist(
         m &= m - 1;
     }
     h
+}
+
+/// What a frame of [`SearchState::play`] settles after both players' resolution.
+struct Frame {
+    /// The waiting bits after the frame.
+    waiting: u8,
+    /// The cell each player seeds (one bit), or 0.
+    targets: [u64; 2],
+    /// What each player's seed costs (its seeds before the frame).
+    seed_cost: [u16; 2],
+    /// Trees completed this frame.
+    dying: i16,
 }
 
 /// The index of the `k`-th set bit of `m` (k < popcount).

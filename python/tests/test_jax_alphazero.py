@@ -1,17 +1,21 @@
 """The mctx AlphaZero example on the JAX Zuniq (``twinsim.jax.alphazero``): two tiny iterations
-run end to end and write their CSV and PNG; the JAX ``greedy`` opponent follows
-``builtin:greedy``'s rule (a winning move whenever one exists)."""
+run end to end (the arena games against the Rust bots included) and write their CSV and PNG; the
+JAX ``greedy`` opponent follows ``builtin:greedy``'s rule (a winning move whenever one exists)
+and chooses what the Rust ``builtin:greedy`` and ``builtin:random`` choose, move by move."""
 
 from __future__ import annotations
 
 import csv
+import json
 import math
 import struct
 import zlib
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
+import twinsim
 from twinsim.jax import alphazero as az
 
 
@@ -22,20 +26,33 @@ def test_two_tiny_iterations_write_csv_and_png(tmp_path):
         simulations=4,
         hidden=16,
         train_steps=2,
+        minibatch=16,
+        replay=2,
         eval_every=1,
         eval_games=4,
+        eval_simulations=0,
+        arena_games=2,
         seed=3,
     )
     rows = az.run(config, tmp_path, log=lambda _: None)
-    assert [row["iteration"] for row in rows] == [1, 2]
-    for row in rows:
+    assert [row["iteration"] for row in rows] == [0, 1, 2]
+    assert math.isnan(rows[0]["loss"])  # the untrained network: nothing learnt yet
+    for row in rows[1:]:
         assert math.isfinite(row["loss"]) and row["loss"] > 0
+    for row in rows:
         assert row["win_rate_random"] in {0.0, 0.25, 0.5, 0.75, 1.0}
         assert row["win_rate_greedy"] in {0.0, 0.25, 0.5, 0.75, 1.0}
+    # The Rust bots, through the arena, at the first and the last evaluation only.
+    for row in (rows[0], rows[2]):
+        assert row["arena_win_rate_random"] in {0.0, 0.5, 1.0}
+        assert row["arena_win_rate_greedy"] in {0.0, 0.5, 1.0}
+    assert "arena_win_rate_random" not in rows[1]
     with open(tmp_path / "winrate.csv") as file:
         written = list(csv.DictReader(file))
-    assert [int(r["iteration"]) for r in written] == [1, 2]
+    assert [int(r["iteration"]) for r in written] == [0, 1, 2]
     assert float(written[1]["loss"]) == rows[1]["loss"]
+    assert float(written[2]["arena_win_rate_greedy"]) == rows[2]["arena_win_rate_greedy"]
+    assert written[1]["arena_win_rate_greedy"] == ""
     png = (tmp_path / "winrate.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     width, height = struct.unpack(">II", png[16:24])
@@ -47,17 +64,25 @@ def test_two_tiny_iterations_write_csv_and_png(tmp_path):
     assert bytes((30, 90, 200)) in raw and bytes((200, 40, 40)) in raw
 
 
+#: Games per batch in both opponent tests (one shape: XLA compiles each function once).
+GAMES = 128
+_step = jax.jit(jax.vmap(az.ENV.step))
+_values = jax.jit(az.one_ply_values)
+
+
+def _start():
+    return jax.vmap(az.ENV.init)(jax.random.split(jax.random.PRNGKey(0), GAMES))
+
+
 def test_greedy_takes_a_winning_move_whenever_one_exists():
-    env = az.ENV
-    step = jax.jit(jax.vmap(env.step))
-    greedy = jax.jit(lambda state, key: (az.greedy_action(state, key), az.one_ply_values(state)))
+    greedy = jax.jit(az.greedy_action)
     random = jax.jit(az.random_action)
-    state = jax.vmap(env.init)(jax.random.split(jax.random.PRNGKey(0), 128))
+    state = _start()
     key = jax.random.PRNGKey(1)
     positions_with_a_win = 0
     for _ in range(az.MAX_PLIES):
         key, greedy_key, random_key = jax.random.split(key, 3)
-        choice, values = (np.asarray(a) for a in greedy(state, greedy_key))
+        choice, values = np.asarray(greedy(state, greedy_key)), np.asarray(_values(state))
         live = ~np.asarray(state.terminated)
         chosen = values[np.arange(len(choice)), choice]
         assert (chosen[live] > -2).all()  # legal
@@ -65,6 +90,45 @@ def test_greedy_takes_a_winning_move_whenever_one_exists():
         # Positions where the choice matters: a win beside moves that do not win.
         legal_worst = np.where(values > -2, values, 2).min(axis=1)
         positions_with_a_win += int((live & (values.max(axis=1) == 1) & (legal_worst < 1)).sum())
-        state = step(state, random(state, random_key))
+        state = _step(state, random(state, random_key))
     assert positions_with_a_win >= 5
     assert np.asarray(state.terminated).all()
+
+
+def test_jax_opponents_choose_what_the_rust_builtin_bots_choose():
+    """Lockstep with the real bots: ``builtin:greedy`` against ``builtin:random`` in the Rust
+    arena; every move of theirs replayed on the JAX engine, where each greedy move must be one
+    the JAX ``greedy`` could have chosen (the best one-ply value: both break ties at random, so
+    the set of choices is what can be compared) and each random move one the JAX ``random``
+    could have chosen (a legal one); the JAX game ends where the arena's did, with its winner."""
+    games = GAMES
+    played = twinsim._core.arena_shard(
+        "zuniq", ["builtin:greedy", "builtin:random"], games, 11, 0, games
+    )
+    actions = np.zeros((games, az.MAX_PLIES), dtype=np.int32)
+    greedy_seat = np.zeros(games, dtype=np.int32)
+    winners, plies = [], []
+    for index, (_, result_line, trace_line, _) in enumerate(played):
+        result, trace = json.loads(result_line), json.loads(trace_line)
+        greedy_seat[index] = result["seats"].index(0)
+        lines = [turn["actions"][0] for turn in trace["turns"]]
+        actions[index, : len(lines)] = [az.wall_index(line) for line in lines]
+        plies.append(len(lines))
+        winners.append(trace["outcome"]["winner"])
+    state = _start()
+    greedy_moves = greedy_wins_beside_others = 0
+    for ply in range(az.MAX_PLIES):
+        values = np.asarray(_values(state))
+        live = np.arange(games)[ply < np.asarray(plies)]
+        chosen = values[live, actions[live, ply]]
+        assert (chosen > -2).all()  # legal: in the JAX random's choices
+        by_greedy = np.asarray(state.current_player)[live] == greedy_seat[live]
+        best = values[live].max(axis=1)
+        assert (chosen[by_greedy] == best[by_greedy]).all()
+        greedy_moves += int(by_greedy.sum())
+        worst = np.where(values[live] > -2, values[live], 2).min(axis=1)
+        greedy_wins_beside_others += int((by_greedy & (best == 1) & (worst < 1)).sum())
+        state = _step(state, jnp.asarray(actions[:, ply]))
+    assert np.asarray(state.terminated).all()
+    assert np.asarray(state.winner).tolist() == winners
+    assert greedy_moves > 15 * games and greedy_wins_beside_others >= 5

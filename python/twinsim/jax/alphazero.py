@@ -1,16 +1,23 @@
 """A small AlphaZero-style loop on Zuniq with ``mctx``, the environment being the JAX twin.
 
-``python -m twinsim.jax.alphazero --iterations 100 --out target/alphazero-out`` plays self-play batches
-with Gumbel MuZero search (``mctx.gumbel_muzero_policy``, the JAX Zuniq engine as the search's
-model: a perfect simulator), trains a hand-written MLP policy/value network on them (plain JAX,
-Adam written out), and every ``--eval-every`` iterations measures the win rate against two
-opponents written in JAX (the Rust ``builtin:random``/``builtin:greedy`` bots read the true
-state and cannot be driven from Python one move at a time, see ``twinsim.bot``):
+``python -m twinsim.jax.alphazero --out target/alphazero-out`` plays self-play batches with
+Gumbel MuZero search (``mctx.gumbel_muzero_policy``, the JAX Zuniq engine as the search's model:
+a perfect simulator), keeps the last ``--replay`` batches, trains a hand-written MLP
+policy/value network on them (plain JAX, Adam written out), and every ``--eval-every``
+iterations (and before the first) measures the win rate against two opponents written in JAX,
+batched beside the network's search:
 
 - ``random``: a uniform legal action, like ``builtin:random``;
 - ``greedy``: the rule of ``builtin:greedy`` for Zuniq (``search/src/greedy.rs``): every legal
   action is tried one ply deep, a win beats anything and a loss is below anything (Zuniq has no
   score before its end), ties broken uniformly at random.
+
+Both choose what the Rust bots choose (``python/tests/test_jax_alphazero.py`` replays the
+arena's ``builtin:greedy`` against ``builtin:random`` games move by move). With
+``--arena-games N`` the first and the last evaluation also play N games of ``twinsim.arena``
+against the Rust ``builtin:random`` and ``builtin:greedy`` themselves, the network being a
+protocol bot (:func:`arena_win_rate`); that costs a process per game and one search per move,
+so it is not the curve's measure.
 
 It writes ``winrate.csv`` (one row per evaluation) and ``winrate.png`` (win rates over iterations;
 blue: random, red: greedy; a tiny PNG writer via ``zlib``, no plotting dependency).
@@ -35,31 +42,72 @@ from ._zuniq import NUM_ACTIONS, WALLS, Zuniq
 ENV = Zuniq()
 #: Every move places one of the 60 walls, so a game has at most 60 plies.
 MAX_PLIES = WALLS
-OBSERVATION_SIZE = 3 * 6 * 6
+#: The network's moves: the 60 walls without the claim ``!`` (actions ``0..59``). A claim
+#: changes the score, never who wins, and the rewards here are the win (+1) or loss (-1), so the
+#: 60 claim actions would only double the search's branching with copies.
+POLICY_SIZE = WALLS
+#: Zone sizes run from 1 to 25 (rules section 4).
+MAX_ZONE = 25
+#: The network's input (see :func:`features`).
+FEATURE_SIZE = 3 * WALLS + MAX_ZONE + 1 + 2 * (WALLS + 1)
 
 
 class Config(NamedTuple):
-    """The loop's sizes (defaults: the documented full run)."""
+    """The loop's sizes (defaults: the documented full run, about 25 minutes on a loaded 2-core
+    CPU)."""
 
-    iterations: int = 100
-    batch: int = 128
+    iterations: int = 60
+    #: Self-play games per iteration.
+    batch: int = 64
     simulations: int = 32
     hidden: int = 128
     learning_rate: float = 1e-3
-    train_steps: int = 16
+    #: Adam steps per iteration, each on ``minibatch`` plies drawn from the replay buffer.
+    train_steps: int = 32
+    minibatch: int = 512
+    #: Self-play batches kept (the last ones).
+    replay: int = 4
     eval_every: int = 10
     eval_games: int = 128
-    eval_simulations: int = 0
+    #: The network's search in evaluation games (0: its policy's most likely move).
+    eval_simulations: int = 32
+    #: Games against each real Rust bot at the first and the last evaluation (0: none).
+    arena_games: int = 64
     seed: int = 0
 
 
-# -- the network: an MLP, observation -> (policy logits, value) --------------------------------
+# -- the network: an MLP, position features -> (policy logits, value) ---------------------------
+
+
+def features(state) -> jax.Array:
+    """The network's input ``(B, FEATURE_SIZE)``, from the position alone (Zuniq has no hidden
+    information and no score before its end, so who is to move does not matter either): the
+    placed walls, the legal walls, per legal wall the size of the zone it would close (/ 25), the
+    zone sizes already used, and the ply (/ 60). The legality and the closing sizes are what the
+    engine computes anyway; an MLP on the bare walls would have to learn the flood fill first."""
+    walls = state.walls.astype(jnp.float32)
+    legal = state.legal_action_mask[:, :WALLS].astype(jnp.float32)
+    closing = legal * state.closing_size.astype(jnp.float32) / MAX_ZONE
+    sizes = jnp.arange(1, MAX_ZONE + 1, dtype=jnp.uint32)
+    used = ((state.zone_sizes[:, None] >> sizes) & 1).astype(jnp.float32)
+    ply = state.step_count.astype(jnp.float32)[:, None] / MAX_PLIES
+    # The number of legal walls and of those closing nothing, one-hot: who wins is decided by
+    # the parity of what is left to play, which a ReLU layer cannot read from a plain count.
+    legal_walls = state.legal_action_mask[:, :WALLS]
+    left = jax.nn.one_hot(legal_walls.sum(-1), WALLS + 1)
+    free = jax.nn.one_hot((legal_walls & (state.closing_size == 0)).sum(-1), WALLS + 1)
+    return jnp.concatenate([walls, legal, closing, used, ply, left, free], axis=-1)
+
+
+def wall_mask(state) -> jax.Array:
+    """The legal moves among the network's: the legal walls played without a claim."""
+    return state.legal_action_mask[:, :POLICY_SIZE]
 
 
 def init_params(key: jax.Array, hidden: int) -> dict[str, jax.Array]:
     """He-initialised weights of two hidden layers and the policy and value heads."""
-    sizes = {"w1": (OBSERVATION_SIZE, hidden), "w2": (hidden, hidden)}
-    sizes |= {"wp": (hidden, NUM_ACTIONS), "wv": (hidden, 1)}
+    sizes = {"w1": (FEATURE_SIZE, hidden), "w2": (hidden, hidden)}
+    sizes |= {"wp": (hidden, POLICY_SIZE), "wv": (hidden, 1)}
     keys = jax.random.split(key, len(sizes))
     params = {}
     for k, (name, shape) in zip(keys, sizes.items()):
@@ -68,10 +116,9 @@ def init_params(key: jax.Array, hidden: int) -> dict[str, jax.Array]:
     return params
 
 
-def forward(params: dict[str, jax.Array], observation: jax.Array) -> tuple[jax.Array, jax.Array]:
-    """Policy logits ``(B, 120)`` and value in [-1, 1] ``(B,)`` for the player to move (the
-    observation is already that player's: walls and its own claim plane)."""
-    x = observation.reshape(observation.shape[0], -1).astype(jnp.float32)
+def forward(params: dict[str, jax.Array], x: jax.Array) -> tuple[jax.Array, jax.Array]:
+    """Policy logits ``(B, 60)`` and value in [-1, 1] ``(B,)`` for the player to move, from
+    :func:`features` ``x``."""
     x = jax.nn.relu(x @ params["w1"] + params["b1"])
     x = jax.nn.relu(x @ params["w2"] + params["b2"])
     logits = x @ params["wp"] + params["bp"]
@@ -92,21 +139,21 @@ def _recurrent_fn(params, key, action, state):
     del key
     mover = state.current_player
     state = jax.vmap(ENV.step)(state, action)
-    logits, value = forward(params, state.observation)
+    logits, value = forward(params, features(state))
     reward = state.rewards[jnp.arange(action.shape[0]), mover]
     value = jnp.where(state.terminated, 0.0, value)
     discount = jnp.where(state.terminated, 0.0, -1.0)
     output = mctx.RecurrentFnOutput(
         reward=reward,
         discount=discount,
-        prior_logits=_masked(logits, state.legal_action_mask),
+        prior_logits=_masked(logits, wall_mask(state)),
         value=value,
     )
     return output, state
 
 
 def _search(params, key, state, simulations: int):
-    logits, value = forward(params, state.observation)
+    logits, value = forward(params, features(state))
     root = mctx.RootFnOutput(prior_logits=logits, value=value, embedding=state)
     return mctx.gumbel_muzero_policy(
         params=params,
@@ -114,14 +161,15 @@ def _search(params, key, state, simulations: int):
         root=root,
         recurrent_fn=_recurrent_fn,
         num_simulations=simulations,
-        invalid_actions=~state.legal_action_mask,
+        invalid_actions=~wall_mask(state),
     )
 
 
 class Batch(NamedTuple):
-    """Self-play samples, ``(plies, batch, ...)``."""
+    """Self-play samples, ``(plies, batch, ...)``: the network's input, the search's policy,
+    the game's result for the player to move (+1 won, -1 lost), whether the ply was played."""
 
-    observation: jax.Array
+    features: jax.Array
     policy: jax.Array
     value: jax.Array
     valid: jax.Array
@@ -137,7 +185,7 @@ def self_play(params, key: jax.Array, batch: int, simulations: int) -> Batch:
         output = _search(params, key, state, simulations)
         after = jax.vmap(ENV.step)(state, output.action)
         record = (
-            state.observation,
+            features(state),
             output.action_weights,
             state.current_player,
             ~state.terminated,
@@ -145,21 +193,20 @@ def self_play(params, key: jax.Array, batch: int, simulations: int) -> Batch:
         )
         return after, record
 
-    _, (observation, policy, mover, valid, rewards) = jax.lax.scan(
+    _, (inputs, policy, mover, valid, rewards) = jax.lax.scan(
         ply, state, jax.random.split(play_key, MAX_PLIES)
     )
     result = rewards.sum(axis=0)  # (batch, 2): each seat's final reward
     value = jnp.take_along_axis(result[None], mover[..., None], axis=-1)[..., 0]
-    return Batch(observation, policy, value, valid)
+    return Batch(inputs, policy, value, valid)
 
 
 # -- training: cross-entropy to the search policy + squared value error, Adam by hand -----------
 
 
 def loss_fn(params, batch: Batch) -> tuple[jax.Array, tuple[jax.Array, jax.Array]]:
-    observation = batch.observation.reshape(-1, OBSERVATION_SIZE)
-    logits, value = forward(params, observation)
-    policy = batch.policy.reshape(-1, NUM_ACTIONS)
+    logits, value = forward(params, batch.features.reshape(-1, FEATURE_SIZE))
+    policy = batch.policy.reshape(-1, POLICY_SIZE)
     valid = batch.valid.reshape(-1).astype(jnp.float32)
     count = jnp.maximum(valid.sum(), 1.0)
     policy_loss = -(policy * jax.nn.log_softmax(logits)).sum(-1)
@@ -188,15 +235,38 @@ def adam_step(params, adam, batch: Batch, learning_rate: float):
     return params, (first, second, count), loss, parts
 
 
-def train(params, adam, batch: Batch, learning_rate: float, steps: int):
-    """``steps`` Adam steps on one self-play batch; returns the loss before the last."""
+def remember(replay: Batch, batch: Batch, slot: jax.Array) -> Batch:
+    """The replay buffer ``(slots, plies, batch, ...)`` with ``batch`` written into ``slot``
+    (the oldest: the buffer keeps the last ``slots`` self-play batches)."""
+    return jax.tree_util.tree_map(lambda old, new: old.at[slot].set(new), replay, batch)
 
-    def one(carry, _):
+
+def empty_replay(slots: int, batch: int) -> Batch:
+    """A replay buffer of nothing played yet (every sample invalid)."""
+    shape = (slots, MAX_PLIES, batch)
+    return Batch(
+        features=jnp.zeros((*shape, FEATURE_SIZE)),
+        policy=jnp.zeros((*shape, POLICY_SIZE)),
+        value=jnp.zeros(shape),
+        valid=jnp.zeros(shape, dtype=bool),
+    )
+
+
+def train(params, adam, replay: Batch, key, learning_rate: float, steps: int, minibatch: int):
+    """``steps`` Adam steps, each on ``minibatch`` samples drawn from the replay buffer;
+    returns the loss before the last."""
+    samples = jax.tree_util.tree_map(lambda x: x.reshape(-1, *x.shape[3:]), replay)
+    weight = samples.valid / jnp.maximum(samples.valid.sum(), 1)
+
+    def one(carry, key):
         params, adam = carry
-        params, adam, loss, parts = adam_step(params, adam, batch, learning_rate)
+        # Only played plies: a uniform choice among the valid samples (their weights equal).
+        pick = jax.random.choice(key, samples.valid.shape[0], (minibatch,), p=weight)
+        drawn = jax.tree_util.tree_map(lambda x: x[pick], samples)
+        params, adam, loss, parts = adam_step(params, adam, drawn, learning_rate)
         return (params, adam), (loss, parts)
 
-    (params, adam), (loss, parts) = jax.lax.scan(one, (params, adam), None, length=steps)
+    (params, adam), (loss, parts) = jax.lax.scan(one, (params, adam), jax.random.split(key, steps))
     return params, adam, loss[-1], jax.tree_util.tree_map(lambda x: x[-1], parts)
 
 
@@ -247,8 +317,8 @@ def evaluate(params, key, opponent: str, games: int, simulations: int) -> jax.Ar
         if simulations > 0:
             mine = _search(params, search_key, state, simulations).action
         else:
-            logits, _ = forward(params, state.observation)
-            mine = jnp.argmax(_masked(logits, state.legal_action_mask), axis=-1)
+            logits, _ = forward(params, features(state))
+            mine = jnp.argmax(_masked(logits, wall_mask(state)), axis=-1)
         theirs = opponent_action(state, opponent_key)
         action = jnp.where(state.current_player == seat, mine, theirs)
         after = jax.vmap(ENV.step)(state, action)
@@ -256,6 +326,114 @@ def evaluate(params, key, opponent: str, games: int, simulations: int) -> jax.Ar
 
     _, rewards = jax.lax.scan(ply, state, jax.random.split(play_key, MAX_PLIES))
     return (rewards.sum(axis=0) > 0).mean()
+
+
+# -- evaluation against the real Rust bots, through the arena ----------------------------------
+
+#: The bot process the arena starts for the network (one per game): it relays the referee's
+#: lines to this Python process over a Unix socket and prints the answers.
+RELAY = """import socket, sys
+link = socket.socket(socket.AF_UNIX)
+link.connect(sys.argv[1])
+reply = link.makefile("rw")
+for line in sys.stdin:
+    reply.write(line)
+    reply.flush()
+    if line.strip() == "Quit":
+        break
+    print(reply.readline().strip(), flush=True)
+"""
+
+
+def wall_name(wall: int) -> str:
+    """The referee's name of wall ``wall`` (rules section 2: ``Xnh`` is ``5·row + n − 1``,
+    ``Xnv`` is ``30 + 6·row + n − 1``)."""
+    if wall < 30:
+        return f"{chr(ord('A') + wall // 5)}{wall % 5 + 1}h"
+    return f"{chr(ord('A') + (wall - 30) // 6)}{(wall - 30) % 6 + 1}v"
+
+
+def wall_index(name: str) -> int:
+    """The action of a referee move (a claim ``!`` adds 60, the claim actions)."""
+    row, column = ord(name[0]) - ord("A"), int(name[1]) - 1
+    wall = 5 * row + column if name[2] == "h" else 30 + 6 * row + column
+    return wall + (WALLS if name.endswith("!") else 0)
+
+
+def arena_win_rate(params, opponent: str, games: int, simulations: int, seed: int = 1) -> float:
+    """The network's win rate over ``games`` games of ``twinsim.arena`` against the Rust bot
+    ``opponent`` (``builtin:random`` or ``builtin:greedy``), seats rotating. The network plays
+    as a protocol bot: a relay process per game (:data:`RELAY`) and, here, one thread per game
+    keeping the game on the JAX engine and answering with :func:`evaluate`'s choice."""
+    import os
+    import socket
+    import sys
+    import tempfile
+    import threading
+
+    import numpy as np
+
+    import twinsim
+
+    step = jax.jit(jax.vmap(ENV.step))
+
+    @jax.jit
+    def choose(params, key, state):
+        if simulations > 0:
+            return _search(params, key, state, simulations).action
+        logits, _ = forward(params, features(state))
+        return jnp.argmax(_masked(logits, wall_mask(state)), axis=-1)
+
+    start = jax.vmap(ENV.init)(jax.random.split(jax.random.PRNGKey(seed), 1))
+    choose(params, jax.random.PRNGKey(seed), start).block_until_ready()  # compiled before the clock
+    jax.block_until_ready(step(start, jnp.zeros(1, dtype=jnp.int32)))
+
+    def serve(connection: socket.socket, game_seed: int) -> None:
+        state, key = start, jax.random.PRNGKey(game_seed)
+        with connection, connection.makefile("rw") as link:
+            for line in link:
+                line = line.strip()
+                if line == "Quit":
+                    return
+                if line != "Start":  # the opponent's move
+                    state = step(state, jnp.asarray([wall_index(line)], dtype=jnp.int32))
+                key, move_key = jax.random.split(key)
+                wall = int(np.asarray(choose(params, move_key, state))[0])
+                state = step(state, jnp.asarray([wall], dtype=jnp.int32))
+                link.write(wall_name(wall) + "\n")
+                link.flush()
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "network.sock")
+        relay = os.path.join(folder, "relay.py")
+        with open(relay, "w") as file:
+            file.write(RELAY)
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(path)
+        server.listen()
+        threads = []
+
+        def accept() -> None:
+            while True:
+                try:
+                    connection, _ = server.accept()
+                except OSError:  # closed: the arena run is over
+                    return
+                thread = threading.Thread(target=serve, args=(connection, seed + len(threads)))
+                thread.start()
+                threads.append(thread)
+
+        acceptor = threading.Thread(target=accept, daemon=True)
+        acceptor.start()
+        try:
+            command = f"{sys.executable} {relay} {path}"
+            # The clock is the referee's (30 s a game); the loaded machine gets 10 times that.
+            report = twinsim.arena("zuniq", [command, opponent], games, seed, time_scale=10.0)
+        finally:
+            server.close()
+            for thread in threads:
+                thread.join()
+    return report["bots"][0]["wins"] / games
 
 
 # -- output: CSV and a tiny PNG line plot --------------------------------------------------------
@@ -308,6 +486,8 @@ def write_png(path: Path, series: list[tuple[list[float], list[float], tuple[int
 
 
 COLUMNS = ["iteration", "loss", "policy_loss", "value_loss", "win_rate_random", "win_rate_greedy"]
+#: Measured at the first and the last evaluation only (``--arena-games``), empty elsewhere.
+ARENA_COLUMNS = ["arena_win_rate_random", "arena_win_rate_greedy"]
 
 
 def run(config: Config, out: Path, log=print) -> list[dict[str, float]]:
@@ -317,17 +497,31 @@ def run(config: Config, out: Path, log=print) -> list[dict[str, float]]:
     key, init_key = jax.random.split(key)
     params = init_params(init_key, config.hidden)
     adam = adam_init(params)
+    replay = empty_replay(config.replay, config.batch)
     play = jax.jit(self_play, static_argnums=(2, 3))
-    learn = jax.jit(train, static_argnums=(4,))
+    store = jax.jit(remember, donate_argnums=(0,))
+    learn = jax.jit(train, static_argnums=(5, 6))
     judge = jax.jit(evaluate, static_argnums=(2, 3, 4))
     rows: list[dict[str, float]] = []
     start = time.perf_counter()
-    for iteration in range(1, config.iterations + 1):
-        key, play_key, eval_key = jax.random.split(key, 3)
-        batch = play(params, play_key, config.batch, config.simulations)
-        params, adam, loss, (policy_loss, value_loss) = learn(
-            params, adam, batch, config.learning_rate, config.train_steps
-        )
+    # Every evaluation plays the same opponents' dice (common random numbers: less noise
+    # between the points of the curve); iteration 0 is the untrained network.
+    key, eval_key = jax.random.split(key)
+    loss = policy_loss = value_loss = float("nan")
+    for iteration in range(config.iterations + 1):
+        if iteration > 0:
+            key, play_key, train_key = jax.random.split(key, 3)
+            batch = play(params, play_key, config.batch, config.simulations)
+            replay = store(replay, batch, (iteration - 1) % config.replay)
+            params, adam, loss, (policy_loss, value_loss) = learn(
+                params,
+                adam,
+                replay,
+                train_key,
+                config.learning_rate,
+                config.train_steps,
+                config.minibatch,
+            )
         if iteration % config.eval_every and iteration != config.iterations:
             continue
         rates = {
@@ -342,14 +536,28 @@ def run(config: Config, out: Path, log=print) -> list[dict[str, float]]:
             "win_rate_random": rates["random"],
             "win_rate_greedy": rates["greedy"],
         }
+        text = f"win rate vs random {rates['random']:.3f}, vs greedy {rates['greedy']:.3f}"
+        if config.arena_games and iteration in (0, config.iterations):
+            for opponent in OPPONENTS:
+                row["arena_win_rate_" + opponent] = arena_win_rate(
+                    params,
+                    "builtin:" + opponent,
+                    config.arena_games,
+                    config.eval_simulations,
+                    config.seed + 1,
+                )
+            text += (
+                f"; arena (Rust bots): vs builtin:random {row['arena_win_rate_random']:.3f}, "
+                f"vs builtin:greedy {row['arena_win_rate_greedy']:.3f}"
+            )
         rows.append(row)
         log(
-            f"iteration {iteration}: loss {row['loss']:.3f}, win rate vs random "
-            f"{rates['random']:.3f}, vs greedy {rates['greedy']:.3f} "
-            f"({time.perf_counter() - start:.0f} s)"
+            f"iteration {iteration}: loss {row['loss']:.3f} (value {row['value_loss']:.3f}), "
+            f"{text} ({time.perf_counter() - start:.0f} s)"
         )
         with open(out / "winrate.csv", "w", newline="") as file:
-            writer = csv.DictWriter(file, fieldnames=COLUMNS)
+            columns = COLUMNS + (ARENA_COLUMNS if config.arena_games else [])
+            writer = csv.DictWriter(file, fieldnames=columns)
             writer.writeheader()
             writer.writerows(rows)
         xs = [r["iteration"] for r in rows]

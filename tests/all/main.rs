@@ -5,14 +5,11 @@
 mod arena;
 mod arena_crash;
 mod bounded_input;
-// `mod common;` inside resolves beside this file while the module is loaded by path.
-#[path = "bundle.rs"]
 mod bundle;
 mod cli;
+mod common;
 mod conformance;
 mod docs;
-// `mod common;` inside resolves beside this file while the module is loaded by path.
-#[path = "examples.rs"]
 mod examples;
 mod fuzz_corpus;
 mod olymbits_alloc;

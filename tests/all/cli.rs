@@ -1,6 +1,6 @@
 //! The command-line contract: exit codes, the summary line, readable mismatches.
 
-use crate::common::{trace_subset, TRACE_SUBSET_GAMES};
+use crate::trace_subset::{trace_subset, TRACE_SUBSET_GAMES};
 use std::process::Command;
 
 fn twinsim(args: &[&str]) -> (i32, String) {

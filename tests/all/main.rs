@@ -27,6 +27,7 @@ mod search_xmas_rush;
 mod search_zuniq;
 mod search_zuniq_v2;
 mod test_command;
+mod trace_subset;
 mod viewer;
 mod wondev_fog;
 mod wondev_woman_snapshots;

@@ -9,9 +9,13 @@ use twinsim_fast::bench::BenchOp;
 /// The measurement of one operation.
 #[derive(Debug, Clone)]
 pub struct BenchResult {
+    /// The game's name (`zuniq`).
     pub game: &'static str,
+    /// The operation measured (`apply`, `random_game`): [`BenchOp::name`].
     pub name: &'static str,
+    /// Median nanoseconds per call on the reference engine.
     pub reference_ns: f64,
+    /// Median nanoseconds per call on the fast twin, measured interleaved with the reference.
     pub fast_ns: f64,
 }
 
@@ -21,6 +25,7 @@ impl BenchResult {
         self.reference_ns / self.fast_ns
     }
 
+    /// The row of `twinsim bench --json`: `game`, `operation`, both medians and `speedup`.
     pub fn to_json(&self) -> Value {
         json!({
             "game": self.game,

@@ -3,6 +3,8 @@
 //! tests share. The engines, searches and arena are their own crates: `twinsim-reference`,
 //! `twinsim-fast`, `twinsim-search` and `twinsim-arena`.
 
+#![warn(missing_docs)]
+
 pub mod bench;
 pub mod bundle;
 pub mod input;

@@ -30,9 +30,11 @@ pub struct SearchFigures {
     pub name: String,
     /// Mean iterations per answer.
     pub iterations_per_move: Option<f64>,
-    /// Answers given, timeouts and illegal answers, over all its seats and games.
+    /// Answers given, over all its seats and games (the two counts below are of these).
     pub moves: u64,
+    /// Answers that came after the time limit.
     pub timeouts: usize,
+    /// Answers the referee refused as illegal.
     pub illegal: usize,
 }
 

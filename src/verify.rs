@@ -25,9 +25,12 @@ const CORRUPT_WITHIN_TURNS: i32 = 150;
 /// What `verify` found for one game.
 #[derive(Debug, Clone, Default)]
 pub struct GameVerification {
+    /// The game's name (`wondev-woman`).
     pub game: String,
-    /// Trace replays that matched / were run, per engine (`None`: engine not implemented).
+    /// Trace replays through the reference engine that matched / were run (`None`: engine not
+    /// implemented).
     pub traces_reference: Option<(usize, usize)>,
+    /// The same for the fast twin.
     pub traces_fast: Option<(usize, usize)>,
     /// Random games played through both engines / that agreed at every turn (`None`: one of the
     /// engines is missing).
@@ -36,6 +39,7 @@ pub struct GameVerification {
     pub random_turns: usize,
     /// Time each engine spent in `play_turn` (parse + rules) over those turns.
     pub reference_time: Duration,
+    /// The same for the fast twin, over the same turns.
     pub fast_time: Duration,
     /// Turns the reference engine played alone when no fast engine exists.
     pub reference_only_turns: usize,

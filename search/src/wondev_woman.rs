@@ -29,7 +29,7 @@
 //! code; the evaluation, key and move hints below are implemented for both twins' states and
 //! agree exactly, so a node budget (`:iterations=N`) gives the same moves on both. The view
 //! bookkeeping (fog deduction, choice of the hypothesis) is not search: it uses the fast twin for
-//! both engines (its results equal the reference's, `tests/wondev_fog.rs`), because the
+//! both engines (its results equal the reference's, `tests/all/wondev_fog.rs`), because the
 //! reference deduction takes about 1 ms per update (100 times the fast one, README), a fifth of
 //! a whole 5 ms turn at `--time-scale 0.1` and more on the early turns with hundreds of
 //! placements; so the engines differ only in the search, which is what the payoff table

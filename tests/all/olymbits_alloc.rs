@@ -1,5 +1,8 @@
 //! The fast Olymbits joint turn allocates nothing (counted by a global allocator wrapper on
 //! the test's own thread).
+//!
+//! The wrapper is the allocator of the whole `all` test binary; its count is per thread, so the
+//! tests running beside this one on other threads do not disturb it.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

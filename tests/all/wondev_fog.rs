@@ -1,7 +1,7 @@
 //! Wondev Woman fog-of-war deduction (`twinsim_reference::wondev_woman::bot::fog`, `twinsim_fast::wondev_woman::bot::fog`):
 //! soundness and reference/fast equality on every trace game from both seats, quickcheck
 //! properties over random games and insta snapshots of the set sizes (the fuzz regressions
-//! replay in `tests/fuzz_corpus.rs`).
+//! replay in `tests/all/fuzz_corpus.rs`).
 
 use quickcheck::{QuickCheck, TestResult};
 use serde_json::Value;

@@ -9,7 +9,7 @@
 //! busy machine (or a debug build) cannot turn a slow answer into a timeout; whether the bots
 //! answer within the referee's real limits is the `#[ignore]` test, which CI runs in release.
 
-mod common;
+use crate::common;
 use common::example;
 use serde_json::Value;
 use std::process::Command;

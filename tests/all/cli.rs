@@ -1,5 +1,6 @@
 //! The command-line contract: exit codes, the summary line, readable mismatches.
 
+use crate::trace_subset::{trace_subset, TRACE_SUBSET_GAMES};
 use std::process::Command;
 
 fn twinsim(args: &[&str]) -> (i32, String) {
@@ -34,8 +35,8 @@ fn unknown_game_exits_2() {
 
 #[test]
 fn replay_ends_with_exactly_one_summary_line_and_fails_unless_all_pass() {
-    let traces = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/traces/zuniq.jsonl");
-    let (code, text) = twinsim(&["replay", traces]);
+    let traces = trace_subset().join("zuniq.jsonl");
+    let (code, text) = twinsim(&["replay", traces.to_str().unwrap()]);
     let summaries: Vec<&str> = text.lines().filter(|l| l.starts_with("replayed ")).collect();
     assert_eq!(summaries.len(), 1, "{text}");
     let line = summaries[0];
@@ -62,7 +63,9 @@ fn a_doctored_trace_is_reported_as_a_readable_mismatch() {
 
 #[test]
 fn verify_json_reports_every_game_and_passes() {
-    let (code, text) = twinsim(&["verify", "--games", "3", "--json", "--strict"]);
+    let traces = trace_subset().to_str().unwrap();
+    let (code, text) =
+        twinsim(&["verify", "--games", "3", "--json", "--strict", "--traces", traces]);
     assert_eq!(code, 0, "{text}");
     let report: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(report["ok"], true);
@@ -70,7 +73,10 @@ fn verify_json_reports_every_game_and_passes() {
     assert_eq!(results.len(), 5);
     for r in results {
         assert_eq!(r["random_games"]["ok"], 3, "{r}");
-        assert_eq!(r["traces_fast"]["ok"], r["traces_fast"]["total"], "{r}");
+        for engine in ["traces_reference", "traces_fast"] {
+            assert_eq!(r[engine]["ok"], TRACE_SUBSET_GAMES, "{engine} {r}");
+            assert_eq!(r[engine]["total"], TRACE_SUBSET_GAMES, "{engine} {r}");
+        }
     }
 }
 
@@ -187,7 +193,9 @@ fn perft_depth_zero_counts_the_position_itself() {
 
 #[test]
 fn every_subcommand_accepts_negative_seeds() {
-    let (code, text) = twinsim(&["verify", "--seed", "-1", "--games", "1", "--json"]);
+    let traces = trace_subset().to_str().unwrap();
+    let (code, text) =
+        twinsim(&["verify", "--seed", "-1", "--games", "1", "--json", "--traces", traces]);
     assert_eq!(code, 0, "{text}");
     let (code, text) = twinsim(&["show", "zuniq", "--seed", "-1"]);
     assert_eq!(code, 0, "{text}");
@@ -221,6 +229,7 @@ fn numeric_flags_at_edge_values_give_an_error_or_a_result_never_a_panic() {
         v.push(value.into());
         v
     };
+    let traces = trace_subset().to_str().unwrap();
     let edges = ["0", "-1", "nan", "inf", "1e300", "4294967296", "1000000000000", "abc"];
     for value in edges {
         runs.push(with(&one_game, "--time-scale", value));
@@ -228,7 +237,7 @@ fn numeric_flags_at_edge_values_give_an_error_or_a_result_never_a_panic() {
         runs.push(with(&arena, "--games", value));
         runs.push(with(&one_game, "--seed", value));
         runs.push(with(&one_game, "--league", value));
-        runs.push(with(&["verify", "--json"], "--games", value));
+        runs.push(with(&["verify", "--json", "--traces", traces], "--games", value));
         runs.push(with(&["perft", "zuniq"], "--depth", value));
         runs.push(with(&["show", "zuniq"], "--seed", value));
         runs.push(with(&["show", "zuniq"], "--view", value));
@@ -336,7 +345,8 @@ fn view_and_show_read_the_game_asked_for_when_another_line_is_corrupt() {
 
 #[test]
 fn replay_counts_games_not_games_times_engines() {
-    let traces = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/traces/zuniq.jsonl");
+    let traces = trace_subset().join("zuniq.jsonl");
+    let traces = traces.to_str().unwrap();
     let games = std::fs::read_to_string(traces).unwrap().lines().filter(|l| !l.is_empty()).count();
     let (code, both) = twinsim(&["replay", traces, "--engine", "both"]);
     assert_eq!(code, 0, "{both}");

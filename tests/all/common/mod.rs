@@ -1,4 +1,4 @@
-//! Helpers shared by integration tests (each test binary includes this module with `mod common;`).
+//! Helpers shared by the integration tests (`crate::common` in the `all` test binary).
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,6 @@
 //! The fast twin against the reference: differential quickcheck properties over whole games,
 //! shadows and parsers, and the Java random generator's fast paths. (Trace replays are in
-//! `tests/conformance.rs`, fuzz regressions in `tests/fuzz_corpus.rs`.)
+//! `tests/all/conformance.rs`, fuzz regressions in `tests/all/fuzz_corpus.rs`.)
 
 use quickcheck::{quickcheck, TestResult};
 use twinsim_fast::photosynthesis::{check, next_int, shuffle, State};

@@ -7,7 +7,7 @@ use twinsim_reference::trace::{parse_jsonl, TraceGame};
 use twinsim_reference::zuniq;
 
 fn traced_game(seed: i64) -> TraceGame {
-    let text = include_str!("traces/zuniq.jsonl");
+    let text = include_str!("../traces/zuniq.jsonl");
     parse_jsonl(text).unwrap().into_iter().find(|g| g.seed == Some(seed)).unwrap()
 }
 

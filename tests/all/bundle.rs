@@ -7,7 +7,7 @@
 //! `cargo test` builds the examples before it runs the tests; this test fails, saying so, when
 //! run in a way that did not build them.
 
-mod common;
+use crate::common;
 use common::example;
 use std::path::{Path, PathBuf};
 use std::process::Command;

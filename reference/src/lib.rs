@@ -61,6 +61,7 @@
 pub mod game;
 pub mod java_random;
 pub mod java_text;
+pub mod registry;
 pub mod sha1prng;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;

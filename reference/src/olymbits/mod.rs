@@ -30,6 +30,8 @@ pub use state::*;
 pub use trace::{engine, OlymbitsEngine, OlymbitsPlay, ENGINE};
 
 use crate::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
+use crate::registry::{Framing, GameId, GameInfo, Part, SeatRule, TimeLimits};
+use std::time::Duration;
 
 /// The typed API ([`Game`]) of Olymbits.
 ///
@@ -39,13 +41,45 @@ use crate::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Olymbits;
 
+/// This game's facts for the tools (`registry::GameId::Olymbits`).
+pub const INFO: GameInfo = GameInfo {
+    id: GameId::Olymbits,
+    name: "olymbits",
+    display_name: "Olymbits",
+    module: "olymbits",
+    players: 3,
+    turns: TurnStructure::Simultaneous,
+    time_limits: TimeLimits {
+        first: Duration::from_millis(1000),
+        later: Duration::from_millis(50),
+        total: None,
+    },
+    league_key: Some("league"),
+    seeded: true,
+    // The player index and the number of mini-games.
+    embedded_init_lines: 2,
+    state_keys: &["turn", "active", "medals", "games"],
+    // Init: player index, mini-game count. Each turn: 3 score lines, one line per mini-game.
+    framing: Framing {
+        end_line: None,
+        seat: SeatRule::Read,
+        init: &[Part::Seat("the player index"), Part::Number("the number of mini-games")],
+        turn: &[Part::PerNumber {
+            number: 0,
+            times: 1,
+            plus: 3,
+            expected: "a score line or a mini-game line",
+        }],
+    },
+};
+
 impl Game for Olymbits {
     type State = State;
     type Action = Action;
     type Params = Params;
 
-    const NAME: &'static str = "olymbits";
-    const TURNS: TurnStructure = TurnStructure::Simultaneous;
+    const NAME: &'static str = INFO.name;
+    const TURNS: TurnStructure = INFO.turns;
 
     fn new_game(seed: i64, params: &Params) -> State {
         new_game_unchecked(seed, params)

@@ -38,6 +38,8 @@ pub use state::*;
 pub use trace::{engine, league_from_params, views_json, XmasRushEngine, XmasRushPlay, ENGINE};
 
 use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
+use crate::registry::{Framing, GameId, GameInfo, Part, SeatRule, TimeLimits};
+use std::time::Duration;
 
 /// The typed game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,13 +89,43 @@ pub fn outcome(state: &State) -> Option<Outcome> {
     })
 }
 
+/// This game's facts for the tools (`registry::GameId::XmasRush`).
+pub const INFO: GameInfo = GameInfo {
+    id: GameId::XmasRush,
+    name: "xmas-rush",
+    display_name: "X-mas Rush",
+    module: "xmas_rush",
+    players: 2,
+    turns: TurnStructure::Simultaneous,
+    time_limits: TimeLimits {
+        first: Duration::from_millis(1000),
+        later: Duration::from_millis(50),
+        total: None,
+    },
+    league_key: Some("league"),
+    seeded: true,
+    embedded_init_lines: 0,
+    state_keys: &["turn", "turns_left", "turn_type", "tiles", "players", "items"],
+    // The turn type, 7 board rows, 2 player lines; the items; the quests.
+    framing: Framing {
+        end_line: None,
+        seat: SeatRule::Own,
+        init: &[],
+        turn: &[
+            Part::Lines(10, "a board row or a player line"),
+            Part::Counted("the number of items"),
+            Part::Counted("the number of quests"),
+        ],
+    },
+};
+
 impl Game for XmasRush {
     type State = State;
     type Action = Action;
     type Params = League;
 
-    const NAME: &'static str = "xmas-rush";
-    const TURNS: TurnStructure = TurnStructure::Simultaneous;
+    const NAME: &'static str = INFO.name;
+    const TURNS: TurnStructure = INFO.turns;
 
     fn new_game(seed: i64, params: &League) -> State {
         rules::new_game(seed, *params)

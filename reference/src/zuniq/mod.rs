@@ -26,6 +26,8 @@ pub use state::{End, State};
 pub use zones::Zone;
 
 use crate::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
+use crate::registry::{Framing, GameId, GameInfo, Part, SeatRule, TimeLimits};
+use std::time::Duration;
 
 #[cfg(feature = "json")]
 /// The text-level engine for replay and verification.
@@ -41,13 +43,41 @@ pub struct Params;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Zuniq;
 
+/// This game's facts for the tools (`registry::GameId::Zuniq`).
+pub const INFO: GameInfo = GameInfo {
+    id: GameId::Zuniq,
+    name: "zuniq",
+    display_name: "Zuniq",
+    module: "zuniq",
+    players: 2,
+    turns: TurnStructure::Alternating,
+    // 30 s of thinking for the whole game.
+    time_limits: TimeLimits {
+        first: Duration::from_millis(30_000),
+        later: Duration::from_millis(30_000),
+        total: Some(Duration::from_millis(30_000)),
+    },
+    league_key: None,
+    // §3: no randomness at all.
+    seeded: false,
+    embedded_init_lines: 0,
+    state_keys: &["ply", "to_move", "walls", "zones", "open_cells", "claims", "finished"],
+    // One line a turn: `Start` or the opponent's move; `Quit` ends the game.
+    framing: Framing {
+        end_line: Some("Quit"),
+        seat: SeatRule::FirstLineIs("Start"),
+        init: &[],
+        turn: &[Part::Lines(1, "a move")],
+    },
+};
+
 impl Game for Zuniq {
     type State = State;
     type Action = Action;
     type Params = Params;
 
-    const NAME: &'static str = "zuniq";
-    const TURNS: TurnStructure = TurnStructure::Alternating;
+    const NAME: &'static str = INFO.name;
+    const TURNS: TurnStructure = INFO.turns;
 
     /// §3: the empty board whatever the seed.
     fn new_game(_seed: i64, _params: &Params) -> State {

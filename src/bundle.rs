@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The games, by their module names (the same in every crate).
-pub const GAMES: [&str; 5] = ["xmas_rush", "photosynthesis", "zuniq", "olymbits", "wondev_woman"];
+pub const GAMES: [&str; 5] = twinsim_reference::registry::MODULES;
 
 /// Our crates a bot may use, by their Rust names, with their source folders under the
 /// workspace root.

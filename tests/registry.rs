@@ -133,19 +133,15 @@ fn init_lines(game: GameId, text: &str) -> usize {
     let mut numbers = Vec::new();
     let mut at = 0;
     for part in game.info().framing.init {
-        at += match part.fixed_lines(&numbers) {
-            Some(n) => n,
-            None => {
-                let n = number(at);
-                match part {
-                    Part::Counted(_) => 1 + n,
-                    Part::Number(_) => {
-                        numbers.push(n);
-                        1
-                    }
-                    _ => 1,
-                }
+        at += match *part {
+            Part::Lines(n, _) => n,
+            Part::PerNumber { number, times, plus, .. } => times * numbers[number] + plus,
+            Part::Counted(_) => 1 + number(at),
+            Part::Number(_) => {
+                numbers.push(number(at));
+                1
             }
+            Part::Seat(_) => 1,
         };
     }
     at

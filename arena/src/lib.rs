@@ -80,7 +80,8 @@ impl std::fmt::Display for BotSpec {
     }
 }
 
-pub use twinsim_search::stdio::{time_limits, TimeLimits};
+pub use twinsim_reference::framing::TimeLimits;
+pub use twinsim_search::stdio::time_limits;
 
 /// Everything an arena run is given.
 #[derive(Clone, Debug)]

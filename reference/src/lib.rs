@@ -58,6 +58,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod framing;
 pub mod game;
 pub mod java_random;
 pub mod java_text;

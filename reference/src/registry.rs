@@ -14,10 +14,16 @@
 //!
 //! Adding a game: its module exports its `INFO`, and its module name joins the `game_table!`
 //! list below and its variant [`GameId`] (the bundler keeps only the bundled game of that list).
+//!
+//! The lookups (and each game's `INFO`) are under the `registry` feature (on by default): a
+//! contest bot reads its input through its game's `FRAMING` and `TIME_LIMITS` (the
+//! [`crate::framing`] types) instead, and `twinsim bundle` leaves every feature-gated item out
+//! (the table below and the games' `INFO`s name each other, which its shaker cannot drop).
 
-use crate::game::{PlayerId, TurnStructure};
+pub use crate::framing::{Framing, Part, SeatRule, TimeLimits};
+use crate::game::TurnStructure;
+#[cfg(feature = "registry")]
 use std::fmt;
-use std::time::Duration;
 
 /// One of the games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,91 +70,7 @@ pub struct GameInfo {
     pub framing: Framing,
 }
 
-/// The referee's response-time rules of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeLimits {
-    /// Limit of a player's first answer.
-    pub first: Duration,
-    /// Limit of each later answer.
-    pub later: Duration,
-    /// A whole-game thinking budget per player instead (Zuniq: 30 s of wall-clock time).
-    pub total: Option<Duration>,
-}
-
-/// How a bot's standard input divides into turns (the protocol section of the rules doc): the
-/// init parts once, before the first turn's parts, then the turn parts each turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Framing {
-    /// A first line that ends the game instead of starting a turn (Zuniq's `Quit`).
-    pub end_line: Option<&'static str>,
-    /// How the bot learns its seat.
-    pub seat: SeatRule,
-    /// What is read once, before the first turn.
-    pub init: &'static [Part],
-    /// What is read each turn.
-    pub turn: &'static [Part],
-}
-
-/// How a bot learns its seat from its input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatRule {
-    /// The views are written from the reader's side ("me" first) and do not say the seat:
-    /// seat 0, which is what a bot rebuilding its state from views assumes.
-    Own,
-    /// Seat 0 when the first line is this one, else seat 1 (Zuniq: `Start` for White).
-    FirstLineIs(&'static str),
-    /// A [`Part::Seat`] line says it.
-    Read,
-}
-
-/// One part of a turn's input; `expected` says what the line holds, for error messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Part {
-    /// A fixed number of lines.
-    Lines(usize, &'static str),
-    /// A count line, then that many lines.
-    Counted(&'static str),
-    /// A number kept for [`Part::PerNumber`] (numbered in the order they are read).
-    Number(&'static str),
-    /// The reader's seat ([`SeatRule::Read`]).
-    Seat(&'static str),
-    /// `times * n + plus` lines, `n` the kept number `number`.
-    PerNumber {
-        /// Index of the kept number.
-        number: usize,
-        /// Lines per unit of it.
-        times: usize,
-        /// Lines besides.
-        plus: usize,
-        /// What the lines hold.
-        expected: &'static str,
-    },
-}
-
-impl Part {
-    /// Lines of this part given the kept numbers; `None` for the parts that read a count line.
-    pub fn fixed_lines(&self, numbers: &[usize]) -> Option<usize> {
-        match *self {
-            Part::Lines(n, _) => Some(n),
-            Part::PerNumber { number, times, plus, .. } => {
-                Some(times * numbers.get(number).copied().unwrap_or(0) + plus)
-            }
-            Part::Counted(_) | Part::Number(_) | Part::Seat(_) => None,
-        }
-    }
-}
-
-impl SeatRule {
-    /// The seat once the first turn's first line is read (`None` until a [`Part::Seat`] line).
-    pub fn seat_from_first_line(&self, first: &str) -> Option<PlayerId> {
-        match *self {
-            SeatRule::Own => Some(0),
-            SeatRule::FirstLineIs(line) => Some(if first == line { 0 } else { 1 }),
-            SeatRule::Read => None,
-        }
-    }
-}
-
+#[cfg(feature = "registry")]
 /// The games' `INFO`s, in [`GameId::ALL`]'s order, from a list of module names (a bundle keeps
 /// only its own game's: `twinsim bundle` cuts such a list down).
 macro_rules! game_table {
@@ -156,8 +78,10 @@ macro_rules! game_table {
         const INFOS: &[&GameInfo] = &[$(&crate::$module::INFO),*];
     };
 }
+#[cfg(feature = "registry")]
 game_table!(xmas_rush, photosynthesis, zuniq, olymbits, wondev_woman);
 
+#[cfg(feature = "registry")]
 /// The trace names of the games, in [`GameId::ALL`]'s order.
 pub const NAMES: [&str; INFOS.len()] = {
     let mut names = [""; INFOS.len()];
@@ -169,6 +93,7 @@ pub const NAMES: [&str; INFOS.len()] = {
     names
 };
 
+#[cfg(feature = "registry")]
 /// The module names of the games, in [`GameId::ALL`]'s order.
 pub const MODULES: [&str; INFOS.len()] = {
     let mut modules = [""; INFOS.len()];
@@ -189,7 +114,10 @@ impl GameId {
         GameId::Olymbits,
         GameId::WondevWoman,
     ];
+}
 
+#[cfg(feature = "registry")]
+impl GameId {
     /// The game's facts, from its module.
     pub fn info(self) -> &'static GameInfo {
         INFOS.iter().find(|info| info.id == self).expect("every game's INFO is in the table")
@@ -201,24 +129,29 @@ impl GameId {
     }
 }
 
+#[cfg(feature = "registry")]
 impl fmt::Display for GameId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
+#[cfg(feature = "registry")]
 /// A name that is none of the games' trace names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownGame(pub String);
 
+#[cfg(feature = "registry")]
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "unknown game {:?} (known: {})", self.0, NAMES.join(", "))
     }
 }
 
+#[cfg(feature = "registry")]
 impl std::error::Error for UnknownGame {}
 
+#[cfg(feature = "registry")]
 impl std::str::FromStr for GameId {
     type Err = UnknownGame;
     /// The game of a trace name.
@@ -274,7 +207,7 @@ mod tests {
     fn infos_say_what_the_typed_games_say() {
         use crate::game::Game;
         fn check<G: Game>(info: &GameInfo) {
-            assert_eq!(G::NAME, info.name);
+            assert_eq!(G::NAME, info.name, "the typed game's name is the trace name");
             assert_eq!(G::TURNS, info.turns);
             let state = G::new_game(1, &Default::default());
             assert_eq!(G::num_players(&state), info.players, "{}", info.name);

@@ -11,9 +11,9 @@
 
 use std::time::{Duration, Instant};
 use twinsim_reference::game::{EngineKind, PlayerId};
-use twinsim_reference::registry::GameId;
+// Only the dispatch over all games (feature `builtin`) uses the registry's lookups.
 #[cfg(feature = "builtin")]
-use twinsim_reference::registry::UnknownGame;
+use twinsim_reference::registry::{GameId, UnknownGame};
 
 /// What a search bot did over a game: moves answered and iterations (the search's own unit:
 /// playouts for MCTS and Smitsimax, expanded states for the beam search, nodes for alpha-beta).
@@ -57,20 +57,23 @@ pub struct SearchSpec {
 pub const MAX_MS: u64 = 3_600_000;
 
 /// The algorithms of each game, as `(game, algorithm)`.
-pub const ALGORITHMS: &[(GameId, &str)] = &[
-    (GameId::XmasRush, "smitsimax"),
-    (GameId::Photosynthesis, "beam"),
-    (GameId::Zuniq, "mcts"),
-    (GameId::Zuniq, "mcts-v1"),
-    (GameId::Olymbits, "smitsimax"),
-    (GameId::WondevWoman, "alphabeta"),
-    // Today's search before issue 34, kept to measure the next against (after the game's
-    // default above, which `payoff` takes).
-    (GameId::Photosynthesis, "beam-v1"),
-];
+pub const ALGORITHMS: &[(twinsim_reference::registry::GameId, &str)] = {
+    use twinsim_reference::registry::GameId::*;
+    &[
+        (XmasRush, "smitsimax"),
+        (Photosynthesis, "beam"),
+        (Zuniq, "mcts"),
+        (Zuniq, "mcts-v1"),
+        (Olymbits, "smitsimax"),
+        (WondevWoman, "alphabeta"),
+        // Today's search before issue 34, kept to measure the next against (after the game's
+        // default above, which `payoff` takes).
+        (Photosynthesis, "beam-v1"),
+    ]
+};
 
 /// The default search of `game` (its first in [`ALGORITHMS`]), if it has one.
-pub fn default_algorithm(game: GameId) -> Option<&'static str> {
+pub fn default_algorithm(game: twinsim_reference::registry::GameId) -> Option<&'static str> {
     ALGORITHMS.iter().find(|(g, _)| *g == game).map(|(_, a)| *a)
 }
 

@@ -13,7 +13,7 @@
 //! let input = "0\n4\n0 0 0 0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0 0 0 0\n\
 //!              0 0 0 0 0 0 0 0 0 0 0 0 0\nGAME_OVER 0 0 0 0 0 0 0\n\
 //!              GAME_OVER 0 0 0 0 0 0 0\nGAME_OVER 0 0 0 0 0 0 0\nGAME_OVER 0 0 0 0 0 0 0\n";
-//! let mut turns = TurnReader::new("olymbits", input.as_bytes()).unwrap();
+//! let mut turns = TurnReader::new(twinsim_reference::olymbits::FRAMING, input.as_bytes());
 //! let first = turns.next_turn().unwrap().expect("one turn was sent");
 //! assert_eq!(first.lines().count(), 2 + 3 + 4, "init lines, three score lines, four games");
 //! assert_eq!(turns.seat(), Some(0));
@@ -23,11 +23,10 @@
 use std::fmt;
 use std::io::{self, BufRead};
 use std::time::{Duration, Instant};
+use twinsim_reference::framing::{Framing, Part, TimeLimits};
 use twinsim_reference::game::PlayerId;
-#[cfg(doc)]
-use twinsim_reference::registry::SeatRule;
-pub use twinsim_reference::registry::TimeLimits;
-use twinsim_reference::registry::{Framing, GameId, Part, UnknownGame};
+// The registry by full paths, behind the `registry` feature: a bundled bot reads through its
+// game's `FRAMING` and leaves the registry out (`twinsim bundle`).
 
 /// What went wrong while reading a turn.
 #[derive(Debug)]
@@ -96,21 +95,29 @@ pub struct TurnReader<R> {
 const MAX_COUNT: usize = 10_000;
 
 impl<R: BufRead> TurnReader<R> {
-    /// A reader of `game`'s protocol (its trace name: `zuniq`, `wondev-woman`, ...) over `reader`.
-    pub fn new(game: &str, reader: R) -> Result<Self, String> {
-        let game: GameId = game.parse().map_err(|e: UnknownGame| e.to_string())?;
-        Ok(TurnReader {
-            framing: game.info().framing,
+    /// A reader of the protocol a game's `FRAMING` describes (`twinsim_reference::zuniq::FRAMING`)
+    /// over `reader`.
+    pub fn new(framing: Framing, reader: R) -> Self {
+        TurnReader {
+            framing,
             reader,
             line_number: 0,
             first: true,
             numbers: vec![],
             pending: None,
             seat: None,
-        })
+        }
     }
 
-    /// The bot's seat, once the input has revealed it ([`SeatRule`]): Olymbits says the player
+    /// A reader of `game`'s protocol (its trace name: `zuniq`, `wondev-woman`, ...) over `reader`.
+    #[cfg(feature = "registry")]
+    pub fn for_game(game: &str, reader: R) -> Result<Self, String> {
+        let game: twinsim_reference::registry::GameId =
+            game.parse().map_err(|e: twinsim_reference::registry::UnknownGame| e.to_string())?;
+        Ok(TurnReader::new(game.info().framing, reader))
+    }
+
+    /// The bot's seat, once the input has revealed it ([`SeatRule`](twinsim_reference::framing::SeatRule)): Olymbits says the player
     /// index in its init input, Zuniq's first line is `Start` for White (seat 0) and a move for
     /// Black (seat 1). The other games' views are written from the reader's side ("me" first)
     /// and do not say the seat: `Some(0)` there, which is what a bot rebuilding its state from
@@ -143,9 +150,9 @@ impl<R: BufRead> TurnReader<R> {
     /// One part of the input into `lines`.
     fn part(&mut self, part: &Part, lines: &mut Vec<String>) -> Result<(), ReadError> {
         match *part {
-            Part::Lines(_, expected) | Part::PerNumber { expected, .. } => {
-                let count = part.fixed_lines(&self.numbers).unwrap_or(0);
-                self.lines(lines, count, expected)
+            Part::Lines(count, expected) => self.lines(lines, count, expected),
+            Part::PerNumber { number, times, plus, expected } => {
+                self.lines(lines, times * self.numbers[number] + plus, expected)
             }
             Part::Counted(expected) => self.counted(lines, expected),
             Part::Number(expected) => {
@@ -231,8 +238,9 @@ fn parse_count(line: &str) -> Result<usize, String> {
 ///
 /// # Panics
 /// If `game` is not a game's trace name (callers check names first; the arena and the CLI do).
+#[cfg(feature = "registry")]
 pub fn time_limits(game: &str) -> TimeLimits {
-    match game.parse::<GameId>() {
+    match game.parse::<twinsim_reference::registry::GameId>() {
         Ok(game) => game.info().time_limits,
         Err(unknown) => panic!("{unknown}"),
     }
@@ -256,20 +264,17 @@ impl TurnClock {
     /// a process can stall 8-16 ms; at 90% of a 50 ms limit the example bots timed out there).
     const SAFETY: f64 = 0.6;
 
-    /// The clock of `game` (`xmas-rush`, `photosynthesis`, `zuniq`, `olymbits`, `wondev-woman`)
-    /// under the referee's limits, scaled by the environment variable `TWINSIM_TIME_SCALE` when
-    /// it holds a finite positive number (as `twinsim arena --time-scale` scales the arena's
-    /// limits, so that a bot run in a fast test thinks as long as it is allowed to).
-    ///
-    /// # Panics
-    /// If `game` is not a game's trace name.
-    pub fn new(game: &str) -> Self {
+    /// The clock of a game under the referee's limits (its `TIME_LIMITS`:
+    /// `twinsim_reference::zuniq::TIME_LIMITS`), scaled by the environment variable
+    /// `TWINSIM_TIME_SCALE` when it holds a finite positive number (as `twinsim arena
+    /// --time-scale` scales the arena's limits, so that a bot run in a fast test thinks as long
+    /// as it is allowed to).
+    pub fn new(limits: TimeLimits) -> Self {
         let scale = std::env::var("TWINSIM_TIME_SCALE")
             .ok()
             .and_then(|s| s.parse::<f64>().ok())
             .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1e3)
             .unwrap_or(1.0);
-        let limits = time_limits(game);
         let limits = TimeLimits {
             first: limits.first.mul_f64(scale),
             later: limits.later.mul_f64(scale),
@@ -344,7 +349,7 @@ mod tests {
                     }
                 }
                 let stream: String = sent.iter().map(|v| format!("{v}\n")).collect();
-                let mut reader = TurnReader::new(game, stream.as_bytes()).unwrap();
+                let mut reader = TurnReader::for_game(game, stream.as_bytes()).unwrap();
                 for want in &sent {
                     if game == "zuniq" && want == "Quit" {
                         break;
@@ -376,28 +381,28 @@ mod tests {
 
     #[test]
     fn zuniq_seat_and_quit() {
-        let mut r = TurnReader::new("zuniq", "A2h\nB3h\nQuit\n".as_bytes()).unwrap();
+        let mut r = TurnReader::for_game("zuniq", "A2h\nB3h\nQuit\n".as_bytes()).unwrap();
         assert_eq!(r.next_turn().unwrap().as_deref(), Some("A2h"));
         assert_eq!(r.seat(), Some(1), "a move first: Black");
         assert_eq!(r.next_turn().unwrap().as_deref(), Some("B3h"));
         assert_eq!(r.next_turn().unwrap(), None);
-        let mut r = TurnReader::new("zuniq", "Start\n".as_bytes()).unwrap();
+        let mut r = TurnReader::for_game("zuniq", "Start\n".as_bytes()).unwrap();
         r.next_turn().unwrap();
         assert_eq!(r.seat(), Some(0));
     }
 
     #[test]
     fn bad_input_is_an_error_that_says_where() {
-        let mut r = TurnReader::new("wondev-woman", "5\n2\n.....\n".as_bytes()).unwrap();
+        let mut r = TurnReader::for_game("wondev-woman", "5\n2\n.....\n".as_bytes()).unwrap();
         let e = r.next_turn().unwrap_err().to_string();
         assert_eq!(e, "line 4: input ended, expected a board row");
-        let mut r = TurnReader::new("olymbits", "x\n".as_bytes()).unwrap();
+        let mut r = TurnReader::for_game("olymbits", "x\n".as_bytes()).unwrap();
         let e = r.next_turn().unwrap_err().to_string();
         assert_eq!(e, "line 1: expected the player index, found \"x\"");
         let text = "0\n".to_string() + &"0 0 0 0 0 0 0\n".repeat(9) + "99999999999\n";
-        let mut r = TurnReader::new("xmas-rush", text.as_bytes()).unwrap();
+        let mut r = TurnReader::for_game("xmas-rush", text.as_bytes()).unwrap();
         let e = r.next_turn().unwrap_err().to_string();
         assert_eq!(e, "line 11: expected the number of items, found \"99999999999\"");
-        assert!(TurnReader::new("chess", "".as_bytes()).is_err());
+        assert!(TurnReader::for_game("chess", "".as_bytes()).is_err());
     }
 }

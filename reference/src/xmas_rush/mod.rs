@@ -37,8 +37,8 @@ pub use state::*;
 #[cfg(feature = "json")]
 pub use trace::{engine, league_from_params, views_json, XmasRushEngine, XmasRushPlay, ENGINE};
 
+use crate::framing::{Framing, Part, SeatRule, TimeLimits};
 use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
-use crate::registry::{Framing, GameId, GameInfo, Part, SeatRule, TimeLimits};
 use std::time::Duration;
 
 /// The typed game.
@@ -89,34 +89,42 @@ pub fn outcome(state: &State) -> Option<Outcome> {
     })
 }
 
+/// The referee's response-time rules.
+pub const TIME_LIMITS: TimeLimits = TimeLimits {
+    first: Duration::from_millis(1000),
+    later: Duration::from_millis(50),
+    total: None,
+};
+
+/// How a bot's input divides into turns: The turn type, 7 board rows, 2 player lines; the items;
+/// the quests.
+pub const FRAMING: Framing = Framing {
+    end_line: None,
+    seat: SeatRule::Own,
+    init: &[],
+    turn: &[
+        Part::Lines(10, "a board row or a player line"),
+        Part::Counted("the number of items"),
+        Part::Counted("the number of quests"),
+    ],
+};
+
 /// This game's facts for the tools (`registry::GameId::XmasRush`).
-pub const INFO: GameInfo = GameInfo {
-    id: GameId::XmasRush,
+// Behind the `registry` feature, so that a bundled bot leaves the registry out.
+#[cfg(feature = "registry")]
+pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
+    id: crate::registry::GameId::XmasRush,
     name: "xmas-rush",
     display_name: "X-mas Rush",
     module: "xmas_rush",
     players: 2,
     turns: TurnStructure::Simultaneous,
-    time_limits: TimeLimits {
-        first: Duration::from_millis(1000),
-        later: Duration::from_millis(50),
-        total: None,
-    },
+    time_limits: TIME_LIMITS,
     league_key: Some("league"),
     seeded: true,
     embedded_init_lines: 0,
     state_keys: &["turn", "turns_left", "turn_type", "tiles", "players", "items"],
-    // The turn type, 7 board rows, 2 player lines; the items; the quests.
-    framing: Framing {
-        end_line: None,
-        seat: SeatRule::Own,
-        init: &[],
-        turn: &[
-            Part::Lines(10, "a board row or a player line"),
-            Part::Counted("the number of items"),
-            Part::Counted("the number of quests"),
-        ],
-    },
+    framing: FRAMING,
 };
 
 impl Game for XmasRush {
@@ -124,8 +132,8 @@ impl Game for XmasRush {
     type Action = Action;
     type Params = League;
 
-    const NAME: &'static str = INFO.name;
-    const TURNS: TurnStructure = INFO.turns;
+    const NAME: &'static str = "xmas-rush";
+    const TURNS: TurnStructure = TurnStructure::Simultaneous;
 
     fn new_game(seed: i64, params: &League) -> State {
         rules::new_game(seed, *params)

@@ -29,8 +29,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Ok(n) => Some(n.parse::<u64>()?),
         Err(_) => None,
     };
-    let mut input = TurnReader::new("olymbits", io::stdin().lock())?;
-    let mut clock = TurnClock::new("olymbits");
+    let mut input = TurnReader::new(twinsim_reference::olymbits::FRAMING, io::stdin().lock());
+    let mut clock = TurnClock::new(twinsim_reference::olymbits::TIME_LIMITS);
     let mut bot = None;
     while let Some(text) = input.next_turn()? {
         let deadline = clock.start_turn();

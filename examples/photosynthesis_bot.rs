@@ -28,8 +28,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Ok(n) => Some(n.parse::<u64>()?),
         Err(_) => None,
     };
-    let mut input = TurnReader::new("photosynthesis", io::stdin().lock())?;
-    let mut clock = TurnClock::new("photosynthesis");
+    let mut input = TurnReader::new(twinsim_reference::photosynthesis::FRAMING, io::stdin().lock());
+    let mut clock = TurnClock::new(twinsim_reference::photosynthesis::TIME_LIMITS);
     let mut bot = None;
     while let Some(text) = input.next_turn()? {
         let deadline = clock.start_turn();

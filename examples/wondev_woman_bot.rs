@@ -29,8 +29,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Ok(n) => Some(n.parse::<u64>()?),
         Err(_) => None,
     };
-    let mut input = TurnReader::new("wondev-woman", io::stdin().lock())?;
-    let mut clock = TurnClock::new("wondev-woman");
+    let mut input = TurnReader::new(twinsim_reference::wondev_woman::FRAMING, io::stdin().lock());
+    let mut clock = TurnClock::new(twinsim_reference::wondev_woman::TIME_LIMITS);
     let mut bot = None;
     while let Some(text) = input.next_turn()? {
         let deadline = clock.start_turn();

@@ -29,8 +29,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Ok(n) => Some(n.parse::<u64>()?),
         Err(_) => None,
     };
-    let mut input = TurnReader::new("xmas-rush", io::stdin().lock())?;
-    let mut clock = TurnClock::new("xmas-rush");
+    let mut input = TurnReader::new(twinsim_reference::xmas_rush::FRAMING, io::stdin().lock());
+    let mut clock = TurnClock::new(twinsim_reference::xmas_rush::TIME_LIMITS);
     let mut bot = None;
     while let Some(text) = input.next_turn()? {
         let deadline = clock.start_turn();

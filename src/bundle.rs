@@ -26,7 +26,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The games, by their module names (the same in every crate).
-pub const GAMES: [&str; 5] = ["xmas_rush", "photosynthesis", "zuniq", "olymbits", "wondev_woman"];
+pub const GAMES: [&str; 5] = twinsim_reference::registry::MODULES;
 
 /// Whether the identifier `ident` names a module of `game`: the game's own (`zuniq`) or one of
 /// its parts at a crate's root (`zuniq_mcts`, `zuniq_solver`, `photosynthesis_days`).

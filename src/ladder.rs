@@ -111,7 +111,7 @@ pub fn play(
     seeds: usize,
     progress: &(dyn Fn(&GameResult, &arena::Standings) + Sync),
 ) -> Result<Ladder, String> {
-    if crate::payoff::players(&base.game) != 2 {
+    if crate::payoff::players(&base.game) != Some(2) {
         return Err(format!(
             "{} is not a two-player game: a ladder needs one (use `twinsim arena` or `payoff`)",
             base.game

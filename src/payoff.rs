@@ -6,7 +6,8 @@
 
 use twinsim_arena::{self as arena, ArenaConfig, BotSpec, GameResult};
 use twinsim_reference::game::EngineKind;
-use twinsim_search::bot::{SearchSpec, ALGORITHMS};
+use twinsim_reference::registry::GameId;
+use twinsim_search::bot::{default_algorithm, SearchSpec};
 
 /// One payoff measurement: a run of the arena and the bots' totals.
 #[derive(Clone, Debug)]
@@ -51,9 +52,10 @@ impl SearchFigures {
 
 /// The game's search bot on `engine`, with the clock as its budget.
 pub fn search_bot(game: &str, engine: EngineKind) -> Result<BotSpec, String> {
-    let (_, algorithm) = ALGORITHMS
-        .iter()
-        .find(|(g, _)| *g == game)
+    let algorithm = game
+        .parse::<GameId>()
+        .ok()
+        .and_then(default_algorithm)
         .ok_or_else(|| format!("{game} has no search bot"))?;
     Ok(BotSpec::Search(SearchSpec {
         algorithm: algorithm.to_string(),
@@ -70,13 +72,12 @@ fn lineup(game: &str, players: usize, opponent: BotSpec) -> Result<Vec<BotSpec>,
     Ok(bots)
 }
 
-/// Players of a game (Olymbits: 3, the others: 2).
-pub fn players(game: &str) -> usize {
-    if game == "olymbits" {
-        3
-    } else {
-        2
-    }
+/// Players of a game (Olymbits: 3, the others: 2; [`GameInfo::players`]); `None` for an
+/// unknown game.
+///
+/// [`GameInfo::players`]: twinsim_reference::registry::GameInfo::players
+pub fn players(game: &str) -> Option<usize> {
+    game.parse::<GameId>().ok().map(|game| game.info().players)
 }
 
 /// Runs one matchup: the fast search against `opponent` in every other seat.
@@ -87,7 +88,7 @@ pub fn measure(
     games: usize,
     progress: &(dyn Fn(&GameResult, &arena::Standings) + Sync),
 ) -> Result<Row, String> {
-    let n = players(&base.game);
+    let n = players(&base.game).ok_or_else(|| format!("unknown game {:?}", base.game))?;
     let config = ArenaConfig {
         bots: lineup(&base.game, n, opponent)?,
         games,
@@ -168,7 +169,7 @@ mod tests {
             "builtin:alphabeta@fast"
         );
         assert!(search_bot("chess", EngineKind::Fast).is_err());
-        let bots = lineup("olymbits", players("olymbits"), BotSpec::Greedy).unwrap();
+        let bots = lineup("olymbits", players("olymbits").unwrap(), BotSpec::Greedy).unwrap();
         assert_eq!(bots.len(), 3);
         assert_eq!(bots[2], BotSpec::Greedy);
     }

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use twinsim_reference::game::{EngineKind, TracePlay, TurnStructure};
 use twinsim_reference::java_random::JavaRandom;
+use twinsim_reference::registry::GameId;
 use twinsim_reference::trace::{self, Moment};
 use twinsim_search::bot::make_player;
 
@@ -294,7 +295,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         let mut checked_moves = Vec::new();
         for &p in &acting {
             if let (BotSpec::Search(_), Some(line)) = (&config.bots[seats[p]], &answers[p]) {
-                if config.game == "xmas-rush" && line.starts_with("MOVE") {
+                if config.game == GameId::XmasRush.name() && line.starts_with("MOVE") {
                     // Any walkable path is legal, not only the listed shortest ones: the
                     // referee's events of the turn say whether it was refused.
                     checked_moves.push(p);
@@ -421,33 +422,33 @@ fn divergence(
 /// illegal; a timeout is counted by the arena itself), in each game's own event texts.
 pub fn refused_output(game: &str, events: &[Value], seat: usize) -> Option<String> {
     let texts = || events.iter().filter_map(|e| e.as_str());
-    match game {
+    match game.parse::<GameId>().ok()? {
         // Fatal parse errors, and the non-fatal step into a wall: `$0: invalid input - ...`.
-        "xmas-rush" => {
+        GameId::XmasRush => {
             let prefix = format!("${seat}: invalid input - ");
             texts().find(|e| e.starts_with(&prefix)).map(str::to_string)
         }
         // A malformed line (`¤RED¤$0 provided invalid input...`) or an illegal action, which the
         // referee reports as `$0: <why>` and answers by sleeping until the next day.
-        "photosynthesis" => {
+        GameId::Photosynthesis => {
             let malformed = format!("¤RED¤${seat} provided invalid input");
             let illegal = format!("${seat}: ");
             texts()
                 .find(|e| e.starts_with(&malformed) || e.starts_with(&illegal))
                 .map(|e| e.replace("¤RED¤", "").replace("§RED§", ""))
         }
-        "zuniq" => {
+        GameId::Zuniq => {
             let prefix = format!("invalid action by player {seat}: ");
             texts()
                 .find(|e| e.starts_with(&prefix) && !e.ends_with(": timeout"))
                 .map(str::to_string)
         }
-        "olymbits" => {
+        GameId::Olymbits => {
             let prefix = format!("Deactivated ${seat}: ");
             texts().find(|e| e.starts_with(&prefix) && !e.ends_with("Timeout!")).map(str::to_string)
         }
         // Structured events: an elimination other than a timeout or a resignation.
-        "wondev-woman" => events.iter().find_map(|e| {
+        GameId::WondevWoman => events.iter().find_map(|e| {
             let code = e.get("reason_code")?.as_str()?;
             let mine = e.get("type")?.as_str()? == "eliminated"
                 && e.get("player")?.as_u64()? == seat as u64
@@ -456,7 +457,6 @@ pub fn refused_output(game: &str, events: &[Value], seat: usize) -> Option<Strin
             let message = e.get("message").and_then(|m| m.as_str()).unwrap_or("");
             mine.then(|| format!("{code}: {message}"))
         }),
-        _ => None,
     }
 }
 

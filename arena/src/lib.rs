@@ -26,7 +26,8 @@ pub use game::{game_seed, greedy_line, play_game, ranks_from_outcome, refused_ou
 pub use report::{answer_time_table, report, skill_ranking};
 pub use results::{BotSummary, GameResult, PROBLEM_KINDS};
 pub use standings::{totals, BotTotals, Standings};
-pub use twinsim_search::stdio::{time_limits, TimeLimits};
+pub use twinsim_reference::framing::TimeLimits;
+pub use twinsim_search::stdio::time_limits;
 
 use serde_json::{json, Value};
 use std::collections::HashSet;

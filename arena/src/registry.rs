@@ -1,39 +1,37 @@
 //! Which games exist and which of their engines are implemented.
 
 use twinsim_reference::game::{EngineKind, TraceEngine};
+use twinsim_reference::registry::GameId;
 
-/// The five games, by trace name, in the order the tools list them.
-pub const GAMES: [&str; 5] = ["xmas-rush", "photosynthesis", "zuniq", "olymbits", "wondev-woman"];
+/// The games, by trace name, in the order the tools list them ([`GameId::ALL`]'s).
+pub const GAMES: [&str; GameId::ALL.len()] = twinsim_reference::registry::NAMES;
 
 /// The engine of `game` of the given kind, or `None` while it is not implemented (or the game is
 /// unknown).
 pub fn engine(game: &str, kind: EngineKind) -> Option<&'static dyn TraceEngine> {
     use EngineKind::*;
-    match (game, kind) {
-        ("xmas-rush", Reference) => twinsim_reference::xmas_rush::engine(),
-        ("xmas-rush", Fast) => twinsim_fast::xmas_rush::engine(),
-        ("photosynthesis", Reference) => twinsim_reference::photosynthesis::engine(),
-        ("photosynthesis", Fast) => twinsim_fast::photosynthesis::engine(),
-        ("zuniq", Reference) => twinsim_reference::zuniq::engine(),
-        ("zuniq", Fast) => twinsim_fast::zuniq::engine(),
-        ("olymbits", Reference) => twinsim_reference::olymbits::engine(),
-        ("olymbits", Fast) => twinsim_fast::olymbits::engine(),
-        ("wondev-woman", Reference) => twinsim_reference::wondev_woman::engine(),
-        ("wondev-woman", Fast) => twinsim_fast::wondev_woman::engine(),
-        _ => None,
+    use GameId::*;
+    match (game.parse::<GameId>().ok()?, kind) {
+        (XmasRush, Reference) => twinsim_reference::xmas_rush::engine(),
+        (XmasRush, Fast) => twinsim_fast::xmas_rush::engine(),
+        (Photosynthesis, Reference) => twinsim_reference::photosynthesis::engine(),
+        (Photosynthesis, Fast) => twinsim_fast::photosynthesis::engine(),
+        (Zuniq, Reference) => twinsim_reference::zuniq::engine(),
+        (Zuniq, Fast) => twinsim_fast::zuniq::engine(),
+        (Olymbits, Reference) => twinsim_reference::olymbits::engine(),
+        (Olymbits, Fast) => twinsim_fast::olymbits::engine(),
+        (WondevWoman, Reference) => twinsim_reference::wondev_woman::engine(),
+        (WondevWoman, Fast) => twinsim_fast::wondev_woman::engine(),
     }
 }
 
-/// The params object that selects `league` for `game`, under the key its traces use.
+/// The params object that selects `league` for `game`, under the key its traces use
+/// ([`GameInfo::league_key`](twinsim_reference::registry::GameInfo::league_key); `{}` for a game
+/// without leagues or an unknown game).
 pub fn league_params(game: &str, league: Option<u32>) -> serde_json::Value {
-    let key = match game {
-        "xmas-rush" | "olymbits" => "league",
-        "photosynthesis" => "league_level",
-        "wondev-woman" => "game_version",
-        _ => return serde_json::json!({}),
-    };
-    match league {
-        Some(level) => serde_json::json!({ key: level }),
-        None => serde_json::json!({}),
+    let key = game.parse::<GameId>().ok().and_then(|game| game.info().league_key);
+    match (key, league) {
+        (Some(key), Some(level)) => serde_json::json!({ key: level }),
+        _ => serde_json::json!({}),
     }
 }

@@ -166,15 +166,16 @@ type BenchOpsFn = fn() -> Vec<BenchOp>;
 
 /// The benchmark pairs of `game` (all games when `None`).
 pub fn ops(game: Option<&str>) -> Vec<BenchOp> {
-    let all: [(&str, BenchOpsFn); 5] = [
-        ("xmas-rush", crate::xmas_rush::bench::bench_ops),
-        ("photosynthesis", crate::photosynthesis::bench::bench_ops),
-        ("zuniq", crate::zuniq::bench::bench_ops),
-        ("olymbits", crate::olymbits::bench::bench_ops),
-        ("wondev-woman", crate::wondev_woman::bench::bench_ops),
+    use twinsim_reference::registry::GameId;
+    let all: [(GameId, BenchOpsFn); 5] = [
+        (GameId::XmasRush, crate::xmas_rush::bench::bench_ops),
+        (GameId::Photosynthesis, crate::photosynthesis::bench::bench_ops),
+        (GameId::Zuniq, crate::zuniq::bench::bench_ops),
+        (GameId::Olymbits, crate::olymbits::bench::bench_ops),
+        (GameId::WondevWoman, crate::wondev_woman::bench::bench_ops),
     ];
     all.iter()
-        .filter(|(name, _)| game.map_or(true, |g| g == *name))
+        .filter(|(id, _)| game.map_or(true, |g| g == id.name()))
         .flat_map(|(_, ops)| ops())
         .collect()
 }

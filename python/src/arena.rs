@@ -242,7 +242,7 @@ impl Bot {
             .map_err(PyValueError::new_err)?;
         Ok(Bot {
             player: Mutex::new(player),
-            clock: Mutex::new(TurnClock::new(id.name())),
+            clock: Mutex::new(TurnClock::new(id.info().time_limits)),
             fixed: time_ms.map(Duration::from_millis),
         })
     }

@@ -10,7 +10,7 @@ mod lanes;
 mod slot;
 mod vec_env;
 
-use codec::GameId;
+use codec::{GameCodec, GameId};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyOSError, PyRuntimeError, PyValueError};
@@ -37,7 +37,7 @@ impl From<StepError> for PyErr {
 
 /// The game of a name, or a `ValueError` listing the five.
 pub(crate) fn game_id(name: &str) -> PyResult<GameId> {
-    GameId::from_name(name).ok_or_else(|| {
+    name.parse::<GameId>().map_err(|_| {
         PyValueError::new_err(format!(
             "unknown game {name:?}: expected one of {}",
             codec::GAMES.join(", ")
@@ -63,10 +63,27 @@ fn turns_name(turns: TurnStructure) -> &'static str {
     }
 }
 
-/// The trace names of the five games.
+/// The trace names of the games.
 #[pyfunction]
 fn games() -> Vec<&'static str> {
     codec::GAMES.to_vec()
+}
+
+/// The built-in search bot of each game that has one, as `(game, algorithm)` (its default:
+/// `builtin:<algorithm>`), from the search crate's table.
+#[pyfunction]
+fn search_bots() -> Vec<(&'static str, &'static str)> {
+    GameId::ALL
+        .into_iter()
+        .filter_map(|game| Some((game.name(), twinsim_search::bot::default_algorithm(game)?)))
+        .collect()
+}
+
+/// The referee seed played for `seed` (Olymbits' 0 becomes the seed the PettingZoo envs and
+/// the VecEnv play for it; every other seed is itself).
+#[pyfunction]
+fn referee_seed(game: &str, seed: i64) -> PyResult<i64> {
+    Ok(vec_env::referee_seed(game_id(game)?, seed))
 }
 
 /// The shape of a game's spaces: `(observation_shape, observation_dtype, (low, high),
@@ -380,6 +397,8 @@ fn engine_seconds(
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(search_bots, m)?)?;
+    m.add_function(wrap_pyfunction!(referee_seed, m)?)?;
     m.add_function(wrap_pyfunction!(spec, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(engine_seconds, m)?)?;

@@ -1,7 +1,7 @@
 //! One game in progress seen from every seat: the text-level engine, what each player has been
 //! told, the scores, and the outcome turned into rewards.
 
-use crate::codec::{GameId, Seat};
+use crate::codec::{GameCodec, GameId, Seat};
 use serde_json::Value;
 use twinsim_reference::game::{EngineKind, TraceEngine, TracePlay, TurnStructure};
 

@@ -8,7 +8,7 @@
 //! allocated or cleared in the calling thread, so no serial pass over the batch's bytes remains
 //! (a 1024-game X-mas Rush batch is 9 MB of observations), and the threads share all the work.
 
-use crate::codec::{with_number, GameId, Number};
+use crate::codec::{with_number, GameCodec, GameId, Number};
 use crate::lanes::{self, Path};
 use crate::slot::StepError;
 use crate::{engine_kind, game_id};
@@ -32,7 +32,7 @@ pub(crate) const MAX_THREADS: usize = 256;
 /// (its SHA1PRNG ignores `setSeed(0)`, rules §3.1): it is played as the seed the PettingZoo
 /// envs play for 0 (`numpy.random.default_rng(0).integers(1, 2**31)`, `_envs.py`), so an
 /// automatic reset that reaches 0 is a game like any other and seeds map the same way in both.
-fn referee_seed(game: GameId, seed: i64) -> i64 {
+pub(crate) fn referee_seed(game: GameId, seed: i64) -> i64 {
     const OLYMBITS_SEED_ZERO: i64 = 1_826_701_615;
     if game == GameId::Olymbits && seed == 0 {
         OLYMBITS_SEED_ZERO

@@ -45,13 +45,7 @@ __all__ = [
 GAMES: tuple[str, ...] = tuple(_core.games())
 
 #: The built-in search bot of each game (``twinsim.bot(game, "builtin:" + name)``).
-SEARCH_BOTS = {
-    "xmas-rush": "smitsimax",
-    "photosynthesis": "beam",
-    "zuniq": "mcts",
-    "olymbits": "smitsimax",
-    "wondev-woman": "alphabeta",
-}
+SEARCH_BOTS: dict[str, str] = dict(_core.search_bots())
 
 
 #: A PettingZoo AEC environment of ``game``: ``env(game, seed=None, league=None, engine="fast",

@@ -93,11 +93,10 @@ class _Table:
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
         seed = int(seed)
-        if seed == 0 and self.game == "olymbits":
-            # The Olymbits referee draws a seed of its own from OS entropy when given 0 (its
-            # SHA1PRNG ignores setSeed(0)); here that draw comes from a generator seeded with 0,
-            # so reset(seed=0) is reproducible. `seed_used` tells the referee seed played.
-            seed = int(np.random.default_rng(0).integers(1, 2**31))
+        # The Olymbits referee draws a seed of its own from OS entropy when given 0 (its
+        # SHA1PRNG ignores setSeed(0)); the one Rust plays instead (as the VecEnv does) keeps
+        # reset(seed=0) reproducible. `seed_used` tells the referee seed played.
+        seed = _core.referee_seed(self.game, seed)
         self.match.reset(seed)
         return seed
 

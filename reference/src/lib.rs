@@ -58,9 +58,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod framing;
 pub mod game;
 pub mod java_random;
 pub mod java_text;
+pub mod registry;
 pub mod sha1prng;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;

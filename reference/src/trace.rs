@@ -99,14 +99,12 @@ pub fn parse_jsonl_lenient(text: &str) -> (Vec<TraceGame>, Vec<TraceReadError>) 
 }
 
 /// Lines of init input that the referee's own trace files put at the start of the first view
-/// (`initial_views`) instead of under `init_input`: Photosynthesis' cell count and 37 cells,
-/// Olymbits' player index and mini-game count.
+/// (`initial_views`) instead of under `init_input` ([`GameInfo::embedded_init_lines`]); 0 for
+/// an unknown game.
+///
+/// [`GameInfo::embedded_init_lines`]: crate::registry::GameInfo::embedded_init_lines
 fn embedded_init_lines(game: &str) -> usize {
-    match game {
-        "photosynthesis" => 38,
-        "olymbits" => 2,
-        _ => 0,
-    }
+    game.parse::<crate::registry::GameId>().map_or(0, |g| g.info().embedded_init_lines)
 }
 
 /// Brings a setup record to the one layout of every game: `init_input` holds what each seat

@@ -11,6 +11,9 @@
 
 use std::time::{Duration, Instant};
 use twinsim_reference::game::{EngineKind, PlayerId};
+// Only the dispatch over all games (feature `builtin`) uses the registry's lookups.
+#[cfg(feature = "builtin")]
+use twinsim_reference::registry::{GameId, UnknownGame};
 
 /// What a search bot did over a game: moves answered and iterations (the search's own unit:
 /// playouts for MCTS and Smitsimax, expanded states for the beam search, nodes for alpha-beta).
@@ -54,17 +57,25 @@ pub struct SearchSpec {
 pub const MAX_MS: u64 = 3_600_000;
 
 /// The algorithms of each game, as `(game, algorithm)`.
-pub const ALGORITHMS: &[(&str, &str)] = &[
-    ("xmas-rush", "smitsimax"),
-    ("photosynthesis", "beam"),
-    ("zuniq", "mcts"),
-    ("zuniq", "mcts-v1"),
-    ("olymbits", "smitsimax"),
-    ("wondev-woman", "alphabeta"),
-    // Today's search before issue 34, kept to measure the next against (after the game's
-    // default above, which `payoff` takes).
-    ("photosynthesis", "beam-v1"),
-];
+pub const ALGORITHMS: &[(twinsim_reference::registry::GameId, &str)] = {
+    use twinsim_reference::registry::GameId::*;
+    &[
+        (XmasRush, "smitsimax"),
+        (Photosynthesis, "beam"),
+        (Zuniq, "mcts"),
+        (Zuniq, "mcts-v1"),
+        (Olymbits, "smitsimax"),
+        (WondevWoman, "alphabeta"),
+        // Today's search before issue 34, kept to measure the next against (after the game's
+        // default above, which `payoff` takes).
+        (Photosynthesis, "beam-v1"),
+    ]
+};
+
+/// The default search of `game` (its first in [`ALGORITHMS`]), if it has one.
+pub fn default_algorithm(game: twinsim_reference::registry::GameId) -> Option<&'static str> {
+    ALGORITHMS.iter().find(|(g, _)| *g == game).map(|(_, a)| *a)
+}
 
 /// Whether `name` (the part of a spec after `builtin:`) names a search algorithm.
 pub fn is_search_name(name: &str) -> bool {
@@ -133,7 +144,8 @@ pub fn make_player(
     seat: PlayerId,
     seed: i64,
 ) -> Result<Box<dyn ViewPlayer>, String> {
-    let expected = ALGORITHMS.iter().find(|(g, _)| *g == game).map(|(_, a)| *a);
+    let game: GameId = game.parse().map_err(|e: UnknownGame| e.to_string())?;
+    let expected = default_algorithm(game);
     if !ALGORITHMS.iter().any(|(g, a)| *g == game && *a == spec.algorithm) {
         return Err(match expected {
             Some(a) => {
@@ -143,19 +155,18 @@ pub fn make_player(
         });
     }
     let player: Box<dyn ViewPlayer> = match game {
-        "xmas-rush" => super::xmas_rush::player(spec, seat, seed),
-        "photosynthesis" => super::photosynthesis::player(spec, seat, seed),
-        "zuniq" => super::zuniq::player(spec, seat, seed),
-        "olymbits" => super::olymbits::player(spec, seat, seed),
-        "wondev-woman" => super::wondev_woman::player(spec, seat, seed),
-        _ => Err(format!("{game} has no search bot")),
+        GameId::XmasRush => super::xmas_rush::player(spec, seat, seed),
+        GameId::Photosynthesis => super::photosynthesis::player(spec, seat, seed),
+        GameId::Zuniq => super::zuniq::player(spec, seat, seed),
+        GameId::Olymbits => super::olymbits::player(spec, seat, seed),
+        GameId::WondevWoman => super::wondev_woman::player(spec, seat, seed),
     }?;
     let player = Box::new(Paced(player));
     Ok(match spec.ms {
         Some(ms) => Box::new(OwnBudget {
             player,
             budget: Duration::from_millis(ms),
-            whole_game: super::stdio::time_limits(game).total.is_some(),
+            whole_game: game.info().time_limits.total.is_some(),
             used: Duration::ZERO,
         }),
         None => player,

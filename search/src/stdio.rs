@@ -13,7 +13,7 @@
 //! let input = "0\n4\n0 0 0 0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 0 0 0 0\n\
 //!              0 0 0 0 0 0 0 0 0 0 0 0 0\nGAME_OVER 0 0 0 0 0 0 0\n\
 //!              GAME_OVER 0 0 0 0 0 0 0\nGAME_OVER 0 0 0 0 0 0 0\nGAME_OVER 0 0 0 0 0 0 0\n";
-//! let mut turns = TurnReader::new("olymbits", input.as_bytes()).unwrap();
+//! let mut turns = TurnReader::new(twinsim_reference::olymbits::FRAMING, input.as_bytes());
 //! let first = turns.next_turn().unwrap().expect("one turn was sent");
 //! assert_eq!(first.lines().count(), 2 + 3 + 4, "init lines, three score lines, four games");
 //! assert_eq!(turns.seat(), Some(0));
@@ -23,7 +23,10 @@
 use std::fmt;
 use std::io::{self, BufRead};
 use std::time::{Duration, Instant};
+use twinsim_reference::framing::{Framing, Part, TimeLimits};
 use twinsim_reference::game::PlayerId;
+// The registry by full paths, behind the `registry` feature: a bundled bot reads through its
+// game's `FRAMING` and leaves the registry out (`twinsim bundle`).
 
 /// What went wrong while reading a turn.
 #[derive(Debug)]
@@ -71,19 +74,19 @@ impl From<io::Error> for ReadError {
     }
 }
 
-/// The games whose protocol [`TurnReader`] knows, by their trace names.
-const GAMES: [&str; 5] = ["xmas-rush", "photosynthesis", "zuniq", "olymbits", "wondev-woman"];
-
-/// Reads a game's input one turn at a time.
+/// Reads a game's input one turn at a time, as the game's [`Framing`] describes it.
 pub struct TurnReader<R> {
-    game: &'static str,
+    framing: Framing,
     reader: R,
     /// Lines read so far (for error positions).
     line_number: usize,
     /// Whether the init input is still to come.
     first: bool,
-    /// Olymbits: mini-games per turn; Wondev Woman: board size and units per player (from init).
-    init_numbers: Vec<usize>,
+    /// The numbers the init input kept ([`Part::Number`]: Olymbits' mini-games, Wondev Woman's
+    /// board size and units per player).
+    numbers: Vec<usize>,
+    /// A turn's first line, read to tell the end of the input from a turn.
+    pending: Option<String>,
     seat: Option<PlayerId>,
 }
 
@@ -92,102 +95,83 @@ pub struct TurnReader<R> {
 const MAX_COUNT: usize = 10_000;
 
 impl<R: BufRead> TurnReader<R> {
-    /// A reader of `game`'s protocol (`xmas-rush`, `photosynthesis`, `zuniq`, `olymbits`,
-    /// `wondev-woman`) over `reader`.
-    pub fn new(game: &str, reader: R) -> Result<Self, String> {
-        let game = GAMES
-            .iter()
-            .find(|g| **g == game)
-            .ok_or_else(|| format!("unknown game {game:?} (one of {})", GAMES.join(", ")))?;
-        Ok(TurnReader {
-            game,
+    /// A reader of the protocol a game's `FRAMING` describes (`twinsim_reference::zuniq::FRAMING`)
+    /// over `reader`.
+    pub fn new(framing: Framing, reader: R) -> Self {
+        TurnReader {
+            framing,
             reader,
             line_number: 0,
             first: true,
-            init_numbers: vec![],
+            numbers: vec![],
+            pending: None,
             seat: None,
-        })
+        }
     }
 
-    /// The bot's seat, once the input has revealed it: Olymbits says the player index in its
-    /// init input, Zuniq's first line is `Start` for White (seat 0) and a move for Black (seat 1).
-    /// The other games' views are written from the reader's side ("me" first) and do not say
-    /// the seat: `Some(0)` there, which is what a bot rebuilding its state from views assumes.
+    /// A reader of `game`'s protocol (its trace name: `zuniq`, `wondev-woman`, ...) over `reader`.
+    #[cfg(feature = "registry")]
+    pub fn for_game(game: &str, reader: R) -> Result<Self, String> {
+        let game: twinsim_reference::registry::GameId =
+            game.parse().map_err(|e: twinsim_reference::registry::UnknownGame| e.to_string())?;
+        Ok(TurnReader::new(game.info().framing, reader))
+    }
+
+    /// The bot's seat, once the input has revealed it ([`SeatRule`](twinsim_reference::framing::SeatRule)): Olymbits says the player
+    /// index in its init input, Zuniq's first line is `Start` for White (seat 0) and a move for
+    /// Black (seat 1). The other games' views are written from the reader's side ("me" first)
+    /// and do not say the seat: `Some(0)` there, which is what a bot rebuilding its state from
+    /// views assumes.
     pub fn seat(&self) -> Option<PlayerId> {
         self.seat
     }
 
-    /// The next turn's text, `None` at the end of the input (or at Zuniq's `Quit`).
+    /// The next turn's text, `None` at the end of the input (or at the game's end line, Zuniq's
+    /// `Quit`).
     pub fn next_turn(&mut self) -> Result<Option<String>, ReadError> {
-        let mut lines = Vec::new();
         // The first line decides between the end of input and a turn.
         let Some(first) = self.line()? else { return Ok(None) };
-        lines.push(first);
+        if self.framing.end_line == Some(first.as_str()) {
+            return Ok(None);
+        }
         let first_turn = std::mem::replace(&mut self.first, false);
-        match self.game {
-            "xmas-rush" => {
-                self.seat = Some(0);
-                self.lines(&mut lines, 7 + 2, "a board row or a player line")?;
-                self.counted(&mut lines, "the number of items")?;
-                self.counted(&mut lines, "the number of quests")?;
-            }
-            "photosynthesis" => {
-                self.seat = Some(0);
-                if first_turn {
-                    let cells = parse_count(&lines[0])
-                        .map_err(|found| self.bad_count("the number of cells", found))?;
-                    self.lines(&mut lines, cells, "a cell line")?;
-                    self.lines(&mut lines, 1, "the day")?;
-                }
-                self.lines(&mut lines, 3, "nutrients or a sun and score line")?;
-                self.counted(&mut lines, "the number of trees")?;
-                self.counted(&mut lines, "the number of possible actions")?;
-            }
-            "zuniq" => {
-                if lines[0] == "Quit" {
-                    return Ok(None);
-                }
-                if first_turn {
-                    self.seat = Some(if lines[0] == "Start" { 0 } else { 1 });
-                }
-            }
-            "olymbits" => {
-                if first_turn {
-                    let seat = parse_count(&lines[0])
-                        .map_err(|found| self.bad_count("the player index", found))?;
-                    self.seat = Some(seat);
-                    self.lines(&mut lines, 1, "the number of mini-games")?;
-                    let games = parse_count(lines.last().map_or("", String::as_str))
-                        .map_err(|found| self.bad_count("the number of mini-games", found))?;
-                    self.init_numbers = vec![games];
-                    self.lines(&mut lines, 1, "player 0's score line")?;
-                }
-                let games = self.init_numbers.first().copied().unwrap_or(4);
-                self.lines(&mut lines, 2 + games, "a score line or a mini-game line")?;
-            }
-            "wondev-woman" => {
-                self.seat = Some(0);
-                if first_turn {
-                    let size = parse_count(&lines[0])
-                        .map_err(|found| self.bad_count("the board size", found))?;
-                    self.lines(&mut lines, 1, "the number of units per player")?;
-                    let units = parse_count(lines.last().map_or("", String::as_str))
-                        .map_err(|found| self.bad_count("the number of units per player", found))?;
-                    self.init_numbers = vec![size, units];
-                    self.lines(&mut lines, 1, "the first board row")?;
-                }
-                let (size, units) = (self.init_numbers[0], self.init_numbers[1]);
-                self.lines(&mut lines, size.saturating_sub(1), "a board row")?;
-                self.lines(&mut lines, 2 * units, "a unit position")?;
-                self.counted(&mut lines, "the number of legal actions")?;
-            }
-            _ => unreachable!("checked in new"),
+        if first_turn {
+            self.seat = self.framing.seat.seat_from_first_line(&first);
+        }
+        self.pending = Some(first);
+        let mut lines = Vec::new();
+        let init: &[Part] = if first_turn { self.framing.init } else { &[] };
+        for part in init.iter().chain(self.framing.turn) {
+            self.part(part, &mut lines)?;
         }
         Ok(Some(lines.join("\n")))
     }
 
+    /// One part of the input into `lines`.
+    fn part(&mut self, part: &Part, lines: &mut Vec<String>) -> Result<(), ReadError> {
+        match *part {
+            Part::Lines(count, expected) => self.lines(lines, count, expected),
+            Part::PerNumber { number, times, plus, expected } => {
+                self.lines(lines, times * self.numbers[number] + plus, expected)
+            }
+            Part::Counted(expected) => self.counted(lines, expected),
+            Part::Number(expected) => {
+                let number = self.number(lines, expected)?;
+                self.numbers.push(number);
+                Ok(())
+            }
+            Part::Seat(expected) => {
+                self.seat = Some(self.number(lines, expected)?);
+                Ok(())
+            }
+        }
+    }
+
     /// One line without its end of line, `None` at the end of the input.
     fn line(&mut self) -> Result<Option<String>, ReadError> {
+        if let Some(line) = self.pending.take() {
+            return Ok(Some(line));
+        }
         let mut line = String::new();
         if self.reader.read_line(&mut line)? == 0 {
             return Ok(None);
@@ -220,10 +204,19 @@ impl<R: BufRead> TurnReader<R> {
         lines: &mut Vec<String>,
         expected: &'static str,
     ) -> Result<(), ReadError> {
-        self.lines(lines, 1, expected)?;
-        let count = parse_count(lines.last().map_or("", String::as_str))
-            .map_err(|found| self.bad_count(expected, found))?;
+        let count = self.number(lines, expected)?;
         self.lines(lines, count, "a line of the counted list")
+    }
+
+    /// A count or index line into `lines`, and its number.
+    fn number(
+        &mut self,
+        lines: &mut Vec<String>,
+        expected: &'static str,
+    ) -> Result<usize, ReadError> {
+        self.lines(lines, 1, expected)?;
+        parse_count(lines.last().map_or("", String::as_str))
+            .map_err(|found| self.bad_count(expected, found))
     }
 
     fn bad_count(&self, expected: &'static str, found: String) -> ReadError {
@@ -239,25 +232,17 @@ fn parse_count(line: &str) -> Result<usize, String> {
     }
 }
 
-/// The referee's response-time rules of a game.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TimeLimits {
-    /// Limit of a player's first answer.
-    pub first: Duration,
-    /// Limit of each later answer.
-    pub later: Duration,
-    /// A whole-game thinking budget per player instead (Zuniq: 30 s of wall-clock time).
-    pub total: Option<Duration>,
-}
-
-/// The limits the rules docs give: X-mas Rush and Olymbits and Wondev Woman 1000 ms / 50 ms,
-/// Photosynthesis 1000 ms / 100 ms, Zuniq 30 s for the whole game.
+/// The limits the rules docs give ([`GameInfo::time_limits`](twinsim_reference::registry::GameInfo)):
+/// X-mas Rush and Olymbits and Wondev Woman 1000 ms / 50 ms, Photosynthesis 1000 ms / 100 ms,
+/// Zuniq 30 s for the whole game.
+///
+/// # Panics
+/// If `game` is not a game's trace name (callers check names first; the arena and the CLI do).
+#[cfg(feature = "registry")]
 pub fn time_limits(game: &str) -> TimeLimits {
-    let ms = Duration::from_millis;
-    match game {
-        "photosynthesis" => TimeLimits { first: ms(1000), later: ms(100), total: None },
-        "zuniq" => TimeLimits { first: ms(30_000), later: ms(30_000), total: Some(ms(30_000)) },
-        _ => TimeLimits { first: ms(1000), later: ms(50), total: None },
+    match game.parse::<twinsim_reference::registry::GameId>() {
+        Ok(game) => game.info().time_limits,
+        Err(unknown) => panic!("{unknown}"),
     }
 }
 
@@ -279,17 +264,17 @@ impl TurnClock {
     /// a process can stall 8-16 ms; at 90% of a 50 ms limit the example bots timed out there).
     const SAFETY: f64 = 0.6;
 
-    /// The clock of `game` (`xmas-rush`, `photosynthesis`, `zuniq`, `olymbits`, `wondev-woman`)
-    /// under the referee's limits, scaled by the environment variable `TWINSIM_TIME_SCALE` when
-    /// it holds a finite positive number (as `twinsim arena --time-scale` scales the arena's
-    /// limits, so that a bot run in a fast test thinks as long as it is allowed to).
-    pub fn new(game: &str) -> Self {
+    /// The clock of a game under the referee's limits (its `TIME_LIMITS`:
+    /// `twinsim_reference::zuniq::TIME_LIMITS`), scaled by the environment variable
+    /// `TWINSIM_TIME_SCALE` when it holds a finite positive number (as `twinsim arena
+    /// --time-scale` scales the arena's limits, so that a bot run in a fast test thinks as long
+    /// as it is allowed to).
+    pub fn new(limits: TimeLimits) -> Self {
         let scale = std::env::var("TWINSIM_TIME_SCALE")
             .ok()
             .and_then(|s| s.parse::<f64>().ok())
             .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1e3)
             .unwrap_or(1.0);
-        let limits = time_limits(game);
         let limits = TimeLimits {
             first: limits.first.mul_f64(scale),
             later: limits.later.mul_f64(scale),
@@ -364,7 +349,7 @@ mod tests {
                     }
                 }
                 let stream: String = sent.iter().map(|v| format!("{v}\n")).collect();
-                let mut reader = TurnReader::new(game, stream.as_bytes()).unwrap();
+                let mut reader = TurnReader::for_game(game, stream.as_bytes()).unwrap();
                 for want in &sent {
                     if game == "zuniq" && want == "Quit" {
                         break;
@@ -396,28 +381,28 @@ mod tests {
 
     #[test]
     fn zuniq_seat_and_quit() {
-        let mut r = TurnReader::new("zuniq", "A2h\nB3h\nQuit\n".as_bytes()).unwrap();
+        let mut r = TurnReader::for_game("zuniq", "A2h\nB3h\nQuit\n".as_bytes()).unwrap();
         assert_eq!(r.next_turn().unwrap().as_deref(), Some("A2h"));
         assert_eq!(r.seat(), Some(1), "a move first: Black");
         assert_eq!(r.next_turn().unwrap().as_deref(), Some("B3h"));
         assert_eq!(r.next_turn().unwrap(), None);
-        let mut r = TurnReader::new("zuniq", "Start\n".as_bytes()).unwrap();
+        let mut r = TurnReader::for_game("zuniq", "Start\n".as_bytes()).unwrap();
         r.next_turn().unwrap();
         assert_eq!(r.seat(), Some(0));
     }
 
     #[test]
     fn bad_input_is_an_error_that_says_where() {
-        let mut r = TurnReader::new("wondev-woman", "5\n2\n.....\n".as_bytes()).unwrap();
+        let mut r = TurnReader::for_game("wondev-woman", "5\n2\n.....\n".as_bytes()).unwrap();
         let e = r.next_turn().unwrap_err().to_string();
         assert_eq!(e, "line 4: input ended, expected a board row");
-        let mut r = TurnReader::new("olymbits", "x\n".as_bytes()).unwrap();
+        let mut r = TurnReader::for_game("olymbits", "x\n".as_bytes()).unwrap();
         let e = r.next_turn().unwrap_err().to_string();
         assert_eq!(e, "line 1: expected the player index, found \"x\"");
         let text = "0\n".to_string() + &"0 0 0 0 0 0 0\n".repeat(9) + "99999999999\n";
-        let mut r = TurnReader::new("xmas-rush", text.as_bytes()).unwrap();
+        let mut r = TurnReader::for_game("xmas-rush", text.as_bytes()).unwrap();
         let e = r.next_turn().unwrap_err().to_string();
         assert_eq!(e, "line 11: expected the number of items, found \"99999999999\"");
-        assert!(TurnReader::new("chess", "".as_bytes()).is_err());
+        assert!(TurnReader::for_game("chess", "".as_bytes()).is_err());
     }
 }

@@ -20,6 +20,7 @@ use clap::ValueEnum;
 use std::process::ExitCode;
 use twinsim_arena::registry;
 use twinsim_reference::game::EngineKind;
+use twinsim_reference::registry::GameId;
 
 /// `--engine`: which twin(s) a command runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -70,7 +71,7 @@ pub fn known_game(game: &str) -> Result<(), ExitCode> {
 /// Whether `game` draws anything from its seed: Zuniq has no randomness at all (rules §3), so a
 /// `--seed` for it is a mistake to point out, not a setting to ignore.
 pub fn has_seed(game: &str) -> bool {
-    game != "zuniq"
+    game.parse::<GameId>().map_or(true, |game| game.info().seeded)
 }
 
 /// Refuses `--seed` for a game without randomness.

@@ -3,19 +3,17 @@
 
 use super::known_game;
 use std::process::ExitCode;
+use twinsim_reference::registry::GameId;
 
-/// The protocol document of each game, by trace name.
-const DOCUMENTS: [(&str, &str); 5] = [
-    ("xmas-rush", include_str!("../../docs/protocol/xmas-rush.md")),
-    ("photosynthesis", include_str!("../../docs/protocol/photosynthesis.md")),
-    ("zuniq", include_str!("../../docs/protocol/zuniq.md")),
-    ("olymbits", include_str!("../../docs/protocol/olymbits.md")),
-    ("wondev-woman", include_str!("../../docs/protocol/wondev-woman.md")),
-];
-
-/// The protocol document of `game`, if it is one of the five.
+/// The protocol document of `game`, if it is one of the games.
 pub fn document(game: &str) -> Option<&'static str> {
-    DOCUMENTS.iter().find(|(name, _)| *name == game).map(|(_, text)| *text)
+    Some(match game.parse::<GameId>().ok()? {
+        GameId::XmasRush => include_str!("../../docs/protocol/xmas-rush.md"),
+        GameId::Photosynthesis => include_str!("../../docs/protocol/photosynthesis.md"),
+        GameId::Zuniq => include_str!("../../docs/protocol/zuniq.md"),
+        GameId::Olymbits => include_str!("../../docs/protocol/olymbits.md"),
+        GameId::WondevWoman => include_str!("../../docs/protocol/wondev-woman.md"),
+    })
 }
 
 /// Prints the protocol of `game`.

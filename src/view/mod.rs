@@ -10,13 +10,14 @@ use serde_json::Value;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use twinsim_arena::GameResult;
+use twinsim_reference::registry::GameId;
 
 const TEMPLATE: &str = include_str!("viewer.html");
 const STYLE: &str = include_str!("viewer.css");
 const SCRIPT: &str = include_str!("viewer.js");
 
 /// The games the page knows how to draw (the trace format's `game` values).
-pub const GAMES: [&str; 5] = ["xmas-rush", "photosynthesis", "zuniq", "olymbits", "wondev-woman"];
+pub const GAMES: [&str; GameId::ALL.len()] = twinsim_reference::registry::NAMES;
 
 /// Why a page could not be written.
 #[derive(Debug)]
@@ -93,16 +94,10 @@ fn shape_problem(record: &Value) -> Option<String> {
     None
 }
 
-/// The state fields the page draws from, per game (the rules' state schemas).
+/// The state fields the page draws from, per game (the rules' state schemas, in each game's
+/// [`GameInfo::state_keys`](twinsim_reference::registry::GameInfo::state_keys)).
 fn state_keys(game: &str) -> &'static [&'static str] {
-    match game {
-        "xmas-rush" => &["turn", "turns_left", "turn_type", "tiles", "players", "items"],
-        "photosynthesis" => &["day", "sun_direction", "nutrients", "players", "trees", "richness"],
-        "zuniq" => &["ply", "to_move", "walls", "zones", "open_cells", "claims", "finished"],
-        "olymbits" => &["turn", "active", "medals", "games"],
-        "wondev-woman" => &["round", "to_move", "size", "grid", "units", "scores", "dead"],
-        _ => &[],
-    }
+    game.parse::<GameId>().map_or(&[], |game| game.info().state_keys)
 }
 
 /// Every game record of a JSON Lines file (blank lines ignored), each checked for the shape the
@@ -367,7 +362,8 @@ pub fn write_arena_index(dir: &Path, standings: Option<&str>) -> Result<PathBuf,
     });
     let chart = win_rate_chart(&results, &bots);
     // Zuniq has no randomness: its arena seed only seeds the bots.
-    let seed_name = if game == "zuniq" { "bot seed" } else { "seed" };
+    let seeded = game.parse::<GameId>().map_or(true, |game| game.info().seeded);
+    let seed_name = if seeded { "seed" } else { "bot seed" };
     let html = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta http-equiv=\"Content-Security-Policy\" content=\"{INDEX_POLICY}\">\

@@ -11,45 +11,32 @@ pub mod wondev_woman;
 pub mod xmas_rush;
 pub mod zuniq;
 
-/// The five games, by trace name, in the order the tools list them.
-pub const GAMES: [&str; 5] = ["xmas-rush", "photosynthesis", "zuniq", "olymbits", "wondev-woman"];
+/// The games, by trace name, in the order the tools list them.
+pub use twinsim_reference::registry::NAMES as GAMES;
 
-/// Which game a codec speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameId {
-    XmasRush,
-    Photosynthesis,
-    Zuniq,
-    Olymbits,
-    WondevWoman,
+pub use twinsim_reference::registry::GameId;
+
+/// What the codecs add to a game: its observation and action spaces and its seats.
+pub trait GameCodec {
+    /// Shape of one player's observation array.
+    fn observation_shape(self) -> &'static [usize];
+    /// The number type of the game's observations.
+    fn dtype(self) -> Dtype;
+    /// The least and greatest value an observation can hold.
+    fn observation_bounds(self) -> (i64, i64);
+    /// Number of values in one observation.
+    fn observation_len(self) -> usize;
+    /// Number of players ([`twinsim_reference::registry::GameInfo::players`]).
+    fn num_players(self) -> usize;
+    /// Size `n` of the game's `Discrete(n)` action space.
+    fn num_actions(self) -> usize;
+    /// A fresh seat for `player`, who has been told nothing yet.
+    fn seat(self, player: usize) -> Seat;
 }
 
-impl GameId {
-    /// The game of a trace name, if it is one of the five.
-    pub fn from_name(name: &str) -> Option<GameId> {
-        Some(match name {
-            "xmas-rush" => GameId::XmasRush,
-            "photosynthesis" => GameId::Photosynthesis,
-            "zuniq" => GameId::Zuniq,
-            "olymbits" => GameId::Olymbits,
-            "wondev-woman" => GameId::WondevWoman,
-            _ => return None,
-        })
-    }
-
-    /// The trace name.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameId::XmasRush => "xmas-rush",
-            GameId::Photosynthesis => "photosynthesis",
-            GameId::Zuniq => "zuniq",
-            GameId::Olymbits => "olymbits",
-            GameId::WondevWoman => "wondev-woman",
-        }
-    }
-
+impl GameCodec for GameId {
     /// Shape of one player's observation array.
-    pub fn observation_shape(self) -> &'static [usize] {
+    fn observation_shape(self) -> &'static [usize] {
         match self {
             GameId::XmasRush => &xmas_rush::SHAPE,
             GameId::Photosynthesis => &photosynthesis::SHAPE,
@@ -65,7 +52,7 @@ impl GameId {
     /// Wondev Woman's are flags (`int8`); Photosynthesis' sun and score stay far below 32,767
     /// (at most 111 sun a day for 24 days; `int16`); an Olymbits score is a product of four
     /// medal tallies and can pass it (`int32`).
-    pub fn dtype(self) -> Dtype {
+    fn dtype(self) -> Dtype {
         match self {
             GameId::XmasRush | GameId::Zuniq | GameId::WondevWoman => Dtype::I8,
             GameId::Photosynthesis => Dtype::I16,
@@ -77,7 +64,7 @@ impl GameId {
     /// X-mas Rush's largest is a player's 12 quest cards, Zuniq's and Wondev Woman's planes are
     /// flags, Photosynthesis' are counts and scores, never negative; Olymbits' registers can be
     /// (archery's cursor), so its bounds are its type's.
-    pub fn observation_bounds(self) -> (i64, i64) {
+    fn observation_bounds(self) -> (i64, i64) {
         match self {
             GameId::XmasRush => (0, 12),
             GameId::Zuniq | GameId::WondevWoman => (0, 1),
@@ -87,20 +74,17 @@ impl GameId {
     }
 
     /// Number of values in one observation.
-    pub fn observation_len(self) -> usize {
+    fn observation_len(self) -> usize {
         self.observation_shape().iter().product()
     }
 
     /// Number of players (Olymbits three, the others two).
-    pub fn num_players(self) -> usize {
-        match self {
-            GameId::Olymbits => 3,
-            _ => 2,
-        }
+    fn num_players(self) -> usize {
+        self.info().players
     }
 
     /// Size `n` of the game's `Discrete(n)` action space.
-    pub fn num_actions(self) -> usize {
+    fn num_actions(self) -> usize {
         match self {
             GameId::XmasRush => xmas_rush::NUM_ACTIONS,
             GameId::Photosynthesis => photosynthesis::NUM_ACTIONS,
@@ -111,7 +95,7 @@ impl GameId {
     }
 
     /// A fresh seat for `player`, who has been told nothing yet.
-    pub fn seat(self, player: usize) -> Seat {
+    fn seat(self, player: usize) -> Seat {
         match self {
             GameId::XmasRush => Seat::XmasRush(Default::default()),
             GameId::Photosynthesis => Seat::Photosynthesis(Default::default()),

@@ -40,11 +40,7 @@ __all__ = [
     "wondev_woman_setups",
 ]
 
-_ENVS: dict[str, Callable[[], Env]] = {
-    "zuniq": Zuniq,
-    "wondev-woman": WondevWoman,
-    "olymbits": Olymbits,
-}
+_ENVS: dict[str, Callable[[], Env]] = {env.id: env for env in (Zuniq, WondevWoman, Olymbits)}
 
 
 def available_envs() -> tuple[str, ...]:

@@ -29,7 +29,9 @@ pub use state::*;
 #[cfg(feature = "json")]
 pub use trace::{engine, OlymbitsEngine, OlymbitsPlay, ENGINE};
 
+use crate::framing::{Framing, Part, SeatRule, TimeLimits};
 use crate::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
+use std::time::Duration;
 
 /// The typed API ([`Game`]) of Olymbits.
 ///
@@ -38,6 +40,46 @@ use crate::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
 /// [`Game::new_game`] cannot refuse seed 0; use [`new_game`] for the checked version.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Olymbits;
+
+/// The referee's response-time rules.
+pub const TIME_LIMITS: TimeLimits = TimeLimits {
+    first: Duration::from_millis(1000),
+    later: Duration::from_millis(50),
+    total: None,
+};
+
+/// How a bot's input divides into turns: init: player index, mini-game count. Each turn: 3 score
+/// lines, one line per mini-game.
+pub const FRAMING: Framing = Framing {
+    end_line: None,
+    seat: SeatRule::Read,
+    init: &[Part::Seat("the player index"), Part::Number("the number of mini-games")],
+    turn: &[Part::PerNumber {
+        number: 0,
+        times: 1,
+        plus: 3,
+        expected: "a score line or a mini-game line",
+    }],
+};
+
+/// This game's facts for the tools (`registry::GameId::Olymbits`).
+// Behind the `registry` feature, so that a bundled bot leaves the registry out.
+#[cfg(feature = "registry")]
+pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
+    id: crate::registry::GameId::Olymbits,
+    name: "olymbits",
+    display_name: "Olymbits",
+    module: "olymbits",
+    players: 3,
+    turns: TurnStructure::Simultaneous,
+    time_limits: TIME_LIMITS,
+    league_key: Some("league"),
+    seeded: true,
+    // The player index and the number of mini-games.
+    embedded_init_lines: 2,
+    state_keys: &["turn", "active", "medals", "games"],
+    framing: FRAMING,
+};
 
 impl Game for Olymbits {
     type State = State;

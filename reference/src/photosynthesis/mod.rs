@@ -29,11 +29,52 @@ pub use protocol::{parse_init, parse_line, parse_turn, render_view, Command, Lin
 pub use rules::Answer;
 pub use state::{Action, Params, Player, State, Tree};
 
+use crate::framing::{Framing, Part, SeatRule, TimeLimits};
 use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
+use std::time::Duration;
 
 /// The typed game (the [`Game`] trait).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Photosynthesis;
+
+/// The referee's response-time rules.
+pub const TIME_LIMITS: TimeLimits = TimeLimits {
+    first: Duration::from_millis(1000),
+    later: Duration::from_millis(100),
+    total: None,
+};
+
+/// How a bot's input divides into turns: init: the cells. Each turn: day, nutrients, 2 sun and
+/// score lines; trees; possible actions.
+pub const FRAMING: Framing = Framing {
+    end_line: None,
+    seat: SeatRule::Own,
+    init: &[Part::Counted("the number of cells")],
+    turn: &[
+        Part::Lines(4, "the day, nutrients or a sun and score line"),
+        Part::Counted("the number of trees"),
+        Part::Counted("the number of possible actions"),
+    ],
+};
+
+/// This game's facts for the tools (`registry::GameId::Photosynthesis`).
+// Behind the `registry` feature, so that a bundled bot leaves the registry out.
+#[cfg(feature = "registry")]
+pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
+    id: crate::registry::GameId::Photosynthesis,
+    name: "photosynthesis",
+    display_name: "Photosynthesis",
+    module: "photosynthesis",
+    players: 2,
+    turns: TurnStructure::Simultaneous,
+    time_limits: TIME_LIMITS,
+    league_key: Some("league_level"),
+    seeded: true,
+    // The cell count and 37 cells.
+    embedded_init_lines: 38,
+    state_keys: &["day", "sun_direction", "nutrients", "players", "trees", "richness"],
+    framing: FRAMING,
+};
 
 impl Game for Photosynthesis {
     type State = State;

@@ -26,7 +26,9 @@ mod tests;
 
 pub use state::{Action, Dir, Kind, League, Params, Point, State};
 
+use crate::framing::{Framing, Part, SeatRule, TimeLimits};
 use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
+use std::time::Duration;
 
 #[cfg(feature = "json")]
 /// The text-level engine for replay and verification.
@@ -37,6 +39,44 @@ pub fn engine() -> Option<&'static dyn crate::game::TraceEngine> {
 /// The typed game (see [`Game`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WondevWoman;
+
+/// The referee's response-time rules.
+pub const TIME_LIMITS: TimeLimits = TimeLimits {
+    first: Duration::from_millis(1000),
+    later: Duration::from_millis(50),
+    total: None,
+};
+
+/// How a bot's input divides into turns: init: board size, units per player. Each turn: the rows,
+/// both players' units, the actions.
+pub const FRAMING: Framing = Framing {
+    end_line: None,
+    seat: SeatRule::Own,
+    init: &[Part::Number("the board size"), Part::Number("the number of units per player")],
+    turn: &[
+        Part::PerNumber { number: 0, times: 1, plus: 0, expected: "a board row" },
+        Part::PerNumber { number: 1, times: 2, plus: 0, expected: "a unit position" },
+        Part::Counted("the number of legal actions"),
+    ],
+};
+
+/// This game's facts for the tools (`registry::GameId::WondevWoman`).
+// Behind the `registry` feature, so that a bundled bot leaves the registry out.
+#[cfg(feature = "registry")]
+pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
+    id: crate::registry::GameId::WondevWoman,
+    name: "wondev-woman",
+    display_name: "Wondev Woman",
+    module: "wondev_woman",
+    players: 2,
+    turns: TurnStructure::Alternating,
+    time_limits: TIME_LIMITS,
+    league_key: Some("game_version"),
+    seeded: true,
+    embedded_init_lines: 0,
+    state_keys: &["round", "to_move", "size", "grid", "units", "scores", "dead"],
+    framing: FRAMING,
+};
 
 impl Game for WondevWoman {
     type State = State;

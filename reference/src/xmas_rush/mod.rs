@@ -37,7 +37,9 @@ pub use state::*;
 #[cfg(feature = "json")]
 pub use trace::{engine, league_from_params, views_json, XmasRushEngine, XmasRushPlay, ENGINE};
 
+use crate::framing::{Framing, Part, SeatRule, TimeLimits};
 use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};
+use std::time::Duration;
 
 /// The typed game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -86,6 +88,44 @@ pub fn outcome(state: &State) -> Option<Outcome> {
         reason: reason.name().into(),
     })
 }
+
+/// The referee's response-time rules.
+pub const TIME_LIMITS: TimeLimits = TimeLimits {
+    first: Duration::from_millis(1000),
+    later: Duration::from_millis(50),
+    total: None,
+};
+
+/// How a bot's input divides into turns: The turn type, 7 board rows, 2 player lines; the items;
+/// the quests.
+pub const FRAMING: Framing = Framing {
+    end_line: None,
+    seat: SeatRule::Own,
+    init: &[],
+    turn: &[
+        Part::Lines(10, "a board row or a player line"),
+        Part::Counted("the number of items"),
+        Part::Counted("the number of quests"),
+    ],
+};
+
+/// This game's facts for the tools (`registry::GameId::XmasRush`).
+// Behind the `registry` feature, so that a bundled bot leaves the registry out.
+#[cfg(feature = "registry")]
+pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
+    id: crate::registry::GameId::XmasRush,
+    name: "xmas-rush",
+    display_name: "X-mas Rush",
+    module: "xmas_rush",
+    players: 2,
+    turns: TurnStructure::Simultaneous,
+    time_limits: TIME_LIMITS,
+    league_key: Some("league"),
+    seeded: true,
+    embedded_init_lines: 0,
+    state_keys: &["turn", "turns_left", "turn_type", "tiles", "players", "items"],
+    framing: FRAMING,
+};
 
 impl Game for XmasRush {
     type State = State;

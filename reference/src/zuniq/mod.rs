@@ -25,7 +25,9 @@ pub use rules::{Event, Illegal, InvalidReason};
 pub use state::{End, State};
 pub use zones::Zone;
 
+use crate::framing::{Framing, Part, SeatRule, TimeLimits};
 use crate::game::{Game, Outcome, PlayerId, StepError, TurnStructure};
+use std::time::Duration;
 
 #[cfg(feature = "json")]
 /// The text-level engine for replay and verification.
@@ -40,6 +42,41 @@ pub struct Params;
 /// The typed game API.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Zuniq;
+
+/// The referee's response-time rules (30 s of thinking for the whole game).
+pub const TIME_LIMITS: TimeLimits = TimeLimits {
+    first: Duration::from_millis(30_000),
+    later: Duration::from_millis(30_000),
+    total: Some(Duration::from_millis(30_000)),
+};
+
+/// How a bot's input divides into turns: One line a turn: `Start` or the opponent's move; `Quit`
+/// ends the game.
+pub const FRAMING: Framing = Framing {
+    end_line: Some("Quit"),
+    seat: SeatRule::FirstLineIs("Start"),
+    init: &[],
+    turn: &[Part::Lines(1, "a move")],
+};
+
+/// This game's facts for the tools (`registry::GameId::Zuniq`).
+// Behind the `registry` feature, so that a bundled bot leaves the registry out.
+#[cfg(feature = "registry")]
+pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
+    id: crate::registry::GameId::Zuniq,
+    name: "zuniq",
+    display_name: "Zuniq",
+    module: "zuniq",
+    players: 2,
+    turns: TurnStructure::Alternating,
+    time_limits: TIME_LIMITS,
+    league_key: None,
+    // §3: no randomness at all.
+    seeded: false,
+    embedded_init_lines: 0,
+    state_keys: &["ply", "to_move", "walls", "zones", "open_cells", "claims", "finished"],
+    framing: FRAMING,
+};
 
 impl Game for Zuniq {
     type State = State;

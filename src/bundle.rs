@@ -14,7 +14,9 @@
 //! every item of a shared module that names one of them in a path (`olymbits::State`), or in a
 //! `use` (so the searches' dispatch over all games, `bot::make_player`, goes). Shared top-level
 //! modules the kept code never names are left out too (an over-approximation by identifier: a
-//! module is kept when its name occurs as an identifier in kept code).
+//! module is kept when its name occurs as an identifier in kept code). Compile-time assertions
+//! (`const _: () = assert!(...)`) are left out: the crates check them when they build, and in the
+//! bundle they would keep alive the items they name (Photosynthesis' `SearchState`, 8 KB).
 //!
 //! Comments, doc comments and `#[doc]` attributes are dropped and whitespace shrunk (indentation
 //! goes; a line break stays where the source had one between two tokens), by a tokenizer that
@@ -588,6 +590,13 @@ impl Bundler {
                 None => item.body,
             };
             let keyword = item_keyword(&body);
+            // `const _: () = assert!(...)`: a compile-time check, made when the crates build; in
+            // the bundle it would only keep the items it names alive past the shaking.
+            if let Some((k, "const")) = keyword {
+                if body.get(k + 1).is_some_and(|t| t.is("_")) {
+                    continue;
+                }
+            }
             let shaken = dir.shaken;
             let name_after = |k: usize| {
                 body.get(k + 1).filter(|t| t.kind == Kind::Ident).map(|t| t.text.clone())

@@ -428,7 +428,7 @@ def arena_win_rate(params, opponent: str, games: int, simulations: int, seed: in
         try:
             command = f"{sys.executable} {relay} {path}"
             # The clock is the referee's (30 s a game); the loaded machine gets 10 times that.
-            report = twinsim.arena("zuniq", [command, opponent], games, seed, time_scale=10.0)
+            report = twinsim.arena(ENV.id, [command, opponent], games, seed, time_scale=10.0)
         finally:
             server.close()
             for thread in threads:

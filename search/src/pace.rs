@@ -11,7 +11,7 @@
 //! So the bots measure it: every answer whose search stopped on its clock notes how long after
 //! that thinking deadline the answer was ready ([`Answer::end`]), and the process keeps the
 //! largest such lateness, decaying by half every [`HALF_LIFE`] (the machine's load changes
-//! over seconds). [`reserve`] is that figure times [`SAFETY_FACTOR`]: the time every bot keeps
+//! over seconds) and by [`ANSWER_DECAY`] with each answer on time. [`reserve`] is that figure times [`SAFETY_FACTOR`]: the time every bot keeps
 //! free before its deadline on top of its own margin ([`crate::bot::think_until`]), however
 //! little thinking time that leaves. Measured in interleaved arena runs of the four per-move
 //! games' searches on a 2-core machine at a load average of 12 to 22: without the reserve 1.5 to
@@ -29,6 +29,12 @@ use std::time::{Duration, Instant};
 pub const HALF_LIFE: Duration = Duration::from_secs(5);
 /// The reserve is the decayed largest lateness times this (the next stall can be longer).
 pub const SAFETY_FACTOR: f64 = 1.5;
+/// Each answer that comes on time (later than its deadline by less than the figure kept) lowers
+/// the figure by this factor, besides its decay with time: bots that keep their whole turn free
+/// answer at once, so a run can play many games within one half-life, and with time alone a
+/// single 0.3 s stall left every built-in bot of the arena thinking nothing for the next ten
+/// Photosynthesis games (all 19-19 draws of waiting players; 5 seconds of wall clock).
+pub const ANSWER_DECAY: f64 = 0.8;
 /// The largest reserve: a lateness longer than any time limit is noise for this purpose (a
 /// machine suspended for minutes should not make every later answer think nothing).
 pub const MAX_RESERVE: Duration = Duration::from_secs(1);
@@ -52,10 +58,13 @@ impl Lateness {
         }
     }
 
-    /// Counts a lateness of `lateness` seen at `now` (capped at [`MAX_RESERVE`]).
+    /// Counts a lateness of `lateness` seen at `now` (capped at [`MAX_RESERVE`]): a longer one
+    /// than the figure kept replaces it, a shorter one lowers it by [`ANSWER_DECAY`].
     fn observe(&mut self, now: Instant, lateness: Duration) {
         let us = lateness.min(MAX_RESERVE).as_secs_f64() * 1e6;
-        *self = Lateness { us: self.at(now).max(us), at: Some(now) };
+        let kept = self.at(now);
+        let us = if us >= kept { us } else { (kept * ANSWER_DECAY).max(us) };
+        *self = Lateness { us, at: Some(now) };
     }
 
     /// The reserve at `now`.
@@ -115,8 +124,12 @@ impl Answer {
     /// passed before (an input handed over after its deadline is no stall of this machine's:
     /// counting it whole made every later bot of the process think almost nothing).
     pub fn end(self) {
-        if let Some(deadline) = STOPPED_AT.with(|s| s.take()) {
-            observe(Instant::now().saturating_duration_since(deadline.max(self.begun)));
+        match STOPPED_AT.with(|s| s.take()) {
+            Some(deadline) => {
+                observe(Instant::now().saturating_duration_since(deadline.max(self.begun)))
+            }
+            // Done before its deadline: on time, which lowers the figure too.
+            None => observe(Duration::ZERO),
         }
     }
 }
@@ -133,8 +146,7 @@ mod tests {
         assert_eq!(lateness.reserve(now), Duration::ZERO);
         lateness.observe(now, ms(8));
         assert_eq!(lateness.reserve(now), ms(12), "8 ms times 1.5");
-        // A shorter lateness does not lower it; half a life later it is down to 1/sqrt(2).
-        lateness.observe(now, ms(2));
+        // Half a life later it is down to 1/sqrt(2), three lives later to an eighth.
         let later = lateness.at(now + HALF_LIFE / 2);
         assert!((later - 8000.0 / 2f64.sqrt()).abs() < 1e-6, "{later}");
         let much_later = lateness.at(now + HALF_LIFE * 3);
@@ -146,8 +158,30 @@ mod tests {
         assert_eq!(lateness.reserve(now), MAX_RESERVE);
     }
 
+    /// A stall long enough to fill a turn's time is forgotten after a few answers on time, however
+    /// little wall clock they take (bots that keep their turn free answer in microseconds).
     #[test]
-    fn only_a_search_stopped_by_the_clock_is_observed() {
+    fn answers_on_time_lower_the_figure_without_waiting() {
+        let now = Instant::now();
+        let ms = Duration::from_millis;
+        let mut lateness = Lateness::default();
+        lateness.observe(now, ms(300));
+        assert_eq!(lateness.reserve(now), ms(450));
+        lateness.observe(now, ms(2));
+        assert!((lateness.at(now) - 240_000.0).abs() < 1e-6, "one answer on time: 300 ms x 0.8");
+        for _ in 0..15 {
+            lateness.observe(now, Duration::ZERO);
+        }
+        assert!(lateness.reserve(now) < ms(20), "{:?} after 16 answers", lateness.reserve(now));
+        // Never below what the answers themselves showed.
+        let mut lateness = Lateness::default();
+        lateness.observe(now, ms(10));
+        lateness.observe(now, ms(9));
+        assert!((lateness.at(now) - 9000.0).abs() < 1e-6, "{}", lateness.at(now));
+    }
+
+    #[test]
+    fn a_stop_is_taken_by_its_answer_and_forgotten_on_request() {
         let answer = Answer::begin();
         answer.end();
         // (The global figure is shared with other tests: this one leaves it untouched but for a

@@ -19,7 +19,8 @@ struct Case {
     stray_per_mille: i32,
 }
 
-const LANES: usize = 3;
+/// Games per case, as `test_lanes.py`'s six envs.
+const LANES: usize = 6;
 
 /// Everything a step hands back, as the view path or the typed lane writes it.
 #[derive(Debug, PartialEq)]
@@ -175,14 +176,16 @@ fn case(game: GameId, league: Option<u32>, steps: usize, stray_per_mille: i32) -
     Case { game, league, steps, stray_per_mille }
 }
 
+// The cases and step counts of `python/tests/test_lanes.py`.
+
 #[test]
 fn xmas_rush_typed_equals_view() {
     let g = GameId::XmasRush;
     run(&[
-        case(g, None, 200, 0),
-        case(g, None, 150, 30),
-        case(g, Some(1), 100, 30),
-        case(g, Some(2), 100, 30),
+        case(g, None, 400, 0),
+        case(g, None, 300, 30),
+        case(g, Some(1), 200, 30),
+        case(g, Some(2), 200, 30),
     ]);
 }
 
@@ -190,33 +193,33 @@ fn xmas_rush_typed_equals_view() {
 fn photosynthesis_typed_equals_view() {
     let g = GameId::Photosynthesis;
     run(&[
-        case(g, None, 200, 0),
-        case(g, None, 150, 30),
-        case(g, Some(1), 100, 30),
-        case(g, Some(2), 100, 30),
+        case(g, None, 400, 0),
+        case(g, None, 300, 30),
+        case(g, Some(1), 150, 30),
+        case(g, Some(2), 200, 30),
     ]);
 }
 
 #[test]
 fn zuniq_typed_equals_view() {
     let g = GameId::Zuniq;
-    run(&[case(g, None, 150, 0), case(g, None, 100, 50)]);
+    run(&[case(g, None, 300, 0), case(g, None, 200, 50)]);
 }
 
 #[test]
 fn olymbits_typed_equals_view() {
     let g = GameId::Olymbits;
-    run(&[case(g, None, 130, 0), case(g, Some(1), 100, 0), case(g, Some(2), 100, 0)]);
+    run(&[case(g, None, 260, 0), case(g, Some(1), 200, 0), case(g, Some(2), 200, 0)]);
 }
 
 #[test]
 fn wondev_woman_typed_equals_view() {
     let g = GameId::WondevWoman;
     run(&[
-        case(g, None, 150, 0),
-        case(g, None, 150, 20),
-        case(g, Some(0), 100, 20),
-        case(g, Some(1), 100, 20),
-        case(g, Some(2), 100, 20),
+        case(g, None, 300, 0),
+        case(g, None, 300, 20),
+        case(g, Some(0), 200, 20),
+        case(g, Some(1), 200, 20),
+        case(g, Some(2), 200, 20),
     ]);
 }

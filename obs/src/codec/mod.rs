@@ -194,7 +194,7 @@ number!(i32);
 /// Writes bit `i` of `bits` as `out[i]` (0 or 1) for every slot of `out` (at most 64): eight
 /// slots per table lookup, no branch per bit (planes and action masks from bit sets).
 #[inline]
-pub(crate) fn spread<T: Number>(bits: u64, out: &mut [T]) {
+pub fn spread<T: Number>(bits: u64, out: &mut [T]) {
     let table = T::spread_table();
     let bytes = bits.to_le_bytes();
     let mut chunks = out.chunks_exact_mut(8);

@@ -5,10 +5,11 @@
 
 mod arena;
 mod bench;
-mod codec;
-mod lanes;
-mod slot;
 mod vec_env;
+
+// The observation encoders live in the pure-Rust crate `twinsim-obs` (tested by cargo); this
+// crate is the glue that hands their numbers to Python.
+use twinsim_obs::{codec, lanes, slot};
 
 use codec::{GameCodec, GameId};
 use numpy::{PyArray1, PyArrayMethods};
@@ -26,12 +27,12 @@ create_exception!(
     "A step was asked of a game that is over: reset it first."
 );
 
-impl From<StepError> for PyErr {
-    fn from(error: StepError) -> PyErr {
-        match error {
-            StepError::GameOver => GameOverError::new_err("the game is over: call reset() first"),
-            StepError::BadAction(message) => PyValueError::new_err(message),
-        }
+/// The Python exception of a refused step (`StepError` is `twinsim-obs`'s, `PyErr` pyo3's: no
+/// `From` between them can live here).
+pub(crate) fn step_error(error: StepError) -> PyErr {
+    match error {
+        StepError::GameOver => GameOverError::new_err("the game is over: call reset() first"),
+        StepError::BadAction(message) => PyValueError::new_err(message),
     }
 }
 
@@ -248,13 +249,13 @@ impl Match {
 
     /// Plays one turn from action indices, one per player (ignored for players not to act).
     fn step_indices(&self, indices: Vec<i64>) -> PyResult<()> {
-        Ok(self.slot().step_indices(&indices)?)
+        self.slot().step_indices(&indices).map_err(step_error)
     }
 
     /// Plays one turn from the exact lines the players print, one entry per player (`None` for
     /// players not to act; `None` from a player to act is a timeout).
     fn step_lines(&self, lines: Vec<Option<String>>) -> PyResult<()> {
-        Ok(self.slot().step_lines(lines)?)
+        self.slot().step_lines(lines).map_err(step_error)
     }
 
     /// Each player's score now (the game's own score; Zuniq scores only at the end).

@@ -8,16 +8,20 @@
 //! allocated or cleared in the calling thread, so no serial pass over the batch's bytes remains
 //! (a 1024-game X-mas Rush batch is 9 MB of observations), and the threads share all the work.
 
-use crate::codec::{with_number, GameCodec, GameId, Number};
+use crate::codec::{with_number, GameCodec, GameId};
 use crate::lanes::{self, Path};
 use crate::slot::StepError;
-use crate::{engine_kind, game_id};
+use crate::{engine_kind, game_id, step_error};
 use numpy::{PyArray, PyArrayDyn, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+
+/// An observation's number type that numpy arrays can hold (`twinsim-obs` knows no numpy).
+trait Number: crate::codec::Number + numpy::Element {}
+impl<T: crate::codec::Number + numpy::Element> Number for T {}
 
 /// The most games one batch holds: 2^20. Beyond it the output arrays alone run to gigabytes
 /// (an X-mas Rush step writes 2.3 KB a game), and a request for 10^9 games is a mistake that
@@ -496,7 +500,7 @@ impl<T: Number> Core<T> {
                 score_deltas: score_deltas.as_slice_mut()?,
             };
             let batch = &mut *batch;
-            py.allow_threads(|| batch.for_each(slices, work))?;
+            py.allow_threads(|| batch.for_each(slices, work)).map_err(step_error)?;
         }
         Ok(arrays)
     }

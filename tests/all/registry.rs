@@ -6,8 +6,16 @@ use std::path::{Path, PathBuf};
 use twinsim_reference::registry::{GameId, Part, MODULES, NAMES};
 
 /// The non-test sources that must ask the registry instead of naming a game.
-const SOURCE_DIRS: [&str; 7] =
-    ["src", "arena/src", "search/src", "fast/src", "reference/src", "python/src", "python/twinsim"];
+const SOURCE_DIRS: [&str; 8] = [
+    "src",
+    "arena/src",
+    "search/src",
+    "fast/src",
+    "reference/src",
+    "obs/src",
+    "python/src",
+    "python/twinsim",
+];
 
 /// Whether `path` (relative to the workspace root) is one game's own file or folder: a path
 /// component that is a game's module name or starts with it (`reference/src/zuniq/`,

@@ -109,8 +109,11 @@ impl GameCodec for GameId {
 /// The number type of a game's observations ([`GameId::dtype`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dtype {
+    /// `int8`.
     I8,
+    /// `int16`.
     I16,
+    /// `int32`.
     I32,
 }
 
@@ -127,6 +130,7 @@ impl Dtype {
 
 /// Evaluates `$body` with `$number` standing for the Rust type of `$dtype`, a [`Dtype`]: the
 /// one place a game's number type is chosen at run time.
+#[macro_export]
 macro_rules! with_number {
     ($dtype:expr, $number:ident => $body:expr) => {
         match $dtype {
@@ -145,10 +149,10 @@ macro_rules! with_number {
         }
     };
 }
-pub(crate) use with_number;
+pub use with_number;
 
 /// An observation's number type (`int8`, `int16` or `int32`, see [`GameId::dtype`]).
-pub trait Number: numpy::Element + Copy + Default + PartialEq + Send + Sync + 'static {
+pub trait Number: Copy + Default + PartialEq + Send + Sync + 'static {
     /// Every value the games write is in range (see [`GameId::dtype`]); one out of range would
     /// saturate rather than wrap.
     fn of(value: i64) -> Self;
@@ -190,7 +194,7 @@ number!(i32);
 /// Writes bit `i` of `bits` as `out[i]` (0 or 1) for every slot of `out` (at most 64): eight
 /// slots per table lookup, no branch per bit (planes and action masks from bit sets).
 #[inline]
-pub(crate) fn spread<T: Number>(bits: u64, out: &mut [T]) {
+pub fn spread<T: Number>(bits: u64, out: &mut [T]) {
     let table = T::spread_table();
     let bytes = bits.to_le_bytes();
     let mut chunks = out.chunks_exact_mut(8);
@@ -209,11 +213,16 @@ pub(crate) fn spread<T: Number>(bits: u64, out: &mut [T]) {
 /// What one player knows, in the shape its game's codec needs.
 #[derive(Clone, Debug)]
 pub enum Seat {
+    /// An X-mas Rush player's seat.
     XmasRush(xmas_rush::Seat),
+    /// A Photosynthesis player's seat.
     Photosynthesis(photosynthesis::Seat),
+    /// A Zuniq player's seat.
     Zuniq(zuniq::Seat),
+    /// An Olymbits player's seat.
     // Boxed: its score table is several times the size of the other seats.
     Olymbits(Box<olymbits::Seat>),
+    /// A Wondev Woman player's seat.
     WondevWoman(wondev_woman::Seat),
 }
 

@@ -6,7 +6,8 @@
 //! twin's typed state, which builds the same numbers from the state without any text. A
 //! typed lane writes for each seat only what that seat's view shows, and keeps a seat's
 //! observation as it was when the referee last sent it a view, exactly as the view path does;
-//! `python/tests/test_lanes.py` steps random games through both and requires every array equal.
+//! `obs/tests/typed_equals_view.rs` (cargo) and `python/tests/test_lanes.py` (through `VecEnv`)
+//! step random games through both and require every number equal.
 //!
 //! `VecEnv` steps typed lanes on the fast engine; `engine="reference"` and `path="view"` step the
 //! view path.

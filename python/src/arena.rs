@@ -14,6 +14,34 @@ use twinsim_reference::game::EngineKind;
 use twinsim_search::bot::ViewPlayer;
 use twinsim_search::stdio::TurnClock;
 
+/// Each bot's own time scale, by index in `bots` (`ArenaConfig::bot_time_scales`), from the
+/// `(bot, scale)` pairs of Python's `bot_time_scales` (`--bot-time-scale BOT=X`: `bot` counted
+/// from 0), refused as `twinsim arena` refuses its flags: an index that is not a bot's, or a bot
+/// given twice (the scales' range is [`ArenaConfig::validate`]'s to check).
+fn bot_time_scales(pairs: &[(i64, f64)], bots: usize) -> PyResult<Vec<Option<f64>>> {
+    let mut scales: Vec<Option<f64>> = vec![None; bots];
+    for &(bot, scale) in pairs {
+        let index = usize::try_from(bot).map_err(|_| {
+            PyValueError::new_err(format!(
+                "bot_time_scales: bot {bot}: a bot's index counts from 0 (0 for the first bot)"
+            ))
+        })?;
+        match scales.get_mut(index) {
+            Some(slot @ None) => *slot = Some(scale),
+            Some(Some(_)) => {
+                return Err(PyValueError::new_err(format!("bot_time_scales: bot {bot} twice")))
+            }
+            None => {
+                return Err(PyValueError::new_err(format!(
+                    "bot_time_scales: a time scale for bot {bot}: there are {bots} bots (0 to {})",
+                    bots.saturating_sub(1)
+                )))
+            }
+        }
+    }
+    Ok(scales)
+}
+
 /// The arena run of Python's arguments, checked as `twinsim arena` checks its flags (`engine`:
 /// `fast`, `reference`, or `both`: the fast twin referees and the reference replays each turn).
 #[allow(clippy::too_many_arguments)]
@@ -65,6 +93,14 @@ fn arena_config(
     Ok(config)
 }
 
+/// `config` with each bot's own time scale of the `(bot, scale)` pairs (see
+/// [`bot_time_scales`]), checked again as a whole.
+fn with_bot_time_scales(mut config: ArenaConfig, pairs: &[(i64, f64)]) -> PyResult<ArenaConfig> {
+    config.bot_time_scales = bot_time_scales(pairs, config.bots.len())?;
+    config.validate().map_err(PyValueError::new_err)?;
+    Ok(config)
+}
+
 /// Each bot's totals in the arena's one results schema ([`twinsim_arena::BotSummary`]: the
 /// `bots` list of `twinsim arena --json` too).
 fn bot_totals(standings: &Standings, config: &ArenaConfig) -> Value {
@@ -74,9 +110,10 @@ fn bot_totals(standings: &Standings, config: &ArenaConfig) -> Value {
 /// Runs `games` arena games of `game` between `bots` (one per seat: `builtin:random`,
 /// `builtin:greedy`, `builtin:<search>[@engine][:iterations=N]`, or a shell command), seats
 /// rotating, and returns `{"results": [...], "bots": [...]}` as JSON: every game's result and
-/// each bot's totals.
+/// each bot's totals. `bot_time_scales`: `(bot, scale)` pairs, a bot's own scale instead of
+/// `time_scale` (`twinsim arena --bot-time-scale BOT=X`).
 #[pyfunction]
-#[pyo3(signature = (game, bots, games=10, seed=1, league=None, engine="fast", threads=None, time_scale=1.0))]
+#[pyo3(signature = (game, bots, games=10, seed=1, league=None, engine="fast", threads=None, time_scale=1.0, bot_time_scales=Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena_json(
     py: Python<'_>,
@@ -88,10 +125,12 @@ pub fn arena_json(
     engine: &str,
     threads: Option<usize>,
     time_scale: f64,
+    bot_time_scales: Vec<(i64, f64)>,
 ) -> PyResult<String> {
     let stderr_limit = twinsim_arena::bots::DEFAULT_STDERR_LIMIT;
     let config =
-        arena_config(game, &bots, games, seed, league, engine, threads, time_scale, stderr_limit)?;
+        arena_config(game, &bots, games, seed, league, engine, threads, time_scale, stderr_limit)
+            .and_then(|config| with_bot_time_scales(config, &bot_time_scales))?;
     // Results arrive streamed, in game order; a notebook's runs are small enough to keep them.
     let results = Mutex::new(Vec::new());
     let end = py
@@ -114,7 +153,7 @@ type ShardGame = (usize, String, String, Vec<(String, String)>);
 /// tournament): each game with exactly the seed, seats and bot seeds it has in the whole run of
 /// `games` games. Returns the games in index order.
 #[pyfunction]
-#[pyo3(signature = (game, bots, games, seed, start, stop, league=None, engine="fast", threads=None, time_scale=1.0, stderr_limit=twinsim_arena::bots::DEFAULT_STDERR_LIMIT))]
+#[pyo3(signature = (game, bots, games, seed, start, stop, league=None, engine="fast", threads=None, time_scale=1.0, stderr_limit=twinsim_arena::bots::DEFAULT_STDERR_LIMIT, bot_time_scales=Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena_shard(
     py: Python<'_>,
@@ -129,9 +168,11 @@ pub fn arena_shard(
     threads: Option<usize>,
     time_scale: f64,
     stderr_limit: usize,
+    bot_time_scales: Vec<(i64, f64)>,
 ) -> PyResult<Vec<ShardGame>> {
     let config =
-        arena_config(game, &bots, games, seed, league, engine, threads, time_scale, stderr_limit)?;
+        arena_config(game, &bots, games, seed, league, engine, threads, time_scale, stderr_limit)
+            .and_then(|config| with_bot_time_scales(config, &bot_time_scales))?;
     let played = Mutex::new(Vec::new());
     py.allow_threads(|| {
         twinsim_arena::play_shard(&config, start..stop.max(start), &|g| {

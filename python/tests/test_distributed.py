@@ -351,10 +351,11 @@ def test_a_cluster_tournament_equals_the_single_machine_arena(single_machine, cl
     assert "win rates: bot0 " in done.stderr
 
 
-def test_process_bots_play_on_the_cluster_as_in_the_arena(cluster, tmp_path):
-    # A process bot that writes to stderr and answers malformed text: the rules' consequence.
-    bots = ["sh -c 'read l; echo hello from seat >&2; echo BAD'", "builtin:random"]
-    flags = ["--games", "6", "--seed", "3"] + [x for b in bots for x in ("--bot", b)]
+def arena_and_cluster_runs(cluster, tmp_path, flags):
+    """``twinsim arena GAME FLAGS`` and ``python -m twinsim.tournament GAME FLAGS`` on the
+    cluster (2 games a shard), writing to ``tmp_path/arena`` and ``tmp_path/ray``; both succeed
+    and print the same table (but for answer times: measured, the one thing two runs do not
+    repeat). Returns both processes."""
     arena = subprocess.run(
         [twinsim_binary(), "arena", GAME, *flags, "--out", str(tmp_path / "arena")],
         capture_output=True,
@@ -370,8 +371,15 @@ def test_process_bots_play_on_the_cluster_as_in_the_arena(cluster, tmp_path):
         timeout=DEADLINE,
     )
     assert ray_run.returncode == 0, ray_run.stderr
-    # A process bot's answer times are measured: the one thing two runs do not repeat.
     assert untimed_table(ray_run.stdout) == untimed_table(arena.stdout)
+    return arena, ray_run
+
+
+def test_process_bots_play_on_the_cluster_as_in_the_arena(cluster, tmp_path):
+    # A process bot that writes to stderr and answers malformed text: the rules' consequence.
+    bots = ["sh -c 'read l; echo hello from seat >&2; echo BAD'", "builtin:random"]
+    flags = ["--games", "6", "--seed", "3"] + [x for b in bots for x in ("--bot", b)]
+    arena, ray_run = arena_and_cluster_runs(cluster, tmp_path, flags)
     assert "answer times (ms)" in ray_run.stdout
     assert "bot 0 first invalid: game 0, turn 1:" in ray_run.stdout
     ours, theirs = (lines(tmp_path / d / "results.jsonl") for d in ("ray", "arena"))
@@ -393,6 +401,23 @@ def test_process_bots_play_on_the_cluster_as_in_the_arena(cluster, tmp_path):
         text = (tmp_path / "ray" / "stderr" / name).read_text()
         assert text == (tmp_path / "arena" / "stderr" / name).read_text()
         assert "hello from seat" in text
+
+
+def test_a_bot_time_scale_reaches_the_cluster_as_in_the_arena(cluster, tmp_path):
+    # Two bots sleeping 0.5 s per answer on Zuniq's 30 s game budget scaled to 150 ms: bot 0's own
+    # scale of 1 (30 s) keeps it on time, bot 1 keeps the run's scale and times out (see
+    # test_bot_time_scale.py). The first mover's answer ends each game.
+    slow = "sh -c 'while read l; do sleep 0.5; echo X; done'"
+    flags = ["--games", "4", "--seed", "3", "--time-scale", "0.005", "--bot-time-scale", "0=1"]
+    flags += ["--bot", slow, "--bot", slow]
+    arena_and_cluster_runs(cluster, tmp_path, flags)
+    ours, theirs = (lines(tmp_path / d / "results.jsonl") for d in ("ray", "arena"))
+    assert sorted(map(untimed, ours)) == sorted(map(untimed, theirs))
+    timeouts = [0, 0]
+    for result in map(json.loads, ours):
+        for seat, bot in enumerate(result["seats"]):
+            timeouts[bot] += result["timeouts"][seat]
+    assert timeouts == [0, 2], ours
 
 
 def test_rollouts_on_the_cluster(cluster, tmp_path):
@@ -554,3 +579,21 @@ def test_bad_arguments_fail_before_ray_starts(tmp_path):
         distributed.tournament(GAME, BOTS, 10, resume=True)
     with pytest.raises(ValueError, match="unknown game"):
         distributed.rollouts("chess", None, 4)
+    with pytest.raises(ValueError, match="there are 2 bots"):
+        distributed.tournament(GAME, BOTS, 10, bot_time_scales={2: 3})
+
+
+def test_the_bot_time_scale_flag_is_read_as_the_arenas(capsys):
+    from twinsim import tournament
+
+    command = [GAME, "--bot", BOTS[0], "--bot", BOTS[1], "--games", "1", "--bot-time-scale"]
+    for bad in ("0", "x=1", "-1=2", "0=fast"):
+        with pytest.raises(SystemExit) as exit:
+            tournament.main([*command, bad])
+        assert exit.value.code == 2, bad
+    # The arena's own checks, before any Ray starts (the CLI's exit status 2).
+    for bad, message in (("2=1", "there are 2 bots"), ("0=0", "time scale 0 of bot 0")):
+        assert tournament.main([*command, bad]) == 2
+        assert message in capsys.readouterr().err
+    options = vars(tournament.parser().parse_args([*command, "0=3", "--bot-time-scale", "1=0.5"]))
+    assert options["bot_time_scales"] == [(0, 3.0), (1, 0.5)]

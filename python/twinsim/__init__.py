@@ -100,18 +100,24 @@ def arena(
     engine: str = "fast",
     threads: int | None = None,
     time_scale: float = 1.0,
+    bot_time_scales: distributed.BotTimeScales | None = None,
 ) -> dict:
     """Plays ``games`` games of ``game`` between ``bots`` (one per seat, seats rotating):
     ``builtin:random``, ``builtin:greedy``, ``builtin:<search>[@reference|@fast][:iterations=N]``
     or a shell command speaking the referee's protocol, under the referee's time limits times
-    ``time_scale``. Returns ``{"results": [one dict per game: seed, seats, scores, ranks,
-    reason, turns, timeouts, crashed, illegal, ...], "bots": [one dict per bot, the schema of
-    ``twinsim arena --json``: bot, wins, draws, losses, win_rate ({mean, low, high}),
-    average_score, invalid, timeouts, crashes, not_started, first_problems, illegal,
-    iterations_per_move, skill, openskill ({mu, sigma}), answer_ms]}``."""
+    ``time_scale``. ``bot_time_scales={bot: scale}`` gives a bot (its index in ``bots``, from 0) its
+    own scale instead, as ``twinsim arena --bot-time-scale BOT=X`` does: ``{0: 3}`` gives a slow
+    process bot ``bots[0]`` 3× the clock while the others keep ``time_scale``. Returns ``{"results":
+    [one dict per game: seed, seats, scores, ranks, reason, turns, timeouts, crashed, illegal, ...],
+    "bots": [one dict per bot, the schema of ``twinsim arena --json``: bot, wins, draws, losses,
+    win_rate ({mean, low, high}), average_score, invalid, timeouts, crashes, not_started,
+    first_problems, illegal, iterations_per_move, skill, openskill ({mu, sigma}), answer_ms]}``."""
     if isinstance(bots, str) or not all(isinstance(b, str) for b in bots):
         raise TypeError("bots must be a list of strings, one per seat")
-    text = _core.arena_json(game, list(bots), games, seed, league, engine, threads, time_scale)
+    scales = distributed.bot_time_scale_pairs(bot_time_scales)
+    text = _core.arena_json(
+        game, list(bots), games, seed, league, engine, threads, time_scale, scales
+    )
     return json.loads(text)
 
 

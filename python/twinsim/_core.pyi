@@ -28,6 +28,7 @@ def arena_json(
     engine: str = "fast",
     threads: int | None = None,
     time_scale: float = 1.0,
+    bot_time_scales: list[tuple[int, float]] = ...,
 ) -> str: ...
 def arena_shard(
     game: str,
@@ -41,6 +42,7 @@ def arena_shard(
     threads: int | None = None,
     time_scale: float = 1.0,
     stderr_limit: int = 262144,
+    bot_time_scales: list[tuple[int, float]] = ...,
 ) -> list[tuple[int, str, str, list[tuple[str, str]]]]: ...
 def arena_identity(
     game: str, bots: list[str], seed: int, league: int | None = None, engine: str = "fast"

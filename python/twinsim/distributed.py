@@ -21,9 +21,9 @@ import math
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Union
 
 import numpy as np
 
@@ -35,6 +35,37 @@ __all__ = ["rollouts", "tournament", "random_policy"]
 DEFAULT_STDERR_LIMIT = 256 * 1024
 #: Longest time the driver's written games wait for a disk sync.
 SYNC_SECONDS = 1.0
+
+
+#: Each bot's own time scale, as ``twinsim.arena`` and :func:`tournament` take it: ``{bot: scale}``
+#: (``bot`` the bot's index in ``bots``, from 0, as ``--bot-time-scale BOT=X`` counts), or the
+#: ``(bot, scale)`` pairs the command line gives.
+BotTimeScales = Union[Mapping[int, float], Iterable[tuple[int, float]]]  # noqa: UP007 (3.9)
+
+
+def bot_time_scale_pairs(scales: BotTimeScales | None) -> list[tuple[int, float]]:
+    """The ``(bot, scale)`` pairs of ``scales`` for the Rust arena, which refuses (a
+    ``ValueError``) what ``twinsim arena --bot-time-scale`` refuses: an index that is not a bot's,
+    a bot given twice, a scale not above 0 or above 1000."""
+    if scales is None:
+        return []
+    if isinstance(scales, (str, bytes)):
+        raise TypeError("bot_time_scales must be a dict {bot index: scale}, not a string")
+    items = scales.items() if isinstance(scales, Mapping) else scales
+    pairs = []
+    for item in items:
+        try:
+            bot, scale = item
+        except (TypeError, ValueError):
+            raise TypeError(f"bot_time_scales: {item!r} is not a (bot, scale) pair") from None
+        if isinstance(bot, bool) or not isinstance(bot, int):
+            raise TypeError(f"bot_time_scales: bot {bot!r}: the bot's index, an int from 0")
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)):
+            raise TypeError(f"bot_time_scales: scale {scale!r} of bot {bot}: a number")
+        if not -(2**63) <= bot < 2**63:  # beyond the Rust side's integers; no bot's index
+            raise ValueError(f"bot_time_scales: bot {bot}: not a bot's index")
+        pairs.append((bot, float(scale)))
+    return pairs
 
 
 def _ray():
@@ -68,6 +99,14 @@ class _RaySession:
             self.ray.shutdown()
 
 
+def _arena_shard(config: dict, start: int, stop: int) -> list[tuple]:
+    """Games ``start..stop`` of the run ``config`` describes (:func:`twinsim._core.arena_shard`);
+    ``start == stop`` only checks the run's arguments."""
+    keys = ("game", "bots", "games", "seed")
+    options = ("league", "engine", "threads", "time_scale", "stderr_limit", "bot_time_scales")
+    return _core.arena_shard(*(config[k] for k in keys), start, stop, *(config[k] for k in options))
+
+
 def _play_shard(config: dict, start: int, stop: int) -> Iterator[tuple]:
     """A Ray generator task: games ``start..stop`` of the run ``config`` describes (see
     :func:`twinsim._core.arena_shard`), yielded one by one in index order as they finish, so the
@@ -81,19 +120,7 @@ def _play_shard(config: dict, start: int, stop: int) -> Iterator[tuple]:
     besides)."""
     step = config["threads"]
     for first in range(start, stop, step):
-        played = _core.arena_shard(
-            config["game"],
-            config["bots"],
-            config["games"],
-            config["seed"],
-            first,
-            min(first + step, stop),
-            config["league"],
-            config["engine"],
-            config["threads"],
-            config["time_scale"],
-            config["stderr_limit"],
-        )
+        played = _arena_shard(config, first, min(first + step, stop))
         # A plain loop, not `yield from`: Ray drives the generator with send(), which `yield
         # from` passes on to the list's iterator, which has none.
         for game in played:  # noqa: UP028
@@ -297,6 +324,7 @@ def tournament(
     engine: str = "fast",
     threads: int = 1,
     time_scale: float = 1.0,
+    bot_time_scales: BotTimeScales | None = None,
     stderr_limit: int = DEFAULT_STDERR_LIMIT,
     resume: bool = False,
     max_retries: int = 5,
@@ -309,12 +337,14 @@ def tournament(
     The games are cut into shards of ``shard`` consecutive indices (default: sized from the games
     left and the cluster's CPUs, :func:`auto_shard`); each shard is a Ray task
     (``threads`` games at once, reserving as many CPUs, retried up to ``max_retries`` times when
-    its worker or node dies) that plays its games exactly as the whole run would (same seeds,
-    seat rotation, bot seeds, time limits times ``time_scale``). Each game streams back to this
-    driver as soon as it is played; the driver keeps one copy of each game index and, with
-    ``out``, appends each game's trace and result to ``traces.jsonl`` and ``results.jsonl`` there
-    (and bots' stderr to ``stderr/``), as the CLI's ``--out`` does. ``resume=True`` continues the
-    run in ``out``: the games already there are counted and only the others are played.
+    its worker or node dies) that plays its games exactly as the whole run would (same seeds, seat
+    rotation, bot seeds, time limits times ``time_scale``, or times a bot's own scale in
+    ``bot_time_scales``: ``{bot index from 0: scale}``, as ``twinsim.arena`` takes it). Each game
+    streams back to this driver as soon as it is played; the driver keeps one copy of each game
+    index and, with ``out``, appends each game's trace and result to ``traces.jsonl`` and
+    ``results.jsonl`` there (and bots' stderr to ``stderr/``), as the CLI's ``--out`` does.
+    ``resume=True`` continues the run in ``out``: the games already there are counted and only the
+    others are played.
     ``address``: ``None`` starts a local Ray (``num_cpus`` workers, default all cores);
     ``"auto"`` or ``"HOST:PORT"`` joins a cluster. With ``progress`` a line of running win rates
     is shown on stderr; with ``table`` the CLI's final table is printed.
@@ -346,9 +376,10 @@ def tournament(
         "threads": threads,
         "time_scale": float(time_scale),
         "stderr_limit": stderr_limit,
+        "bot_time_scales": bot_time_scale_pairs(bot_time_scales),
     }
     # Checks every argument (a ValueError) before any Ray starts.
-    _core.arena_shard(game, bots, games, seed, 0, 0, league, engine, threads, time_scale)
+    _arena_shard(config, 0, 0)
     identity = _core.arena_identity(game, bots, seed, league, engine)
     tally = _core.Tally(game, bots, league, engine)
     meter = _Progress(games, len(bots), progress)

@@ -23,6 +23,27 @@ def _positive(kind):
     return parse
 
 
+def _bot_time_scale(text: str) -> tuple[int, float]:
+    """``BOT=X`` of ``--bot-time-scale``, as ``twinsim arena`` reads it (the arena checks the
+    index against the bots and the scale's range)."""
+    bot, sep, scale = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected BOT=X, e.g. 0=3 (bot 0's limits times 3)"
+        )
+    try:
+        index = int(bot.strip())
+    except ValueError:
+        index = -1
+    if index < 0:
+        message = f"{text!r}: BOT is the bot's index (0 for the first --bot)"
+        raise argparse.ArgumentTypeError(message)
+    try:
+        return index, float(scale)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: X is a number, e.g. 3") from None
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m twinsim.tournament",
@@ -46,6 +67,15 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--time-scale", type=_positive(float), default=1.0, help="multiplies the time limits"
+    )
+    p.add_argument(
+        "--bot-time-scale",
+        dest="bot_time_scales",
+        action="append",
+        type=_bot_time_scale,
+        metavar="BOT=X",
+        help="one bot's own time scale: the BOT-th --bot (from 0) gets the limits times X "
+        "instead of --time-scale; repeatable, once per bot",
     )
     p.add_argument("--engine", choices=["fast", "reference", "both"], default="fast")
     p.add_argument("--out", help="write traces.jsonl, results.jsonl and stderr/ here")

@@ -187,6 +187,7 @@ pub mod bench;
 pub mod game;
 pub mod olymbits;
 pub mod photosynthesis;
+pub mod rng;
 #[cfg(test)]
 mod search_api_tests;
 pub mod wondev_woman;

@@ -183,6 +183,54 @@ pub trait SearchGame: Game {
     fn hash(state: &Self::State) -> u64;
 }
 
+/// Perft: the number of joint-action sequences of length `depth` from `state`, every node
+/// made with [`SearchGame::play`] on a copy. A joint action gives each player to act one of
+/// its legal moves, so in an alternating game it is the mover's move (the chess-engine perft)
+/// and in a simultaneous game the product of the movers' lists. Depth 0 counts the position
+/// itself; a finished game (nobody to act) or a player to act without a legal move ends every
+/// line early, which then counts nothing. The one perft of both twins of every game: the
+/// expected counts are data (`perft_tests`), the same for the fast and the reference twin.
+pub fn perft<G: SearchGame>(state: &G::State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let movers: Vec<PlayerId> = G::to_act(state).iter().collect();
+    if movers.is_empty() {
+        return 0;
+    }
+    let mut lists: Vec<G::MoveList> = Vec::with_capacity(movers.len());
+    for &player in &movers {
+        let mut list = G::MoveList::default();
+        G::legal_moves(state, player, &mut list);
+        lists.push(list);
+    }
+    let mut joint = vec![None; G::num_players(state)];
+    perft_joint::<G>(state, depth, &movers, &lists, &mut joint)
+}
+
+/// [`perft`] below one node: fills `joint` for `movers[0]`, then the rest, and recurses from
+/// every complete joint action.
+fn perft_joint<G: SearchGame>(
+    state: &G::State,
+    depth: u32,
+    movers: &[PlayerId],
+    lists: &[G::MoveList],
+    joint: &mut [Option<G::Action>],
+) -> u64 {
+    let Some((&player, other_movers)) = movers.split_first() else {
+        let mut child = state.clone();
+        G::play(&mut child, joint).expect("a joint action of legal moves is playable");
+        return perft::<G>(&child, depth - 1);
+    };
+    let mut total = 0;
+    for action in lists[0].as_slice() {
+        joint[player] = Some(action.clone());
+        total += perft_joint::<G>(state, depth, other_movers, &lists[1..], joint);
+    }
+    joint[player] = None;
+    total
+}
+
 /// Make/unmake for the games that have it: [`UndoGame::play_undoable`] plays like
 /// [`SearchGame::play`] (the same validation, the same errors, the state unchanged on error,
 /// the same resulting state on success) and returns what [`UndoGame::undo`] needs to put the
@@ -250,10 +298,7 @@ impl Hasher for FieldHasher {
         self.fold(n as u64);
     }
     fn finish(&self) -> u64 {
-        let mut z = self.0;
-        z = (z ^ z >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ z >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ z >> 31
+        crate::rng::splitmix64_mix(self.0)
     }
 }
 

@@ -186,6 +186,8 @@ pub mod bench;
 
 pub mod game;
 pub mod olymbits;
+#[cfg(all(test, feature = "reference-twin"))]
+mod perft_tests;
 pub mod photosynthesis;
 pub mod rng;
 #[cfg(test)]

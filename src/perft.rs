@@ -3,14 +3,14 @@
 //!
 //! Every engine of an alternating game has its own (`TracePlay::perft`: the reference's
 //! `rules::perft`, the fast twins' bulk-counting ones); the typed twins of every game share
-//! `twinsim_fast::game::perft`, whose expected counts are one table checked on both twins. The
-//! text-level fallback this module once had counted only the first mover's lines, and no
+//! `twinsim_fast::game::joint_perft`, whose expected counts are one table checked on both
+//! twins. The text-level fallback this module once had counted only the first mover's lines, and no
 //! game reached it.
 
 use twinsim_reference::game::TracePlay;
 
 /// The engine's own perft of depth `depth` from `play`; `None` when it has none (the
-/// simultaneous games, whose typed twins `twinsim_fast::game::perft` covers).
+/// simultaneous games, whose typed twins `twinsim_fast::game::joint_perft` covers).
 pub fn perft(play: &dyn TracePlay, depth: u32) -> Option<u64> {
     play.perft(depth)
 }

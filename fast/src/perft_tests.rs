@@ -1,11 +1,11 @@
-//! The generic [`perft`] on both twins of every game, against one table of expected counts per
-//! game: `counts[d]` is the perft at depth `d` from the position that `new_game(seed, params)`
-//! sets up. Zuniq's and Wondev Woman's counts are those the reference's own perfts
+//! The generic [`joint_perft`] on both twins of every game, against one table of expected
+//! counts per game: `counts[d]` is the perft at depth `d` from the position that
+//! `new_game(seed, params)` sets up. Zuniq's and Wondev Woman's counts are those the reference's own perfts
 //! (`rules::perft`) give and the snapshots pin (`snapshots/zuniq`, `snapshots/wondev_woman`);
 //! the games' specialised perfts are checked against the same rows. The simultaneous games'
 //! counts (joint actions) were first computed here and agree on both twins.
 
-use crate::game::{perft, SearchGame};
+use crate::game::{joint_perft, SearchGame};
 use crate::{olymbits, photosynthesis, wondev_woman, xmas_rush, zuniq};
 
 /// One row: a position set up by `new_game(seed, params())` and its perft at depths 0, 1, ...
@@ -29,8 +29,8 @@ where
         let reference = R::new_game(case.seed, &(case.params)());
         for (depth, &want) in case.counts.iter().enumerate() {
             let at = format!("{game} {} depth {depth}", case.position);
-            assert_eq!(perft::<F>(&fast, depth as u32), want, "{at}: fast twin");
-            assert_eq!(perft::<R>(&reference, depth as u32), want, "{at}: reference twin");
+            assert_eq!(joint_perft::<F>(&fast, depth as u32), want, "{at}: fast twin");
+            assert_eq!(joint_perft::<R>(&reference, depth as u32), want, "{at}: reference twin");
         }
         starts.push((fast, reference));
     }

@@ -1,6 +1,8 @@
 //! Benchmark pairs: one hot operation, its reference twin and its fast twin, run interleaved by
 //! `twinsim bench` and the `benches/` harness so that both see the same machine state.
 
+use crate::rng::{below_from, xorshift64};
+
 /// One hot operation measured in both engines.
 pub struct BenchOp {
     /// Game trace name (`"xmas-rush"`, ...).
@@ -75,10 +77,8 @@ pub fn typed_random_game<G: twinsim_reference::game::Game>(
             let legal = G::legal_actions(&state, p);
             if !legal.is_empty() {
                 // xorshift64, then a multiply-shift into the list.
-                *rng ^= *rng << 13;
-                *rng ^= *rng >> 7;
-                *rng ^= *rng << 17;
-                let k = ((*rng >> 32) * legal.len() as u64) >> 32;
+                *rng = xorshift64(*rng);
+                let k = below_from(*rng, legal.len() as u64);
                 actions[p] = Some(legal[k as usize].clone());
             }
         }
@@ -121,10 +121,8 @@ where
             for p in G::players_to_act(&state) {
                 let legal = G::legal_actions(&state, p);
                 if !legal.is_empty() {
-                    stream ^= stream << 13;
-                    stream ^= stream >> 7;
-                    stream ^= stream << 17;
-                    let k = ((stream >> 32) * legal.len() as u64) >> 32;
+                    stream = xorshift64(stream);
+                    let k = below_from(stream, legal.len() as u64);
                     actions[p] = Some(legal[k as usize].clone());
                 }
             }

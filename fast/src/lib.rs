@@ -186,7 +186,10 @@ pub mod bench;
 
 pub mod game;
 pub mod olymbits;
+#[cfg(all(test, feature = "reference-twin"))]
+mod perft_tests;
 pub mod photosynthesis;
+pub mod rng;
 #[cfg(test)]
 mod search_api_tests;
 pub mod wondev_woman;

@@ -266,7 +266,8 @@ pub trait TracePlay: Send + std::any::Any {
         serde_json::to_string_pretty(&state).unwrap_or_default()
     }
     /// Leaf count of the legal-move tree to `depth` plies, if this engine has a perft of its own
-    /// (alternating games). `None`: the caller falls back to a generic text-level perft.
+    /// (alternating games). `None`: it has none (the typed twins'
+    /// `twinsim_fast::game::joint_perft` covers every game).
     fn perft(&self, depth: u32) -> Option<u64> {
         let _ = depth;
         None

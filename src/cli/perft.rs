@@ -42,7 +42,9 @@ pub fn run(game: &str, depth: u32, seed: Option<i64>, engine: EngineChoice) -> E
         println!("{:>5} {:>16} {:>12}", "depth", "leaves", "ms");
         for d in 0..=depth {
             let start = Instant::now();
-            let n = perft::perft(play.as_ref(), d);
+            let Some(n) = perft::perft(play.as_ref(), d) else {
+                return usage_error(format!("the {kind} engine of {game} has no perft"));
+            };
             println!("{d:>5} {n:>16} {:>12.1}", start.elapsed().as_secs_f64() * 1e3);
         }
     }

@@ -10,6 +10,7 @@
 //! [`State`]: super::State
 //! [`RefereeDice`]: super::RefereeDice
 
+use crate::rng::{splitmix64, XorShift64Star};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -30,23 +31,17 @@ pub trait Dice: Clone + Debug + PartialEq + Eq + Hash {
 /// A fast generator for searches (xorshift64*): not the referee's stream, so a game played
 /// with it is a game under the same rules with other mini-game draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SearchDice(u64);
+pub struct SearchDice(XorShift64Star);
 
 impl SearchDice {
     /// Seeded; every seed (0 included) gives a valid generator (splitmix64 of the seed).
     pub fn new(seed: i64) -> SearchDice {
-        let mut z = (seed as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        SearchDice((z ^ (z >> 31)) | 1)
+        SearchDice(XorShift64Star(splitmix64(seed as u64) | 1))
     }
 
     #[inline]
     fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        self.0.next_u64()
     }
 }
 

@@ -8,22 +8,7 @@ use twinsim_reference::game::Game;
 use twinsim_reference::photosynthesis::{self as r, rules, Action, Params, Photosynthesis};
 
 /// xorshift64* for random playouts.
-#[derive(Clone, Copy, Debug)]
-pub struct XorShift(pub u64);
-
-impl XorShift {
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545F4914F6CDD1D)
-    }
-    #[inline]
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
+pub use crate::rng::XorShift64Star as XorShift;
 
 /// Positions reached in play by the fast twin: random legal joint actions (uniform over each
 /// list) through the typed step from seeds 1, 2, ..., every position kept with the joint action
@@ -40,7 +25,7 @@ pub fn sample_positions(count: usize) -> Vec<(State, [Option<Action>; 2])> {
         while !s.game_over() && out.len() < count {
             let actions = [0, 1].map(|p| {
                 s.legal_moves(p, &mut list);
-                (list.len > 0).then(|| list.moves[rng.below(list.len)].action())
+                (list.len > 0).then(|| list.moves[rng.index(list.len)].action())
             });
             out.push((s, actions));
             FastPhotosynthesis::step(&mut s, &actions).expect("legal");
@@ -66,7 +51,7 @@ pub fn sample_search_positions(count: usize) -> Vec<(SearchState, [Move; 2])> {
                 if list.len == 0 {
                     Move::WAIT
                 } else {
-                    list.moves[rng.below(list.len)]
+                    list.moves[rng.index(list.len)]
                 }
             });
             out.push((s, moves));
@@ -83,7 +68,7 @@ pub fn reference_random_game(seed: i64, rng: &mut XorShift) -> u32 {
     while !s.game_over {
         let actions = [0, 1].map(|p| {
             let legal = Photosynthesis::legal_actions(&s, p);
-            (!legal.is_empty()).then(|| legal[rng.below(legal.len())])
+            (!legal.is_empty()).then(|| legal[rng.index(legal.len())])
         });
         let _ = Photosynthesis::step(&mut s, &actions);
         frames += 1;
@@ -103,7 +88,7 @@ pub fn fast_random_game(seed: i64, rng: &mut XorShift) -> u32 {
             if s.is_asked(p) {
                 counts[p] = s.group_counts(p);
                 let c = counts[p];
-                let m = s.nth_legal(p, c, rng.below((1 + c[0] + c[1] + c[2]) as usize) as u32);
+                let m = s.nth_legal(p, c, rng.below(1 + c[0] + c[1] + c[2]));
                 *slot = Some(r::Answer::Action(m.action()));
             }
         }

@@ -338,12 +338,7 @@ pub const RICH2: u64 = ((1 << 19) - 1) ^ ((1 << 7) - 1);
 /// Centre and ring 1.
 pub const RICH3: u64 = (1 << 7) - 1;
 
-const fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+use crate::rng::splitmix64 as splitmix;
 
 /// A Zobrist key for a scalar `field` holding `value` (computed, not tabled).
 #[inline]

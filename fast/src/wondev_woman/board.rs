@@ -140,15 +140,9 @@ pub static PUSH_TO: [[u64; 8]; 64] = build_push_to();
 /// `const fn` over `&mut u64`, which needs Rust 1.83: bundles build on Rust 1.70).
 macro_rules! splitmix {
     ($s:ident) => {{
-        $s = $s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        splitmix_mix($s)
+        $s = $s.wrapping_add(crate::rng::GOLDEN_GAMMA);
+        crate::rng::splitmix64_mix($s)
     }};
-}
-
-const fn splitmix_mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Zobrist keys: one random 64-bit key per (feature, value); [`State::hash`] is the XOR of the

@@ -53,19 +53,7 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 }
 
 /// A tiny deterministic generator (xorshift64*) for playouts and benchmarks.
-#[derive(Clone, Copy, Debug)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// A number below `n` (n > 0).
-    #[inline]
-    pub fn below(&mut self, n: u32) -> u32 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (((self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32) * u64::from(n)) >> 32) as u32
-    }
-}
+pub use crate::rng::XorShift64Star as Rng;
 
 /// The `k`-th set bit of `mask` (k < popcount). The trick: popcounts of the low half, quarter
 /// and byte pick the byte that holds it in three branch-free steps; at most seven bits are then

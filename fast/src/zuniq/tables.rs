@@ -121,12 +121,7 @@ pub const fn wall_name(w: usize) -> [u8; 3] {
     [b'A' + r as u8, b'1' + c as u8, if v { b'v' } else { b'h' }]
 }
 
-const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+use crate::rng::splitmix64 as splitmix;
 
 const fn build_keys<const N: usize>(salt: u64) -> [u64; N] {
     let mut t = [0u64; N];

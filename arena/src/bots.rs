@@ -199,12 +199,26 @@ impl ProcessBot {
         // time. A process killed stays listed until the kernel runs it to its exit, which on a
         // loaded machine takes a while (four rounds at once once let a daemon's fork through at
         // load 18), so the rounds go on, a little apart, for up to 5 s.
+        // "None found" must hold for [`EMPTY_ROUNDS`] rounds in a row: a process in the middle
+        // of `execve` (a daemon's `setsid` becoming `sleep`) shows an empty environment for that
+        // moment, and once re-parented it is in no tree either (one such sleep outlived its bot
+        // in a CI run).
         let started = Instant::now();
+        let mut empty_rounds = 0;
         loop {
             let pids = bot_processes(self.child.id(), &self.marker);
-            if pids.is_empty() || started.elapsed() > KILL_ROUNDS_LIMIT {
+            if started.elapsed() > KILL_ROUNDS_LIMIT {
                 break;
             }
+            if pids.is_empty() {
+                empty_rounds += 1;
+                if empty_rounds >= EMPTY_ROUNDS {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(2));
+                continue;
+            }
+            empty_rounds = 0;
             let pids: Vec<String> = pids.iter().map(|p| p.to_string()).collect();
             let _ = Command::new("kill")
                 .arg("-KILL")
@@ -222,6 +236,9 @@ impl ProcessBot {
 
 /// How long [`ProcessBot`]'s stop keeps killing the bot's processes until none is left.
 const KILL_ROUNDS_LIMIT: Duration = Duration::from_secs(5);
+
+/// How many rounds in a row [`ProcessBot`]'s stop must find no process before it ends.
+const EMPTY_ROUNDS: u32 = 3;
 
 /// The environment variable that marks a bot's processes: `<arena pid>-<bot serial>`.
 pub const MARKER_VARIABLE: &str = "TWINSIM_BOT";

@@ -269,15 +269,31 @@ fn a_bot_whose_script_is_missing_fails_the_run_with_its_error() {
     assert_eq!(code, 0, "{stdout}{stderr}");
 }
 
+/// "At once" is counted in games, not seconds (issue 33: no wall-clock limit in a debug-build
+/// test): of 200 games asked, none is recorded, so the run stopped within the first games.
 #[test]
 fn a_command_that_cannot_start_stops_the_run_at_once_and_says_why() {
-    let started = std::time::Instant::now();
-    let (code, stdout, stderr) =
-        arena_run(&["zuniq", "--bot", "/nonexistent/bot", "--bot", "builtin:random"]);
+    let dir = std::env::temp_dir().join(format!("twinsim-no-start-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, stdout, stderr) = arena_run(&[
+        "zuniq",
+        "--bot",
+        "/nonexistent/bot",
+        "--bot",
+        "builtin:random",
+        "--games",
+        "200",
+        "--threads",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     assert_eq!(code, 2, "{stdout}{stderr}");
     assert!(stderr.contains("bot 0 (/nonexistent/bot) could not be started"), "{stderr}");
     assert!(stderr.contains("not found"), "{stderr}");
-    assert!(started.elapsed().as_secs() < 20, "stopped at once");
+    let recorded = std::fs::read_to_string(dir.join("results.jsonl")).unwrap_or_default();
+    assert_eq!(recorded.lines().count(), 0, "stopped at once, no game recorded: {recorded}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -58,14 +58,16 @@ fn simple_opponent(state: &State, p: PlayerId, rng: &mut SearchRng) -> Action {
 
 /// Plays game `seed` on the reference referee: the seats in `bots` are search bots fed the
 /// view texts only, the others play `simple_opponent`. Every line a search bot prints must
-/// parse and be a legal action of the true state, and come back in time (or, with `late`, the
-/// answers and late answers are counted there). Returns the final state.
+/// parse and be a legal action of the true state. With `limit` the bots answer against the
+/// clock (10 times `limit` on their first turn) and late answers are counted; without, each
+/// answer has an hour (the clock never binds: a bot on an iteration budget plays the same on a
+/// loaded machine) and nothing is timed. Returns the final state, the answers and the late ones.
 fn play_checked(
     seed: i64,
     bots: &mut [Option<Box<dyn ViewPlayer>>; 2],
-    limit: Duration,
-    late: &mut Option<(usize, usize)>,
-) -> State {
+    limit: Option<Duration>,
+) -> (State, usize, usize) {
+    let (mut answers, mut lates) = (0, 0);
     let mut s = Photosynthesis::new_game(seed, &Params::default());
     let mut rng = SearchRng::new(seed ^ 77);
     let mut first = [true, true];
@@ -76,21 +78,17 @@ fn play_checked(
             let action = match &mut bots[p] {
                 Some(b) => {
                     let text = texts[p].as_ref().expect("an asked player has a view");
-                    let l = if first[p] { limit * 10 } else { limit };
+                    let l = match limit {
+                        Some(l) if first[p] => l * 10,
+                        Some(l) => l,
+                        None => Duration::from_secs(3600),
+                    };
                     first[p] = false;
                     let start = Instant::now();
                     let line = b.play(text, start + l).expect("the bot always answers");
-                    match late {
-                        // Counting (answers, late answers) instead of failing at once.
-                        Some((answers, lates)) => {
-                            *answers += 1;
-                            *lates += usize::from(start.elapsed() >= l);
-                        }
-                        None => assert!(
-                            start.elapsed() < l,
-                            "seed {seed}: late answer ({:?})",
-                            start.elapsed()
-                        ),
+                    answers += 1;
+                    if limit.is_some() {
+                        lates += usize::from(start.elapsed() >= l);
                     }
                     let a = parse_line(&line, &Params::default())
                         .unwrap_or_else(|e| panic!("seed {seed}: malformed {line:?}: {e:?}"))
@@ -105,7 +103,7 @@ fn play_checked(
         }
         Photosynthesis::step(&mut s, &joint).unwrap();
     }
-    s
+    (s, answers, lates)
 }
 
 #[test]
@@ -116,7 +114,9 @@ fn whole_games_answers_are_legal_in_the_true_state() {
         (3, "beam-v1@fast:iterations=300"),
     ] {
         let mut bots = [Some(bot(spec, 0, seed)), None];
-        let s = play_checked(seed, &mut bots, Duration::from_secs(5), &mut None);
+        // Untimed (issue 33: no wall-clock limit in a debug-build test); the clock is checked
+        // in release by `whole_games_on_the_clock_are_legal_and_in_time`.
+        let (s, _, _) = play_checked(seed, &mut bots, None);
         assert!(s.players[0].active, "seed {seed}: the bot was disqualified");
         let stats = bots[0].as_ref().unwrap().stats();
         assert!(stats.moves > 20 && stats.iterations > 0, "{stats:?}");
@@ -134,15 +134,13 @@ fn whole_games_on_the_clock_are_legal_and_in_time() {
     // descheduled for the other half cannot answer in time whatever it does (seen with the
     // tests running in parallel next to other builds on 2 cores), so late answers are counted:
     // at most 2%.
-    let mut late = Some((0, 0));
     let mut bots = [Some(bot("beam@fast", 0, 5)), Some(bot("beam@reference", 1, 5))];
-    let s = play_checked(5, &mut bots, LIMIT, &mut late);
+    let (s, answers, lates) = play_checked(5, &mut bots, Some(LIMIT));
     assert!(s.players[0].active && s.players[1].active);
     for b in bots.iter().flatten() {
         let stats = b.stats();
         assert!(stats.iterations > stats.moves, "{stats:?}");
     }
-    let (answers, lates) = late.unwrap();
     assert!(lates * 50 <= answers, "{lates} late answers of {answers}");
 }
 
@@ -255,7 +253,8 @@ fn the_bots_on_both_engines_print_the_same_lines_with_an_iteration_budget() {
         .collect();
     for p in Photosynthesis::players_to_act(&truth) {
         let input = format!("{}\n{}", init_text.join("\n"), texts[p].as_ref().unwrap());
-        let deadline = Instant::now() + Duration::from_secs(60);
+        // An hour: the clock (a safety net) must not cut a search here, however loaded.
+        let deadline = Instant::now() + Duration::from_secs(3600);
         for (algorithm, n) in [("beam-v1", 500), ("beam", 500), ("beam", 3000)] {
             let mut lines = vec![];
             for engine in ["reference", "fast"] {
@@ -486,12 +485,12 @@ fn beam_is_in_time_at_a_twentieth_of_the_limit() {
     // 5 ms per turn (time scale 0.05), both engines, every answer checked in the true state.
     // A thread descheduled for longer than the limit cannot answer in time whatever it does,
     // so on a loaded machine a few late answers are counted, not failed: at most 2%.
-    let mut late = Some((0, 0));
+    let (mut answers, mut lates) = (0, 0);
     for seed in 1..=2 {
         let mut bots = [Some(bot("beam@fast", 0, seed)), Some(bot("beam@reference", 1, seed))];
-        play_checked(seed, &mut bots, LIMIT / 20, &mut late);
+        let (_, a, l) = play_checked(seed, &mut bots, Some(LIMIT / 20));
+        (answers, lates) = (answers + a, lates + l);
     }
-    let (answers, lates) = late.unwrap();
     println!("{lates} late answers of {answers}");
     assert!(lates * 50 <= answers, "{lates} late answers of {answers}");
 }

@@ -209,7 +209,9 @@ fn bot(spec: &str, seed: i64) -> Box<dyn ViewPlayer> {
     player(&spec, 0, seed).unwrap()
 }
 
-const PATIENT: (Duration, Duration) = (Duration::from_secs(20), Duration::from_secs(20));
+/// An hour a move: with a node budget the clock (a safety net) never binds, however loaded the
+/// machine, so the games are deterministic.
+const PATIENT: (Duration, Duration) = (Duration::from_secs(3600), Duration::from_secs(3600));
 
 /// With a node budget the bot is deterministic and both twins give the same answers to the same
 /// views, over whole games, from both seats; every answer is legal; the stats count the nodes.
@@ -222,7 +224,7 @@ fn twins_answer_alike_under_a_node_budget() {
         let mut reference = bot("alphabeta@reference:iterations=300", seed);
         let mut again = bot("alphabeta@fast:iterations=300", seed);
         for (input, answer) in played.inputs.iter().zip(&played.answers) {
-            let deadline = Instant::now() + Duration::from_secs(20);
+            let deadline = Instant::now() + PATIENT.1;
             assert_eq!(reference.play(input, deadline).as_ref(), Some(answer), "seed {seed}");
             assert_eq!(again.play(input, deadline).as_ref(), Some(answer), "seed {seed}");
         }
@@ -285,8 +287,10 @@ fn preemptions() -> u64 {
 /// The clock: with 5 ms per turn (the 50 ms limit at `--time-scale 0.1`) and 2.5 ms (at 0.05),
 /// every answer comes in time unless the thread lost the processor during that turn (on a
 /// loaded machine that happens, and no bot can prevent it); and the bot searches more than a
-/// token amount.
+/// token amount. Timing, so release only (issue 33: a debug build on a busy machine searches
+/// too little in 2.5 ms).
 #[test]
+#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
 fn answers_within_short_limits() {
     for later in [Duration::from_micros(5000), Duration::from_micros(2500)] {
         let mut b = bot("alphabeta@fast", 9);
@@ -321,8 +325,31 @@ fn answers_within_short_limits() {
     }
 }
 
+/// A deadline already passed stops the search after a few nodes, with an action, though the
+/// position has far more to search: counted in nodes, so it holds however loaded the machine
+/// (the clock itself is checked in release by [`search_honours_the_deadline`]).
+#[test]
+fn a_passed_deadline_stops_the_search_within_a_few_nodes() {
+    let r = twinsim_fast::wondev_woman::bench::sample_positions(1, 4).remove(0);
+    let f = twinsim_fast::wondev_woman::State::from(&r);
+    let passed = Instant::now();
+    let mut ab = AlphaBeta::new(AlphaBetaConfig::default());
+    let fast = ab.search::<FastWondevWoman>(&f, Budget::until(passed));
+    let mut ab = AlphaBeta::new(AlphaBetaConfig::default());
+    let reference = ab.search::<WondevWoman>(&r, Budget::until(passed));
+    let mut ab = AlphaBeta::new(AlphaBetaConfig::default());
+    let more = ab.search::<FastWondevWoman>(&f, Budget::iterations(10_000));
+    assert_eq!(more.nodes, 10_000, "the position has far more to search");
+    for (twin, result) in [("fast", fast), ("reference", reference)] {
+        assert!(result.action.is_some(), "{twin}");
+        // The clock is read at every inner node and every 8th leaf (`CLOCK_EVERY`).
+        assert!(result.nodes <= 16, "{twin}: {} nodes past the deadline", result.nodes);
+    }
+}
+
 /// The search stops at its deadline even when it has far more to do.
 #[test]
+#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
 fn search_honours_the_deadline() {
     let r = twinsim_fast::wondev_woman::bench::sample_positions(1, 4).remove(0);
     let f = twinsim_fast::wondev_woman::State::from(&r);

@@ -230,10 +230,12 @@ fn play_games(
 
 #[test]
 fn whole_games_are_legal_on_both_engines() {
+    // Iteration budgets and an hour a move, so the clock never binds, and no answer's time is
+    // looked at (issue 33: no wall-clock limit in a debug-build test; the clock is checked in
+    // release by `never_late_on_a_quiet_machine`).
+    let hour = Duration::from_secs(3600);
     for spec in ["smitsimax@fast:iterations=30", "smitsimax@reference:iterations=10"] {
-        let (results, late, _, _) =
-            play_games(spec, 2, Duration::from_secs(5), Duration::from_secs(5));
-        assert_eq!(late, 0);
+        let (results, _, _, _) = play_games(spec, 2, hour, hour);
         for (me, them) in results {
             assert!(me >= 0, "{spec}");
             assert!(me > them, "{spec}: {me} vs {them} against a random bot");
@@ -248,8 +250,9 @@ fn whole_games_are_legal_on_both_engines() {
 /// load average 5 on 2 cores: from 0 to 16 late answers in 240, varying with the load). So this
 /// test checks the time policy through the median answer time, which such stalls do not move,
 /// and fails on a bot that does not watch the clock; [`never_late_on_a_quiet_machine`] is the
-/// strict check.
+/// strict check. Timing, so release only (issue 33: a debug build on a busy machine is slower).
 #[test]
+#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
 fn answers_in_time_at_a_twentieth_of_the_limit() {
     for spec in ["smitsimax@fast", "smitsimax@reference"] {
         let (_, _, _, times) =
@@ -279,7 +282,7 @@ fn fixed_iterations_are_deterministic() {
     let spec: SearchSpec = "smitsimax@fast:iterations=40".parse().unwrap();
     let s = r::new_game(77, League::default());
     let input = r::render_view(&s, 0);
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + Duration::from_secs(3600);
     let a = player(&spec, 0, 9).unwrap().play(&input, deadline);
     let b = player(&spec, 0, 9).unwrap().play(&input, deadline);
     assert_eq!(a, b);
@@ -317,7 +320,7 @@ fn beats_greedy_clearly() {
 /// and iteration budget, read the same views and give the same answer every turn.
 #[test]
 fn twin_bots_agree_over_a_game() {
-    let deadline = || Instant::now() + Duration::from_secs(10);
+    let deadline = || Instant::now() + Duration::from_secs(3600);
     let fast_spec: SearchSpec = "smitsimax@fast:iterations=40".parse().unwrap();
     let ref_spec: SearchSpec = "smitsimax@reference:iterations=40".parse().unwrap();
     let mut fast_bot = player(&fast_spec, 1, 5).unwrap();

@@ -56,14 +56,16 @@ fn play_game(mut seats: [Seat; 2], budget: Duration) -> (State, [Duration; 2]) {
 #[test]
 fn the_bot_plays_legal_lines_and_beats_random_play() {
     // The fast twin on 300 iterations a move (not the clock: this runs in debug builds on busy
-    // machines), within the referee's 30 s for the game, against uniformly random moves.
+    // machines), against uniformly random moves. The game's budget is an hour, not the
+    // referee's 30 s, so the clock (a safety net under an iteration budget) never binds and the
+    // games are the same however loaded the machine (issue 33); the 30 s are the release set's.
     let mut wins = 0;
     for game in 0..6 {
         let me = game % 2;
         let mine = Seat::Bot(bot("mcts@fast:iterations=300", me, game as i64));
         let other = Seat::Random(SearchRng::new(1000 + game as i64));
         let seats = if me == 0 { [mine, other] } else { [other, mine] };
-        let (end, _) = play_game(seats, Duration::from_secs(30));
+        let (end, _) = play_game(seats, Duration::from_secs(3600));
         wins += usize::from(end.winner == Some(me));
     }
     assert!(wins >= 5, "{wins}/6 against random play");

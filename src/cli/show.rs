@@ -1,6 +1,6 @@
 //! `twinsim show GAME`: a position drawn in the terminal, or the exact text a seat reads.
 
-use super::{known_game, usage_error, EngineChoice};
+use super::{known_game, seed_allowed, usage_error, EngineChoice};
 use serde_json::Value;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -149,6 +149,8 @@ fn script(request: &ShowArgs) -> Result<Script, String> {
     if request.league.is_some() && !twinsim_arena::has_leagues(game) {
         return Err(format!("{game} has no leagues: leave out --league"));
     }
+    // As `perft` does: a seed for Zuniq (no randomness) is a mistake, not a setting to ignore.
+    seed_allowed(game, request.seed)?;
     let Some(path) = request.actions.as_deref() else {
         if request.turn.is_some_and(|t| t > 0) {
             return Err("--turn needs --actions FILE (the turns to play)".into());

@@ -197,7 +197,7 @@ fn every_subcommand_accepts_negative_seeds() {
     let (code, text) =
         twinsim(&["verify", "--seed", "-1", "--games", "1", "--json", "--traces", traces]);
     assert_eq!(code, 0, "{text}");
-    let (code, text) = twinsim(&["show", "zuniq", "--seed", "-1"]);
+    let (code, text) = twinsim(&["show", "olymbits", "--seed", "-1"]);
     assert_eq!(code, 0, "{text}");
     let (code, text) = twinsim(&["perft", "wondev-woman", "--depth", "1", "--seed", "-1"]);
     assert_eq!(code, 0, "{text}");
@@ -239,7 +239,7 @@ fn numeric_flags_at_edge_values_give_an_error_or_a_result_never_a_panic() {
         runs.push(with(&one_game, "--league", value));
         runs.push(with(&["verify", "--json", "--traces", traces], "--games", value));
         runs.push(with(&["perft", "zuniq"], "--depth", value));
-        runs.push(with(&["show", "zuniq"], "--seed", value));
+        runs.push(with(&["show", "olymbits"], "--seed", value));
         runs.push(with(&["show", "zuniq"], "--view", value));
         runs.push(with(&["bench", "zuniq"], "--rounds", value));
         runs.push(with(&["payoff", "zuniq"], "--time-scale", value));
@@ -374,20 +374,29 @@ fn verify_refuses_a_missing_trace_directory_and_strict_fails_without_traces() {
 
 #[test]
 fn help_shows_no_path_of_the_build_machine() {
-    let (code, text) = twinsim(&["verify", "--help"]);
-    assert_eq!(code, 0, "{text}");
-    assert!(!text.contains(env!("CARGO_MANIFEST_DIR")), "{text}");
-    assert!(text.contains("--traces"), "{text}");
+    for (command, flag) in [("verify", "--traces"), ("bundle", "--root")] {
+        let (code, text) = twinsim(&[command, "--help"]);
+        assert_eq!(code, 0, "{text}");
+        assert!(!text.contains(env!("CARGO_MANIFEST_DIR")), "{command}: {text}");
+        assert!(text.contains(flag), "{text}");
+    }
 }
 
 #[test]
-fn perft_refuses_a_seed_for_zuniq_which_has_no_randomness() {
+fn perft_and_show_refuse_a_seed_for_zuniq_which_has_no_randomness() {
     let (code, text) = twinsim(&["perft", "zuniq", "--depth", "1", "--seed", "5"]);
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("no randomness"), "{text}");
     let (code, text) = twinsim(&["perft", "zuniq", "--depth", "1"]);
     assert_eq!(code, 0, "{text}");
     assert!(!text.contains("seed"), "{text}");
+    let (code, text) = twinsim(&["show", "zuniq", "--seed", "5"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("zuniq has no randomness"), "{text}");
+    let (code, text) = twinsim(&["show", "zuniq", "--view", "0"]);
+    assert_eq!(code, 0, "{text}");
+    let (code, text) = twinsim(&["show", "olymbits", "--seed", "5", "--view", "0"]);
+    assert_eq!(code, 0, "a game with randomness takes a seed: {text}");
 }
 
 /// `ladder` plays every seed in both seat orders and prints A's record in each order, in all, and

@@ -1102,7 +1102,8 @@ pub fn detect_game(bot_source: &str) -> Result<&'static str, String> {
 /// from the bot's source when `None`) from the workspace at `root`: one source file for plain
 /// `rustc --edition 2021`.
 pub fn bundle(root: &Path, bot: &Path, game: Option<&str>) -> Result<String, String> {
-    let source = std::fs::read_to_string(bot).map_err(|e| format!("{}: {e}", bot.display()))?;
+    // The one file a user names: read within the input limits (`/dev/zero` is an error).
+    let source = crate::input::read_text(bot).map_err(|e| format!("{}: {e}", bot.display()))?;
     let game = match game {
         Some(g) => {
             let name = g.replace('-', "_");

@@ -22,14 +22,18 @@ pub struct BundleArgs {
     #[arg(long, default_value_t = bundle::DEFAULT_LIMIT)]
     limit: usize,
     /// The twinsim workspace whose crates are inlined (default: the one this tool was built
-    /// from).
-    #[arg(long, default_value = env!("CARGO_MANIFEST_DIR"))]
-    root: PathBuf,
+    /// from; resolved when run, so `--help` shows no path of the build machine).
+    #[arg(long)]
+    root: Option<PathBuf>,
 }
+
+/// The workspace this binary was built from.
+const BUILT_FROM: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Writes the bundle and prints its size; exit 1 (nothing written) above the limit.
 pub fn run(args: &BundleArgs) -> ExitCode {
-    let text = match bundle::bundle(&args.root, &args.bot, args.game.as_deref()) {
+    let root = args.root.clone().unwrap_or_else(|| PathBuf::from(BUILT_FROM));
+    let text = match bundle::bundle(&root, &args.bot, args.game.as_deref()) {
         Ok(text) => text,
         Err(e) => return usage_error(format!("bundle: {e}")),
     };

@@ -26,13 +26,14 @@ fn twinsim(args: &[&str]) -> (bool, String) {
 }
 
 #[test]
-fn dev_zero_is_refused_by_replay_view_and_show_naming_the_limit() {
+fn dev_zero_is_refused_by_replay_view_show_and_bundle_naming_the_limit() {
     let page = std::env::temp_dir().join(format!("twinsim-zero-{}.html", std::process::id()));
     let page = page.to_str().unwrap();
     for args in [
         vec!["replay", "/dev/zero"],
         vec!["view", "/dev/zero", "-o", page],
         vec!["show", "zuniq", "--actions", "/dev/zero"],
+        vec!["bundle", "/dev/zero", "-o", page],
     ] {
         let (ok, stderr) = twinsim(&args);
         assert!(!ok, "{args:?} succeeded");

@@ -132,8 +132,43 @@ pub fn read_game(path: &Path, index: usize) -> Result<Value, ViewError> {
 }
 
 fn read_text(path: &Path) -> Result<String, ViewError> {
-    twinsim::input::read_text(path)
-        .map_err(|error| ViewError::Read { path: path.to_path_buf(), error })
+    let mut text = twinsim::input::read_text(path)
+        .map_err(|error| ViewError::Read { path: path.to_path_buf(), error })?;
+    drop_cut_last_line(path, &mut text);
+    Ok(text)
+}
+
+/// Removes from a JSON Lines text a last line that a crash cut short, saying so on stderr.
+///
+/// `arena --out` writes each record as one whole line, newline included, in one write
+/// (`arena/src/out_dir.rs`), so after `kill -9` or a full disk the only damage a file can show
+/// is a last line with no newline whose JSON ends early; `--resume` removes it. Until then the
+/// directory is still viewable: that fragment is no game, so it is left out with a note. A last
+/// line without a newline that is whole JSON (a hand-written trace) is kept, and any other bad
+/// line is still an error naming its line. Returns whether a line was removed.
+fn drop_cut_last_line(path: &Path, text: &mut String) -> bool {
+    if text.ends_with('\n') {
+        return false;
+    }
+    let start = text.rfind('\n').map_or(0, |i| i + 1);
+    let last = &text[start..];
+    if last.trim().is_empty() {
+        return false;
+    }
+    match serde_json::from_str::<Value>(last) {
+        Err(error) if error.is_eof() => {
+            let line = text[..start].matches('\n').count() + 1;
+            eprintln!(
+                "note: {}:{line}: left out a last line cut short ({} bytes, no newline: a run \
+                 killed or out of space while writing it; `twinsim arena --resume` removes it)",
+                path.display(),
+                last.len()
+            );
+            text.truncate(start);
+            true
+        }
+        _ => false,
+    }
 }
 
 /// The non-blank lines of a JSON Lines text, with their 1-based line numbers.
@@ -261,11 +296,12 @@ pub fn write_view(file: &Path, game: Option<usize>, out: &Path) -> Result<usize,
 
 /// Reads a JSON Lines file of an arena directory; a missing file is an empty list.
 fn read_jsonl(path: &Path) -> Result<Vec<Value>, ViewError> {
-    let text = match twinsim::input::read_text(path) {
+    let mut text = match twinsim::input::read_text(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(error) => return Err(ViewError::Read { path: path.to_path_buf(), error }),
     };
+    drop_cut_last_line(path, &mut text);
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
@@ -626,6 +662,43 @@ mod tests {
             write_view(&path, Some(3), &out),
             Err(ViewError::GameOutOfRange { index: 3, count: 3, .. })
         ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_last_line_cut_by_a_crash_is_left_out_and_nothing_else() {
+        let dir = std::env::temp_dir().join(format!("twinsim-view-cut-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("traces.jsonl");
+        let good = minimal("zuniq").to_string();
+        let cut = &good[..good.len() / 2];
+        // traces.jsonl as `kill -9` leaves it: whole lines, then a fragment with no newline.
+        std::fs::write(&path, format!("{good}\n{good}\n{cut}")).unwrap();
+        assert_eq!(read_games(&path).unwrap().len(), 2);
+        assert!(read_game(&path, 1).is_ok());
+        assert!(matches!(
+            read_game(&path, 2),
+            Err(ViewError::GameOutOfRange { index: 2, count: 2, .. })
+        ));
+        // results.jsonl (read for the arena index) the same way.
+        let results = dir.join("results.jsonl");
+        let result = r#"{"index":0,"seed":5,"seats":[0,1]}"#;
+        std::fs::write(&results, format!("{result}\n{}", &result[..20])).unwrap();
+        assert_eq!(read_jsonl(&results).unwrap().len(), 1);
+        // A whole record without its newline (a hand-written file) is kept.
+        std::fs::write(&path, format!("{good}\n{good}")).unwrap();
+        assert_eq!(read_games(&path).unwrap().len(), 2);
+        // A bad line that a crash cannot leave is still an error naming it: a cut line that has
+        // its newline, or a last line that is not JSON from its start.
+        std::fs::write(&path, format!("{good}\n{cut}\n")).unwrap();
+        assert!(matches!(read_games(&path), Err(ViewError::Json { line: 2, .. })));
+        std::fs::write(&path, format!("{good}\n{cut}\n{good}")).unwrap();
+        assert!(matches!(read_games(&path), Err(ViewError::Json { line: 2, .. })));
+        std::fs::write(&path, format!("{good}\nnot json")).unwrap();
+        assert!(matches!(read_games(&path), Err(ViewError::Json { line: 2, .. })));
+        // Only a fragment: no game.
+        std::fs::write(&path, cut).unwrap();
+        assert!(matches!(read_games(&path), Err(ViewError::NoGames { .. })));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -114,3 +114,59 @@ fn a_full_disk_stops_the_run_with_whole_records_and_it_resumes_once_space_is_bac
     finish_and_view(&dir);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `twinsim view DIR/traces.jsonl`: (0 exit code, stderr).
+fn view(dir: &Path) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_twinsim"))
+        .arg("view")
+        .arg(dir.join("traces.jsonl"))
+        .arg("-o")
+        .arg(dir.join("view.html"))
+        .output()
+        .expect("view runs");
+    (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// The state `kill -9` leaves mid-record (a cut last line, no newline, at the end of both files)
+/// is viewable before any `--resume`: the fragment is left out with a note, the whole games are
+/// shown; `--resume` then removes the fragments.
+#[test]
+fn a_directory_with_cut_last_lines_is_viewable_before_resume() {
+    let dir = std::env::temp_dir().join(format!("twinsim-arena-cut-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |resume: bool| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_twinsim"));
+        cmd.args(["arena", "zuniq", "--bot", "builtin:random", "--bot", "builtin:random"])
+            .args(["--games", "3", "--threads", "1", "--out"])
+            .arg(&dir);
+        if resume {
+            cmd.arg("--resume");
+        }
+        let out = cmd.output().expect("arena runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    run(false);
+    let mut first_lines = Vec::new();
+    for name in ["results.jsonl", "traces.jsonl"] {
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let first = text.lines().next().unwrap().to_string();
+        // Keep two games, then half of the third's line, as a write cut by the kill leaves it.
+        let mut kept: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
+        kept.push_str(&first[..first.len() / 2]);
+        std::fs::write(&path, kept).unwrap();
+        first_lines.push(first);
+    }
+    let (ok, stderr) = view(&dir);
+    assert!(ok, "view refused a directory a crash left: {stderr}");
+    assert!(stderr.contains("traces.jsonl:3: left out a last line cut short"), "{stderr}");
+    assert!(stderr.contains("(2 game(s))"), "{stderr}");
+    run(true);
+    assert_consistent(&dir, false);
+    let results = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
+    assert_eq!(results.lines().count(), 3, "the cut game was played again: {results}");
+    let (ok, stderr) = view(&dir);
+    assert!(ok && !stderr.contains("cut short"), "{stderr}");
+    assert!(stderr.contains("(3 game(s))"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

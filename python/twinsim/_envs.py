@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from typing import Any, Union
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
@@ -166,13 +165,16 @@ class _Table:
 
     def render(self) -> str | None:
         if self.render_mode is None:
-            # What Gymnasium's and PettingZoo's own environments do (CartPole, connect_four):
-            # say so through Gymnasium's logger, draw nothing.
-            gymnasium.logger.warn(
-                "You are calling render method without specifying any render mode. You can "
-                f"specify one at initialization: render_mode in {RENDER_MODES}"
+            # Issue 33: an error, not a warning that is easy to miss. Gymnasium's own classic
+            # environments (CartPole) and PettingZoo's (connect_four) only warn and return None
+            # here; Gymnasium raises ValueError where a render mode is required (its
+            # RenderCollection and HumanRendering wrappers), and that is what is done here.
+            # PettingZoo's api_test and render_test never render without a mode.
+            raise ValueError(
+                "render() needs a render_mode: this environment was made with render_mode=None; "
+                f"make it with render_mode in {RENDER_MODES}, e.g. "
+                f"twinsim.parallel_env({self.game!r}, render_mode='ansi')"
             )
-            return None
         picture = self.match.render(False)
         if self.render_mode == "human":
             print(picture)

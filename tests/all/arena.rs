@@ -520,3 +520,37 @@ fn greedy_beats_random_on_the_typed_evaluations() {
         );
     }
 }
+
+/// The arena's pages (`index.html`, its standings table and chart, and each replay) show a bot
+/// whose command is a script payload as text (issue 30: everything that reaches HTML escaped):
+/// no raw tag of the payload anywhere in them.
+#[test]
+fn a_bot_named_like_a_script_is_shown_as_text_in_the_arena_pages() {
+    let dir = std::env::temp_dir().join(format!("twinsim-payload-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bot = "echo '<img src=x onerror=alert(1)><script>alert(2)</script>' >/dev/null; \
+               while read l; do echo A1h; done";
+    let (code, stdout, stderr) = arena_run(&[
+        "zuniq",
+        "--bot",
+        bot,
+        "--bot",
+        "builtin:random",
+        "--games",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(index.contains("&lt;img src=x onerror=alert(1)&gt;"), "the name is shown: {index}");
+    let mut pages = vec![index];
+    for replay in std::fs::read_dir(dir.join("replays")).unwrap() {
+        pages.push(std::fs::read_to_string(replay.unwrap().path()).unwrap());
+    }
+    assert_eq!(pages.len(), 3, "the index and two replays");
+    for page in &pages {
+        assert!(!page.contains("<img src=x") && !page.contains("<script>alert"), "{page}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -124,6 +124,10 @@ def test_the_cli_resumes_a_python_directory(tmp_path):
     games = played(0, GAMES // 2)
     with _core.OutDir(out_path, IDENTITY) as out:
         commit(out, games)
+    page = tmp_path / "replay.html"
+    view = [twinsim_binary(), "view", str(out_path / "traces.jsonl"), "-o", str(page)]
+    viewed = subprocess.run(view, capture_output=True, text=True, timeout=300)
+    assert viewed.returncode == 0 and page.stat().st_size > 0, viewed.stderr
     with open(out_path / "results.jsonl", "a") as f:
         f.write(played(GAMES // 2, GAMES // 2 + 1)[0][1][:25])  # a cut line
     done = arena(out_path, "--resume")

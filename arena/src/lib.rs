@@ -14,6 +14,7 @@ pub mod bots;
 pub mod config;
 pub mod game;
 pub mod out_dir;
+pub mod progress;
 pub mod registry;
 pub mod report;
 pub mod results;
@@ -31,7 +32,6 @@ pub use twinsim_search::stdio::time_limits;
 
 use serde_json::{json, Value};
 use std::collections::HashSet;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
@@ -41,16 +41,6 @@ pub fn run_identity(config: &ArenaConfig) -> Value {
         "game": config.game, "bots": config.bots.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
         "seed": config.seed, "league": config.league, "engine": config.engine.to_string(),
     })
-}
-
-/// Results already in `dir/results.jsonl` (for `--resume`); an unreadable line (one cut by an
-/// interruption) is left out: its game is played again.
-fn previous_results(dir: &Path) -> Vec<GameResult> {
-    std::fs::read_to_string(dir.join("results.jsonl"))
-        .unwrap_or_default()
-        .lines()
-        .filter_map(GameResult::from_line)
-        .collect()
 }
 
 /// Ends a run's iteration over its games early (the reason is kept beside it).
@@ -74,36 +64,14 @@ pub fn run(
     config.validate()?;
     let out = match &config.out {
         None => None,
-        Some(dir) => {
-            std::fs::create_dir_all(dir.join("stderr"))
-                .map_err(|e| format!("{}: {e}", dir.display()))?;
-            let identity = run_identity(config);
-            let id_path = dir.join("arena.json");
-            if config.resume {
-                if let Ok(text) = std::fs::read_to_string(&id_path) {
-                    let before: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-                    if before != identity {
-                        return Err(format!(
-                            "--resume: {} was a different run: {before}",
-                            dir.display()
-                        ));
-                    }
-                }
-            } else if dir.join("results.jsonl").exists() {
-                return Err(format!(
-                    "{} already holds results: pass --resume to continue it",
-                    dir.display()
-                ));
-            }
-            std::fs::write(&id_path, identity.to_string()).map_err(|e| e.to_string())?;
-            let out = out_dir::OutDir::open(dir, config.resume)
-                .map_err(|e| format!("{}: {e}", dir.display()))?;
-            Some(out)
-        }
+        Some(dir) => Some(
+            out_dir::OutDir::create(dir, &run_identity(config), config.resume)
+                .map_err(|e| e.to_string())?,
+        ),
     };
     let previous: Vec<GameResult> = match (&out, config.resume) {
         (Some(o), true) => {
-            previous_results(&o.dir).into_iter().filter(|r| r.index < config.games).collect()
+            o.previous(config.games).map_err(|e| format!("{}: {e}", o.dir().display()))?
         }
         _ => Vec::new(),
     };
@@ -116,23 +84,18 @@ pub fn run(
     };
     {
         let mut s = standings.lock().unwrap_or_else(|e| e.into_inner());
-        let mut seen = HashSet::new();
         for result in previous {
-            if seen.insert(result.index) {
-                let counted = s.add(result);
-                deliver(&s, counted);
-            }
+            let counted = s.add(result);
+            deliver(&s, counted);
         }
     }
     let interrupted = || config.interrupt.as_ref().is_some_and(|f| f.load(Ordering::SeqCst));
     let games = (0..config.games).filter(|i| !done_before.contains(i));
     play_games(config, games, &|game| {
         if let Some(o) = &out {
-            for (name, err) in game.stderr_files() {
-                let _ = std::fs::write(o.dir.join("stderr").join(name), err);
-            }
+            let _ = o.write_stderr(&game.stderr_files());
             o.append_game(&game.trace_line(), &game.result_line())
-                .map_err(|e| format!("writing results to {}: {e}", o.dir.display()))?;
+                .map_err(|e| format!("writing results to {}: {e}", o.dir().display()))?;
         }
         let mut s = standings.lock().unwrap_or_else(|e| e.into_inner());
         let counted = s.add(game.result);

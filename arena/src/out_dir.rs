@@ -1,6 +1,8 @@
 //! The files of `--out`, kept consistent through `kill -9` and a full disk.
 //!
-//! The rules (shared with `twinsim.distributed`, which follows the same ones):
+//! One implementation for every writer: `twinsim arena --out` and Python's
+//! `twinsim._core.OutDir`, which `twinsim.distributed.tournament` writes a Ray run through, so
+//! either resumes the other's directory. The rules:
 //! - a record is one line written with one `write` call (`results.jsonl` and `traces.jsonl`
 //!   are never written a piece at a time), so a crash leaves at most a cut last line;
 //! - a game's trace line is written first, then its result line, both under one lock, so the
@@ -11,16 +13,26 @@
 //!   after as many lines as `results.jsonl` has (a trace whose result was never written is
 //!   its game's, which is played again), so no game's trace is ever there twice. Only
 //!   truncations: a crash during them leaves a state the next `--resume` repairs the same way.
+//! - `arena.json` names the run; a resume continues only the same run, and a directory that
+//!   holds results is never started over without one.
 
+use crate::GameResult;
+use serde_json::Value;
+use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// The results file of `--out`.
 pub const RESULTS: &str = "results.jsonl";
 /// The traces file of `--out`.
 pub const TRACES: &str = "traces.jsonl";
+/// The run's identity file of `--out` ([`crate::run_identity`]).
+pub const IDENTITY: &str = "arena.json";
+/// The folder of `--out` that holds the bots' stderr, one file per game and seat.
+pub const STDERR: &str = "stderr";
 
 /// Test hook: `TWINSIM_OUT_SPACE=N` lets a process append only N bytes to `--out`'s records,
 /// the write that crosses the line failing as a full disk does (its first bytes written,
@@ -28,9 +40,8 @@ pub const TRACES: &str = "traces.jsonl";
 const SPACE_VARIABLE: &str = "TWINSIM_OUT_SPACE";
 
 /// The two record files of an `--out` directory, open for appending.
-pub(crate) struct OutDir {
-    /// The directory.
-    pub(crate) dir: PathBuf,
+pub struct OutDir {
+    dir: PathBuf,
     files: Mutex<Files>,
 }
 
@@ -39,25 +50,119 @@ struct Files {
     results: File,
     /// Bytes left under `TWINSIM_OUT_SPACE`, when set.
     space: Option<u64>,
+    /// Longest time a written game waits for its disk sync ([`OutDir::with_sync_interval`]).
+    sync_interval: Duration,
+    /// The last disk sync.
+    synced: Instant,
+    /// Records written since then.
+    unsynced: bool,
 }
 
 impl OutDir {
+    /// Opens `dir` as the `--out` directory of the run `identity` names (see
+    /// [`crate::run_identity`]): creates it and its `stderr/` folder, refuses (an
+    /// `InvalidInput` error) a directory of another run when `resume` and one that already holds
+    /// results otherwise, writes `arena.json`, then opens the record files ([`OutDir::open`]).
+    /// Errors name the directory.
+    pub fn create(dir: &Path, identity: &Value, resume: bool) -> std::io::Result<OutDir> {
+        let refuse = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, why);
+        let context =
+            |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display()));
+        std::fs::create_dir_all(dir.join(STDERR)).map_err(context)?;
+        let id_path = dir.join(IDENTITY);
+        if resume {
+            if let Ok(text) = std::fs::read_to_string(&id_path) {
+                let before: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+                if &before != identity {
+                    return Err(refuse(format!(
+                        "resuming {}: it holds a different run: {before}",
+                        dir.display()
+                    )));
+                }
+            }
+        } else if dir.join(RESULTS).exists() {
+            return Err(refuse(format!(
+                "{} already holds results: resume the run to continue it (--resume)",
+                dir.display()
+            )));
+        }
+        std::fs::write(&id_path, identity.to_string()).map_err(context)?;
+        OutDir::open(dir, resume).map_err(context)
+    }
+
     /// Opens `dir`'s record files for appending, repairing them first when `resume` (see the
     /// module's rules).
-    pub(crate) fn open(dir: &Path, resume: bool) -> std::io::Result<OutDir> {
+    pub fn open(dir: &Path, resume: bool) -> std::io::Result<OutDir> {
         if resume {
             reconcile(dir)?;
         }
         let open = |name| OpenOptions::new().create(true).append(true).open(dir.join(name));
         let space = std::env::var(SPACE_VARIABLE).ok().and_then(|v| v.parse().ok());
-        let files = Files { traces: open(TRACES)?, results: open(RESULTS)?, space };
+        let files = Files {
+            traces: open(TRACES)?,
+            results: open(RESULTS)?,
+            space,
+            sync_interval: Duration::ZERO,
+            synced: Instant::now(),
+            unsynced: false,
+        };
         Ok(OutDir { dir: dir.to_path_buf(), files: Mutex::new(files) })
+    }
+
+    /// Syncs the record files to the disk at most every `interval` instead of after every game
+    /// (the default): what a power cut loses since the last sync, a resume plays again. A crash
+    /// of the process alone loses nothing written (the system holds it); [`OutDir::sync`] and
+    /// dropping the `OutDir` sync what is left.
+    pub fn with_sync_interval(self, interval: Duration) -> OutDir {
+        self.lock().sync_interval = interval;
+        self
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The results already in `results.jsonl` (after [`OutDir::open`]'s repair), in file order:
+    /// the first of each game index below `games`. A line that is not a result is left out: its
+    /// game is played again.
+    pub fn previous(&self, games: usize) -> std::io::Result<Vec<GameResult>> {
+        let text = match std::fs::read_to_string(self.dir.join(RESULTS)) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(e),
+        };
+        let mut seen = HashSet::new();
+        Ok(text
+            .lines()
+            .filter_map(GameResult::from_line)
+            .filter(|r| r.index < games && seen.insert(r.index))
+            .collect())
+    }
+
+    /// Writes a game's `stderr/` files (`(file name, text)`, as
+    /// [`crate::PlayedGame::stderr_files`] names them). A name that is not a plain file name is
+    /// refused before anything is written.
+    pub fn write_stderr<S: AsRef<str>>(&self, files: &[(String, S)]) -> std::io::Result<()> {
+        for (name, _) in files {
+            let mut parts = Path::new(name).components();
+            if !matches!((parts.next(), parts.next()), (Some(Component::Normal(_)), None)) {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!("{name:?} is not a file name of the stderr folder"),
+                ));
+            }
+        }
+        for (name, text) in files {
+            std::fs::write(self.dir.join(STDERR).join(name), text.as_ref())?;
+        }
+        Ok(())
     }
 
     /// Appends one game: its trace line, then its result line (each without its newline).
     /// Both are written whole or, on an error, neither.
-    pub(crate) fn append_game(&self, trace: &str, result: &str) -> std::io::Result<()> {
-        let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+    pub fn append_game(&self, trace: &str, result: &str) -> std::io::Result<()> {
+        let mut files = self.lock();
         let files = &mut *files;
         let before = (files.traces.metadata()?.len(), files.results.metadata()?.len());
         let written = write_record(&mut files.traces, trace, &mut files.space)
@@ -68,8 +173,39 @@ impl OutDir {
             let _ = files.traces.set_len(before.0);
             return Err(error);
         }
-        files.traces.sync_data()?;
-        files.results.sync_data()
+        files.unsynced = true;
+        if files.synced.elapsed() >= files.sync_interval {
+            files.sync()?;
+        }
+        Ok(())
+    }
+
+    /// Syncs the games written since the last sync to the disk.
+    pub fn sync(&self) -> std::io::Result<()> {
+        self.lock().sync()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Files> {
+        self.files.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Files {
+    fn sync(&mut self) -> std::io::Result<()> {
+        if self.unsynced {
+            self.traces.sync_data()?;
+            self.results.sync_data()?;
+            self.unsynced = false;
+        }
+        self.synced = Instant::now();
+        Ok(())
+    }
+}
+
+impl Drop for OutDir {
+    fn drop(&mut self) {
+        // Nothing is lost without it (a resume replays what a power cut took): best effort.
+        let _ = self.lock().sync();
     }
 }
 
@@ -161,12 +297,45 @@ mod tests {
     fn a_record_that_does_not_fit_is_taken_back_from_both_files() {
         let dir = scratch("full");
         let out = OutDir::open(&dir, false).unwrap();
-        out.files.lock().unwrap().space = Some(14);
+        out.lock().space = Some(14);
         out.append_game("trace", "result").unwrap();
         let error = out.append_game("trace-2", "result-2").unwrap_err();
         assert_eq!(error.kind(), std::io::ErrorKind::StorageFull);
         assert_eq!(std::fs::read_to_string(dir.join(TRACES)).unwrap(), "trace\n");
         assert_eq!(std::fs::read_to_string(dir.join(RESULTS)).unwrap(), "result\n");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_stderr_file_name_stays_in_the_stderr_folder() {
+        let dir = scratch("stderr");
+        let identity = serde_json::json!({"game": "zuniq"});
+        let out = OutDir::create(&dir, &identity, false).unwrap();
+        for name in ["../escape.txt", "/tmp/escape.txt", "a/b.txt", "..", ""] {
+            let error = out.write_stderr(&[(name.to_string(), "x")]).unwrap_err();
+            assert_eq!(error.kind(), std::io::ErrorKind::InvalidInput, "{name}");
+        }
+        out.write_stderr(&[("game0-seat0-bot0.txt".to_string(), "said")]).unwrap();
+        let written = std::fs::read_to_string(dir.join(STDERR).join("game0-seat0-bot0.txt"));
+        assert_eq!(written.unwrap(), "said");
+        assert!(!dir.join("escape.txt").exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_directory_is_resumed_only_by_its_own_run() {
+        let dir = scratch("identity");
+        let identity = serde_json::json!({"game": "zuniq", "seed": 1});
+        let out = OutDir::create(&dir, &identity, false).unwrap();
+        out.append_game("t0", "r0").unwrap();
+        drop(out);
+        let again = OutDir::create(&dir, &identity, false).err().unwrap();
+        assert!(again.to_string().contains("already holds results"), "{again}");
+        let other = serde_json::json!({"game": "zuniq", "seed": 2});
+        let error = OutDir::create(&dir, &other, true).err().unwrap();
+        assert!(error.to_string().contains("different run"), "{error}");
+        assert_eq!(error.kind(), std::io::ErrorKind::InvalidInput);
+        assert!(OutDir::create(&dir, &identity, true).is_ok());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

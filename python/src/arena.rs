@@ -247,6 +247,13 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// The standings counted so far (games in index order; see [`Standings::add`]).
+    pub(crate) fn standings(&self) -> &Standings {
+        &self.standings
+    }
+}
+
 /// A built-in search bot of one seat: called with the text the referee sends (init input
 /// first on the first call), it returns the line to print.
 #[pyclass(module = "twinsim._core")]

@@ -5,6 +5,7 @@
 
 mod arena;
 mod bench;
+mod out_dir;
 mod vec_env;
 
 // The observation encoders live in the pure-Rust crate `twinsim-obs` (tested by cargo); this
@@ -410,6 +411,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::arena_identity, m)?)?;
     m.add_class::<arena::Tally>()?;
     m.add_class::<arena::Bot>()?;
+    out_dir::register(m)?;
     m.add_class::<Match>()?;
     m.add_class::<vec_env::VecEnv>()?;
     m.add("GameOverError", m.py().get_type::<GameOverError>())?;

@@ -25,11 +25,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 import ray  # noqa: F401  (python/test.sh installs twinsim[ray]; missing, the file fails)
+from conftest import twinsim_binary
 
 import twinsim
 from twinsim import distributed
 
-REPOSITORY = Path(__file__).resolve().parents[2]
 GAME = "zuniq"
 # Deterministic built-in bots (seeded by the game index), about 60 games/s on one loaded core.
 BOTS = ["builtin:greedy", "builtin:random"]
@@ -40,17 +40,6 @@ SHARD = 100
 HEAD_IP = "127.0.0.2"
 # Bounds every wait of this file (a stuck cluster fails the test instead of hanging CI).
 DEADLINE = 300
-
-
-def twinsim_binary() -> str:
-    given = os.environ.get("TWINSIM_BIN")
-    if given:
-        return given
-    target = Path(os.environ.get("CARGO_TARGET_DIR", REPOSITORY / "target"))
-    found = [target / p / "twinsim" for p in ("debug", "release")]
-    found = [p for p in found if p.exists()]
-    assert found, "no twinsim binary: build it (cargo build) or set TWINSIM_BIN"
-    return str(max(found, key=lambda p: p.stat().st_mtime))
 
 
 def free_ports(n: int) -> list[int]:
@@ -492,6 +481,56 @@ def test_a_killed_driver_resumes_with_the_rest_only(single_machine, cluster, tmp
     assert done.stdout == table
 
 
+def test_the_cli_and_the_cluster_resume_each_others_directories(cluster, tmp_path):
+    """One out directory, three writers: ``twinsim arena`` stopped by a full disk (the arena's
+    ``TWINSIM_OUT_SPACE`` hook), the tournament resuming it on the cluster, then the directory
+    cut as a crash cuts it and ``twinsim arena --resume`` finishing it: the whole run's games."""
+    games = 30
+    flags = ["--games", str(games), "--seed", str(SEED), "--threads", "1"]
+    flags += [x for b in BOTS for x in ("--bot", b)]
+    reference, out = tmp_path / "whole", tmp_path / "shared"
+    whole = subprocess.run(
+        [twinsim_binary(), "arena", GAME, *flags, "--out", str(reference)],
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE,
+    )
+    assert whole.returncode == 0, whole.stderr
+    first = lines(reference / "results.jsonl")[:3], lines(reference / "traces.jsonl")[:3]
+    space = sum(len(line) + 1 for part in first for line in part) + 40
+    full = subprocess.run(
+        [twinsim_binary(), "arena", GAME, *flags, "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE,
+        env={**os.environ, "TWINSIM_OUT_SPACE": str(space)},
+    )
+    assert full.returncode != 0 and "no space left" in full.stderr, full.stderr
+    assert len(lines(out / "results.jsonl")) == 3
+    summary = distributed.tournament(
+        GAME, BOTS, games, SEED, out=out, address=cluster["address"], shard=4, resume=True
+    )
+    assert summary["games"] == games
+    # A crash's cut: the last 10 games' results gone (a half line left), their traces kept.
+    results = (out / "results.jsonl").read_bytes().splitlines(keepends=True)
+    (out / "results.jsonl").write_bytes(b"".join(results[:20]) + results[20][:30])
+    resumed = subprocess.run(
+        [twinsim_binary(), "arena", GAME, *flags, "--out", str(out), "--resume"],
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout == whole.stdout
+    by_index = sorted(lines(out / "results.jsonl"), key=lambda r: json.loads(r)["index"])
+    expected = sorted(lines(reference / "results.jsonl"), key=lambda r: json.loads(r)["index"])
+    assert by_index == expected, "every game once, as the whole run has it"
+    pairs = dict(zip(lines(reference / "results.jsonl"), lines(reference / "traces.jsonl")))
+    written = zip(lines(out / "results.jsonl"), lines(out / "traces.jsonl"))
+    assert all(pairs[result] == trace for result, trace in written), "each trace by its result"
+    assert len(lines(out / "traces.jsonl")) == games
+
+
 def stop_mid_shard(node: Node, driver: subprocess.Popen) -> None:
     """Waits until one of ``node``'s workers runs a shard, and stops the node's processes there
     (SIGSTOP): a shard is then certainly unfinished on it, whatever the machine's load.
@@ -547,14 +586,6 @@ def test_plan_of_shards_skips_the_games_done():
     assert ranges == [(2, 4), (5, 8), (8, 9)]
     assert list(distributed._missing_ranges(3, set(), 500)) == [(0, 3)]
     assert list(distributed._missing_ranges(3, {0, 1, 2}, 2)) == []
-
-
-def test_a_cut_last_line_is_removed(tmp_path):
-    path = tmp_path / "results.jsonl"
-    path.write_bytes(b'{"index": 0}\n{"index": 1}\n{"ind')
-    assert distributed._complete_lines(path) == [b'{"index": 0}', b'{"index": 1}']
-    distributed._cut_after(path, 2)
-    assert path.read_bytes() == b'{"index": 0}\n{"index": 1}\n'
 
 
 def test_the_tally_counts_each_game_once_and_prints_the_arena_table():

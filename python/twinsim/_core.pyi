@@ -1,10 +1,12 @@
 """Typed stubs of the Rust extension `twinsim._core` (see `python/src/`)."""
 
 from os import PathLike
-from typing import Any
+from pathlib import Path
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import Self
 
 class GameOverError(RuntimeError):
     """A step was asked of a game that is over: reset it first."""
@@ -56,6 +58,38 @@ class Tally:
     ) -> None: ...
     def add(self, line: str) -> bool: ...
     def report(self) -> tuple[str, str]: ...
+
+@final
+class OutDir:
+    """The `--out` directory of an arena run, written by the CLI's own code (arena/src/out_dir.rs):
+    each game's trace then result line, whole or not at all; a resume repairs a cut last line."""
+
+    def __new__(
+        cls,
+        path: str | PathLike[str],
+        identity: str,
+        resume: bool = False,
+        sync_seconds: float = 0.0,
+    ) -> Self: ...
+    @property
+    def path(self) -> Path: ...
+    def done(self, games: int) -> list[tuple[int, str]]: ...
+    def append(
+        self, trace: str, result: str, stderr_files: list[tuple[str, str]] = ...
+    ) -> None: ...
+    def sync(self) -> None: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> Self: ...
+    def __exit__(self, _kind: object, _value: object, _traceback: object) -> None: ...
+
+@final
+class Progress:
+    """The progress line of `twinsim arena` as text to write (`None`: no line is due)."""
+
+    def __new__(
+        cls, total: int, enabled: bool = True, terminal: bool = False, done_before: int = 0
+    ) -> Self: ...
+    def line(self, done: int, tally: Tally, force: bool = False) -> str | None: ...
 
 class Match:
     """One game, every seat."""
@@ -121,7 +155,7 @@ class VecEnv:
     @property
     def num_players(self) -> int: ...
     @property
-    def path(self) -> str: ...
+    def path(self) -> Path: ...
     def seeds(self) -> list[int]: ...
     def reset(
         self, seed: int | None = None

@@ -2,10 +2,11 @@
 
 - :func:`tournament`: an arena run split into shards of game indices, each shard a Ray task
   played by the Rust arena (process bots and built-in bots alike, the referee's time limits,
-  seats rotating), the finished games streamed back to this driver, which writes
-  ``results.jsonl`` and ``traces.jsonl`` as ``twinsim arena --out`` does and prints the same
-  table. Every game index is kept once, whatever Ray retries; ``resume=True`` continues a run
-  whose driver was stopped.
+  seats rotating), the finished games streamed back to this driver, which writes them through
+  the CLI's own out directory (:class:`twinsim._core.OutDir`: the same files and crash rules as
+  ``twinsim arena --out``, so either resumes the other's directory), shows the CLI's progress
+  line (:class:`twinsim._core.Progress`) and prints the same table. Every game index is kept
+  once, whatever Ray retries; ``resume=True`` continues a run whose driver was stopped.
 - :func:`rollouts`: games played by a Python policy over :class:`twinsim.VecEnv` batches on Ray
   actors; the trajectories come back as numpy arrays, or as ``.npz`` shards in a folder.
 
@@ -20,7 +21,6 @@ import json
 import math
 import os
 import sys
-import time
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Callable, Union
@@ -33,7 +33,9 @@ __all__ = ["rollouts", "tournament", "random_policy"]
 
 #: Most bytes of each process bot's stderr kept per game (the CLI's default, 256 KiB).
 DEFAULT_STDERR_LIMIT = 256 * 1024
-#: Longest time the driver's written games wait for a disk sync.
+#: Longest time the driver's written games wait for a disk sync: a sync per game (the CLI's
+#: default) would cost more than the game on a loaded disk (16 ms); what a power cut loses since
+#: the last sync, a resume plays again (a killed driver loses nothing written).
 SYNC_SECONDS = 1.0
 
 
@@ -160,154 +162,10 @@ def _missing_ranges(games: int, done: set[int], shard: int) -> Iterator[tuple[in
             yield start, min(first + shard, games)
 
 
-def _complete_lines(path: Path) -> list[bytes]:
-    """The complete lines of ``path`` (a cut last line, from a driver stopped while writing,
-    is not one of them)."""
-    if not path.exists():
-        return []
-    data = path.read_bytes()
-    return data[: data.rfind(b"\n") + 1].splitlines()
-
-
-def _cut_after(path: Path, lines: int) -> None:
-    """Cuts ``path`` after its first ``lines`` complete lines, if it is longer."""
-    if not path.exists():
-        return
-    data = path.read_bytes()
-    end = 0
-    for _ in range(lines):
-        end = data.index(b"\n", end) + 1
-    if len(data) > end:
-        with open(path, "r+b") as f:
-            f.truncate(end)
-            os.fsync(f.fileno())
-
-
-class _OutDir:
-    """``results.jsonl``, ``traces.jsonl``, ``arena.json`` and ``stderr/`` of a run, written
-    like ``twinsim arena --out``: each game's trace line, then its result line."""
-
-    def __init__(self, path: str | os.PathLike, identity: str, resume: bool, games: int) -> None:
-        self.dir = Path(path)
-        (self.dir / "stderr").mkdir(parents=True, exist_ok=True)
-        results, traces = self.dir / "results.jsonl", self.dir / "traces.jsonl"
-        id_path = self.dir / "arena.json"
-        if resume:
-            if id_path.exists():
-                try:
-                    before = json.loads(id_path.read_text())
-                except ValueError:
-                    before = None
-                if before != json.loads(identity):
-                    raise ValueError(f"resume: {self.dir} was a different run: {before}")
-        elif results.exists():
-            raise ValueError(f"{self.dir} already holds results: pass resume=True to continue it")
-        id_path.write_text(identity)
-        #: Result lines already in the folder, by game index (the first of each index).
-        self.previous: dict[int, bytes] = {}
-        # The arena's rules (arena/src/out_dir.rs): the k-th result line commits the k-th
-        # trace line; a cut last line is dropped, and so are the trace lines past the results'
-        # count (a game whose result was never written is played again). Only truncations,
-        # results first, so a crash while repairing is repaired the same way next time.
-        lines = _complete_lines(results)
-        pairs = min(len(lines), len(_complete_lines(traces)))
-        lines = lines[:pairs]
-        _cut_after(results, pairs)
-        _cut_after(traces, pairs)
-        for line in lines:
-            try:
-                index = json.loads(line)["index"]
-            except (ValueError, KeyError, TypeError):
-                continue  # not a result: its game is played again
-            if isinstance(index, int) and 0 <= index < games:
-                self.previous.setdefault(index, line)
-        # Unbuffered: each record goes out in one write (see `write`).
-        self.results = open(results, "ab", buffering=0)
-        self.traces = open(traces, "ab", buffering=0)
-        self.synced = time.monotonic()
-
-    def write(self, result: str, trace: str, files: list) -> None:
-        for name, text in files:
-            (self.dir / "stderr" / name).write_text(text)
-        # Whole records or nothing: on an error (a full disk) both files are cut back to their
-        # length before this game, and the error stops the run.
-        files = (self.traces, self.results)
-        before = [os.fstat(f.fileno()).st_size for f in files]
-        try:
-            for f, line in zip(files, (trace, result)):
-                record = memoryview(line.encode() + b"\n")
-                while record:  # one write a record, unless the system takes less
-                    record = record[os.write(f.fileno(), record) :]
-        except OSError:
-            for f, length in zip(files, before):
-                try:
-                    os.ftruncate(f.fileno(), length)
-                except OSError:
-                    pass  # the next resume cuts the same lines
-            raise
-
-    def sync_every(self, seconds: float) -> None:
-        """Syncs when the last sync is ``seconds`` old: a disk sync per game would cost more than
-        the game (16 ms on a loaded disk). What a crash loses since then, a resume replays."""
-        if time.monotonic() - self.synced >= seconds:
-            self.sync()
-
-    def sync(self) -> None:
-        self.synced = time.monotonic()
-        for f in (self.traces, self.results):
-            f.flush()
-            os.fsync(f.fileno())
-
-    def close(self) -> None:
-        self.sync()
-        self.traces.close()
-        self.results.close()
-
-
-class _Progress:
-    """``done/total games, games/s, ETA, running win rates`` on stderr: redrawn in place on a
-    terminal, a full line every 5 s otherwise."""
-
-    def __init__(self, total: int, bots: int, enabled: bool) -> None:
-        self.total, self.enabled = total, enabled
-        self.points = [0.0] * bots
-        self.played = [0] * bots
-        self.done = 0
-        self.terminal = enabled and sys.stderr.isatty()
-        self.started = time.monotonic()
-        self.last = 0.0
-        self.new = 0
-
-    def add(self, result: dict) -> None:
-        self.done += 1
-        self.new += 1
-        ranks, seats = result["ranks"], result["seats"]
-        best = min(ranks)
-        leaders = ranks.count(best)
-        for seat, b in enumerate(seats):
-            self.played[b] += 1
-            if ranks[seat] == best:
-                self.points[b] += 1.0 if leaders == 1 else 0.5
-
-    def show(self, force: bool = False) -> None:
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if not force and now - self.last < (0.1 if self.terminal else 5.0):
-            return
-        self.last = now
-        rate = self.new / max(now - self.started, 1e-9)
-        left = self.total - self.done
-        eta = f", ETA {left / rate:.0f} s" if rate > 0 and left > 0 else ""
-        rates = "  ".join(
-            f"bot{b} {100.0 * p / n:.1f}%" if n else f"bot{b} -"
-            for b, (p, n) in enumerate(zip(self.points, self.played))
-        )
-        line = f"{self.done}/{self.total} games, {rate:.1f} games/s{eta}  win rates: {rates}"
-        if self.terminal:
-            sys.stderr.write("\r\033[K" + line + ("\n" if force else ""))
-        else:
-            sys.stderr.write(line + "\n")
+def _show(progress_text: str | None) -> None:
+    """Writes a line of :class:`twinsim._core.Progress` to stderr (``None``: none is due)."""
+    if progress_text is not None:
+        sys.stderr.write(progress_text)
         sys.stderr.flush()
 
 
@@ -342,12 +200,16 @@ def tournament(
     ``bot_time_scales``: ``{bot index from 0: scale}``, as ``twinsim.arena`` takes it). Each game
     streams back to this driver as soon as it is played; the driver keeps one copy of each game
     index and, with ``out``, appends each game's trace and result to ``traces.jsonl`` and
-    ``results.jsonl`` there (and bots' stderr to ``stderr/``), as the CLI's ``--out`` does.
-    ``resume=True`` continues the run in ``out``: the games already there are counted and only the
-    others are played.
+    ``results.jsonl`` there (and bots' stderr to ``stderr/``) through the CLI's own ``--out``
+    code (:class:`twinsim._core.OutDir`): the same files, each game whole or not at all, and a
+    full disk stops the run with an ``OSError`` leaving a directory that resumes.
+    ``resume=True`` continues the run in ``out`` (written by this function or by
+    ``twinsim arena --out``; ``twinsim arena --resume`` continues this function's): the games
+    already there are counted and only the others are played.
     ``address``: ``None`` starts a local Ray (``num_cpus`` workers, default all cores);
-    ``"auto"`` or ``"HOST:PORT"`` joins a cluster. With ``progress`` a line of running win rates
-    is shown on stderr; with ``table`` the CLI's final table is printed.
+    ``"auto"`` or ``"HOST:PORT"`` joins a cluster. With ``progress`` the CLI's progress line
+    (games done, rate, ETA once 5% of the games left are done, running win rates) is shown on
+    stderr; with ``table`` the CLI's final table is printed.
 
     Returns ``{"games": n, "bots": [each bot's totals, as twinsim.arena gives them], "table":
     the final table, "interrupted": bool}`` and, without ``out``, ``"results"``: every game's
@@ -382,17 +244,17 @@ def tournament(
     _arena_shard(config, 0, 0)
     identity = _core.arena_identity(game, bots, seed, league, engine)
     tally = _core.Tally(game, bots, league, engine)
-    meter = _Progress(games, len(bots), progress)
-    out_dir = _OutDir(out, identity, resume, games) if out is not None else None
+    out_dir = None
+    if out is not None:
+        out_dir = _core.OutDir(out, identity, resume, sync_seconds=SYNC_SECONDS)
     done: set[int] = set()
     kept: dict[int, dict] = {}
     if out_dir is not None:
-        for index, line in sorted(out_dir.previous.items()):
+        for index, line in out_dir.done(games):
             done.add(index)
-            tally.add(line.decode())
-            meter.add(json.loads(line))
-        out_dir.previous.clear()
-    meter.new = 0
+            tally.add(line)
+    terminal = progress and sys.stderr.isatty()
+    meter = _core.Progress(games, progress, terminal, done_before=len(done))
     interrupted = False
     session = None
     pending: list = []
@@ -411,7 +273,7 @@ def tournament(
             )(_play_shard)
             shared = ray.put(config)
             pending = [task.remote(shared, start, stop) for start, stop in ranges]
-        meter.show(force=not ranges)
+        _show(meter.line(len(done), tally, force=not ranges))
         while pending:
             # A generator is ready when its next game has arrived, or when its shard is over.
             ready, pending = session.ray.wait(pending, num_returns=1, timeout=1.0)
@@ -424,17 +286,13 @@ def tournament(
                 index, result, trace, files = session.ray.get(ref)
                 if index in done:
                     continue  # a retried shard's copy
+                if out_dir is not None:
+                    out_dir.append(trace, result, files)
+                else:
+                    kept[index] = json.loads(result)
                 done.add(index)
                 tally.add(result)
-                parsed = json.loads(result)
-                meter.add(parsed)
-                if out_dir is not None:
-                    out_dir.write(result, trace, files)
-                else:
-                    kept[index] = parsed
-            if out_dir is not None:
-                out_dir.sync_every(SYNC_SECONDS)
-            meter.show(force=not pending)
+            _show(meter.line(len(done), tally, force=not pending))
     except KeyboardInterrupt:
         interrupted = True
         if session is not None:

@@ -125,16 +125,7 @@ pub fn run(request: ArenaArgs) -> ExitCode {
         }
         let done = standings.games();
         progress.report(done, config.games, done == config.games, || {
-            let rates: Vec<String> = standings
-                .totals()
-                .iter()
-                .enumerate()
-                .map(|(b, t)| {
-                    let rate = t.points.win_rate().map_or(0.0, |r| r.mean);
-                    format!("bot{b} {:.1}%", 100.0 * rate)
-                })
-                .collect();
-            format!("win rates: {}", rates.join("  "))
+            arena::progress::win_rates(standings)
         });
     };
     let end = match arena::run(&config, &on_game) {

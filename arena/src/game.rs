@@ -459,4 +459,58 @@ mod tests {
             assert_eq!(read.answer_us, vec![Vec::<u32>::new(); 2]);
         }
     }
+
+    /// Who was refused and why, as the arena recorded it before the refusals were typed (the
+    /// same seeded games played by the old event-text reader, run 5fc9977): per game, bot 0 is
+    /// a shell one-liner that repeats one bad line; games 0 and 1 of seed 7 on both engines.
+    #[test]
+    fn refused_answers_are_counted_as_before_from_the_typed_refusals() {
+        // (game, bot 0, other bots, per game: (invalid counts, turns, bot 0's first problem)).
+        type Expected = [(Vec<usize>, usize, &'static str); 2];
+        let cases: [(&str, &str, usize, Expected); 5] = [
+            ("xmas-rush", "echo WAIT", 1, [
+                (vec![1, 0], 1, "turn 1: $0: invalid input - WAIT"),
+                (vec![0, 1], 1, "turn 1: $1: invalid input - WAIT"),
+            ]),
+            ("photosynthesis", "echo GROW 0", 1, [
+                (vec![24, 0], 60, "turn 1: $0: There is no tree on cell 0"),
+                (vec![0, 24], 61, "turn 1: $1: There is no tree on cell 0"),
+            ]),
+            ("zuniq", "echo A1h", 1, [
+                (vec![1, 0], 3, "turn 3: invalid action by player 0: occupied"),
+                (vec![0, 1], 4, "turn 4: invalid action by player 1: occupied"),
+            ]),
+            ("olymbits", "echo UPLEFT", 2, [
+                (vec![1, 0, 0], 100, "turn 1: Deactivated $0: Invalid Input: Expected UP | DOWN | LEFT | RIGHT but got 'UPLEFT'"),
+                (vec![0, 0, 1], 100, "turn 1: Deactivated $2: Invalid Input: Expected UP | DOWN | LEFT | RIGHT but got 'UPLEFT'"),
+            ]),
+            ("wondev-woman", "echo 'PUSH&BUILD 0 N S'", 1, [
+                (vec![1, 0], 38, "turn 1: PushInvalid: Not a valid push: N + S."),
+                (vec![0, 1], 54, "turn 2: PushInvalid: Not a valid push: N + S."),
+            ]),
+        ];
+        for (game, line, others, expected) in cases {
+            let mut bots = vec![BotSpec::Command(format!("while read l; do {line}; done"))];
+            bots.extend(std::iter::repeat_n(BotSpec::Random, others));
+            for engine in [EngineKind::Reference, EngineKind::Fast] {
+                let config = ArenaConfig {
+                    seed: 7,
+                    time_scale: 5.0,
+                    threads: Some(1),
+                    engine,
+                    ..ArenaConfig::new(game, bots.clone(), 4)
+                };
+                for (index, (invalid, turns, problem)) in expected.iter().enumerate() {
+                    let r = play_game(&config, index).expect("plays").result;
+                    let seat = r.seats.iter().position(|&b| b == 0).unwrap();
+                    let context = format!("{game} {engine} game {index}: {r:?}");
+                    assert_eq!(&r.invalid, invalid, "{context}");
+                    assert_eq!(r.turns, *turns, "{context}");
+                    assert_eq!(r.problems[seat].get("invalid").map(String::as_str), Some(*problem));
+                    assert_eq!(r.timeouts, vec![0; others + 1], "{context}");
+                    assert_eq!(r.illegal, vec![0; others + 1], "{context}");
+                }
+            }
+        }
+    }
 }

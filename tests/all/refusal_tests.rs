@@ -169,6 +169,78 @@ fn both_engines_report_the_refusals_the_referee_wrote() {
     }
 }
 
+/// A random line for `seat`: mostly its own legal lines, sometimes another seat's, sometimes a
+/// legal line with one number changed (well-formed, often illegal), rarely garbage or nothing.
+fn random_line(play: &dyn TracePlay, seat: usize, rng: &mut u64) -> Option<String> {
+    let mut next = |n: usize| {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        (*rng % n.max(1) as u64) as usize
+    };
+    let players = play.num_players();
+    let from = if next(5) == 0 { next(players) } else { seat };
+    let legal = play.legal_lines(from);
+    let mut line = legal.get(next(legal.len())).cloned().unwrap_or_else(|| "WAIT".into());
+    match next(20) {
+        0 => return None,
+        1 => line = "NONSENSE 1 2".into(),
+        2..=7 => {
+            let mut words: Vec<String> = line.split(' ').map(str::to_string).collect();
+            let numbers: Vec<usize> =
+                (0..words.len()).filter(|&i| words[i].parse::<u32>().is_ok()).collect();
+            if !numbers.is_empty() {
+                let i = numbers[next(numbers.len())];
+                words[i] = next(40).to_string();
+                line = words.join(" ");
+            }
+        }
+        _ => {}
+    }
+    Some(line)
+}
+
+/// On random games with refused answers mixed in, each engine's typed refusals are those its
+/// own event texts show, and the twins agree.
+#[test]
+fn random_games_report_the_refusals_their_events_show() {
+    let mut rng = 0x9E37_79B9_7F4A_7C15_u64;
+    for game in GameId::ALL {
+        let mut refused = 0;
+        for seed in 1..=12 {
+            let [reference, fast] = engines(game);
+            let params = serde_json::json!({});
+            let mut a = reference.setup(Some(seed), &params).unwrap();
+            let mut b = fast.setup(Some(seed), &params).unwrap();
+            let alternating =
+                game.info().turns == twinsim_reference::game::TurnStructure::Alternating;
+            for turn in 1..=400 {
+                if a.is_over() {
+                    break;
+                }
+                let acting = a.players_to_act();
+                let mut actions = vec![None; a.num_players()];
+                for &p in &acting {
+                    actions[p] = random_line(a.as_ref(), p, &mut rng);
+                }
+                if alternating {
+                    actions = vec![actions[acting[0]].clone()];
+                }
+                a.play_turn(&actions).unwrap();
+                b.play_turn(&actions).unwrap();
+                let record = a.turn_record();
+                let events = record.get("events").and_then(Value::as_array);
+                let expected = refusals_in_events(game, events.map_or(&[], |e| e.as_slice()));
+                let context = format!("{} seed {seed} turn {turn}: {actions:?}", game.name());
+                assert_eq!(a.refusals(), expected, "{context}");
+                assert_eq!(b.refusals(), expected, "{context}");
+                refused += expected.len();
+            }
+        }
+        assert!(refused > 0, "{game:?}: no refusal in the random games");
+    }
+}
+
 /// Plays `turns` from a fresh game of `game` (seed 1, top league) on `engine`; returns the
 /// refusals of the last turn.
 fn refusals_after(engine: &dyn TraceEngine, turns: &[Vec<Option<&str>>]) -> Vec<Refusal> {

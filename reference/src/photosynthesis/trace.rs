@@ -267,3 +267,28 @@ impl TracePlay for Play {
         self.refused.clone()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::photosynthesis::{Action, Tree};
+
+    /// §6.1 step 4: player 1's SEED from player 0's seed, which player 0 grows in the same
+    /// frame, fails on its owner, as the referee (which validates player 1 after player 0's
+    /// action) says; validated on the state before the frame it would fail on the seed's size.
+    #[test]
+    fn player_one_is_validated_after_player_zero_resolved() {
+        let mut state = State::blank(1, Params::default());
+        state.trees.insert(0, Tree { size: 0, owner: 0, dormant: false });
+        for player in &mut state.players {
+            player.sun = 10;
+        }
+        let answers =
+            [Some(Answer::Action(Action::Grow(0))), Some(Answer::Action(Action::Seed(0, 1)))];
+        let refused = refusals(&state, &answers);
+        let message = "$1: The tree on cell 0 is owned by opponent";
+        assert_eq!(refused, [Refusal::new(1, RefusalKind::Illegal, message)]);
+        let events = rules::play_frame(&mut state.clone(), &answers).expect("a frame");
+        assert!(events.iter().any(|e| e == message), "{events:?}");
+    }
+}

@@ -7,7 +7,7 @@ use crate::{registry, time_limits, ArenaConfig, BotSpec, MAX_TIME_SCALE};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-use twinsim_reference::game::{EngineKind, TracePlay, TurnStructure};
+use twinsim_reference::game::{EngineKind, PlayerId, TracePlay, TurnStructure};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::registry::GameId;
 use twinsim_reference::trace::{self, Moment};
@@ -49,14 +49,14 @@ pub fn greedy_line(
     }
     greedy_on!(
         twinsim_fast::xmas_rush::FastPlay => twinsim_fast::xmas_rush::FastXmasRush,
-        twinsim_reference::xmas_rush::XmasRushPlay => twinsim_reference::xmas_rush::XmasRush,
+        twinsim_reference::xmas_rush::trace::Play => twinsim_reference::xmas_rush::XmasRush,
         twinsim_fast::photosynthesis::FastPlay => twinsim_fast::photosynthesis::FastPhotosynthesis,
-        twinsim_reference::photosynthesis::trace::ReferencePlay =>
+        twinsim_reference::photosynthesis::trace::Play =>
             twinsim_reference::photosynthesis::Photosynthesis,
         twinsim_fast::zuniq::FastPlay => twinsim_fast::zuniq::FastZuniq,
-        twinsim_reference::zuniq::trace::ZuniqPlay => twinsim_reference::zuniq::Zuniq,
+        twinsim_reference::zuniq::trace::Play => twinsim_reference::zuniq::Zuniq,
         twinsim_fast::olymbits::FastPlay => twinsim_fast::olymbits::FastOlymbits,
-        twinsim_reference::olymbits::trace::OlymbitsPlay => twinsim_reference::olymbits::Olymbits,
+        twinsim_reference::olymbits::trace::Play => twinsim_reference::olymbits::Olymbits,
         twinsim_fast::wondev_woman::FastPlay => twinsim_fast::wondev_woman::FastWondevWoman,
         twinsim_reference::wondev_woman::trace::Play =>
             twinsim_reference::wondev_woman::WondevWoman,
@@ -297,7 +297,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
             if let (BotSpec::Search(_), Some(line)) = (&config.bots[seats[p]], &answers[p]) {
                 if config.game == GameId::XmasRush.name() && line.starts_with("MOVE") {
                     // Any walkable path is legal, not only the listed shortest ones: the
-                    // referee's events of the turn say whether it was refused.
+                    // referee's refusals of the turn say whether a step hit a wall.
                     checked_moves.push(p);
                 } else if !play.legal_lines(p).contains(line) {
                     per_seat[p].illegal += 1;
@@ -324,21 +324,19 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         }
         played.map_err(|e| format!("engine refused a turn: {e}"))?;
         let record = play.turn_record();
-        let events: &[Value] =
-            record.get("events").and_then(|e| e.as_array()).map_or(&[], |e| e.as_slice());
+        // The referee's typed verdict on the turn's answers: who was refused for what the
+        // answer said (a missing answer is counted above, from the arena's own clock).
+        let refusals = play.refusals();
+        let refused = |p: PlayerId| refusals.iter().find(|r| r.seat == p && r.kind.is_bad_answer());
         for &p in &acting {
             if answers_given[p] && !counted[p] {
-                if let Some(message) = refused_output(&config.game, events, p) {
-                    per_seat[p].invalid(format!("turn {turn}: {message}"));
+                if let Some(refusal) = refused(p) {
+                    per_seat[p].invalid(format!("turn {turn}: {}", refusal.message));
                 }
             }
         }
         for p in checked_moves {
-            let refused = format!("${p}: invalid input");
-            let events = record.get("events").and_then(|e| e.as_array());
-            if events.is_some_and(|e| {
-                e.iter().any(|e| e.as_str().is_some_and(|e| e.starts_with(&refused)))
-            }) {
+            if refused(p).is_some() {
                 per_seat[p].illegal += 1;
             }
         }
@@ -418,48 +416,6 @@ fn divergence(
     Err(text)
 }
 
-/// The referee's message when this turn's `events` say it refused `seat`'s output (malformed or
-/// illegal; a timeout is counted by the arena itself), in each game's own event texts.
-pub fn refused_output(game: &str, events: &[Value], seat: usize) -> Option<String> {
-    let texts = || events.iter().filter_map(|e| e.as_str());
-    match game.parse::<GameId>().ok()? {
-        // Fatal parse errors, and the non-fatal step into a wall: `$0: invalid input - ...`.
-        GameId::XmasRush => {
-            let prefix = format!("${seat}: invalid input - ");
-            texts().find(|e| e.starts_with(&prefix)).map(str::to_string)
-        }
-        // A malformed line (`¤RED¤$0 provided invalid input...`) or an illegal action, which the
-        // referee reports as `$0: <why>` and answers by sleeping until the next day.
-        GameId::Photosynthesis => {
-            let malformed = format!("¤RED¤${seat} provided invalid input");
-            let illegal = format!("${seat}: ");
-            texts()
-                .find(|e| e.starts_with(&malformed) || e.starts_with(&illegal))
-                .map(|e| e.replace("¤RED¤", "").replace("§RED§", ""))
-        }
-        GameId::Zuniq => {
-            let prefix = format!("invalid action by player {seat}: ");
-            texts()
-                .find(|e| e.starts_with(&prefix) && !e.ends_with(": timeout"))
-                .map(str::to_string)
-        }
-        GameId::Olymbits => {
-            let prefix = format!("Deactivated ${seat}: ");
-            texts().find(|e| e.starts_with(&prefix) && !e.ends_with("Timeout!")).map(str::to_string)
-        }
-        // Structured events: an elimination other than a timeout or a resignation.
-        GameId::WondevWoman => events.iter().find_map(|e| {
-            let code = e.get("reason_code")?.as_str()?;
-            let mine = e.get("type")?.as_str()? == "eliminated"
-                && e.get("player")?.as_u64()? == seat as u64
-                && code != "Timeout"
-                && code != "selfDestruct";
-            let message = e.get("message").and_then(|m| m.as_str()).unwrap_or("");
-            mine.then(|| format!("{code}: {message}"))
-        }),
-    }
-}
-
 /// `n` strings from a JSON array of strings (missing entries are empty).
 fn strings(value: Option<&Value>, n: usize) -> Vec<String> {
     let mut out: Vec<String> = value
@@ -504,22 +460,57 @@ mod tests {
         }
     }
 
+    /// Who was refused and why, as the arena recorded it before the refusals were typed (the
+    /// same seeded games played by the old event-text reader, run 5fc9977): per game, bot 0 is
+    /// a shell one-liner that repeats one bad line; games 0 and 1 of seed 7 on both engines.
     #[test]
-    fn refused_output_reads_each_games_events() {
-        let texts = |v: &[&str]| -> Vec<Value> { v.iter().map(|t| json!(t)).collect() };
-        let xmas = texts(&["$1: invalid input - WAIT", "$0 passed"]);
-        assert_eq!(
-            refused_output("xmas-rush", &xmas, 1).as_deref(),
-            Some("$1: invalid input - WAIT")
-        );
-        assert_eq!(refused_output("xmas-rush", &xmas, 0), None);
-        let zuniq = texts(&["invalid action by player 0: timeout"]);
-        assert_eq!(refused_output("zuniq", &zuniq, 0), None, "a timeout is counted apart");
-        let wondev = vec![json!({"type": "eliminated", "player": 1, "reason_code": "BadCoords",
-            "message": "Cannot move to 7 7"})];
-        assert_eq!(
-            refused_output("wondev-woman", &wondev, 1).as_deref(),
-            Some("BadCoords: Cannot move to 7 7")
-        );
+    fn refused_answers_are_counted_as_before_from_the_typed_refusals() {
+        // (game, bot 0, other bots, per game: (invalid counts, turns, bot 0's first problem)).
+        type Expected = [(Vec<usize>, usize, &'static str); 2];
+        let cases: [(&str, &str, usize, Expected); 5] = [
+            ("xmas-rush", "echo WAIT", 1, [
+                (vec![1, 0], 1, "turn 1: $0: invalid input - WAIT"),
+                (vec![0, 1], 1, "turn 1: $1: invalid input - WAIT"),
+            ]),
+            ("photosynthesis", "echo GROW 0", 1, [
+                (vec![24, 0], 60, "turn 1: $0: There is no tree on cell 0"),
+                (vec![0, 24], 61, "turn 1: $1: There is no tree on cell 0"),
+            ]),
+            ("zuniq", "echo A1h", 1, [
+                (vec![1, 0], 3, "turn 3: invalid action by player 0: occupied"),
+                (vec![0, 1], 4, "turn 4: invalid action by player 1: occupied"),
+            ]),
+            ("olymbits", "echo UPLEFT", 2, [
+                (vec![1, 0, 0], 100, "turn 1: Deactivated $0: Invalid Input: Expected UP | DOWN | LEFT | RIGHT but got 'UPLEFT'"),
+                (vec![0, 0, 1], 100, "turn 1: Deactivated $2: Invalid Input: Expected UP | DOWN | LEFT | RIGHT but got 'UPLEFT'"),
+            ]),
+            ("wondev-woman", "echo 'PUSH&BUILD 0 N S'", 1, [
+                (vec![1, 0], 38, "turn 1: PushInvalid: Not a valid push: N + S."),
+                (vec![0, 1], 54, "turn 2: PushInvalid: Not a valid push: N + S."),
+            ]),
+        ];
+        for (game, line, others, expected) in cases {
+            let mut bots = vec![BotSpec::Command(format!("while read l; do {line}; done"))];
+            bots.extend(std::iter::repeat_n(BotSpec::Random, others));
+            for engine in [EngineKind::Reference, EngineKind::Fast] {
+                let config = ArenaConfig {
+                    seed: 7,
+                    time_scale: 5.0,
+                    threads: Some(1),
+                    engine,
+                    ..ArenaConfig::new(game, bots.clone(), 4)
+                };
+                for (index, (invalid, turns, problem)) in expected.iter().enumerate() {
+                    let r = play_game(&config, index).expect("plays").result;
+                    let seat = r.seats.iter().position(|&b| b == 0).unwrap();
+                    let context = format!("{game} {engine} game {index}: {r:?}");
+                    assert_eq!(&r.invalid, invalid, "{context}");
+                    assert_eq!(r.turns, *turns, "{context}");
+                    assert_eq!(r.problems[seat].get("invalid").map(String::as_str), Some(*problem));
+                    assert_eq!(r.timeouts, vec![0; others + 1], "{context}");
+                    assert_eq!(r.illegal, vec![0; others + 1], "{context}");
+                }
+            }
+        }
     }
 }

@@ -272,4 +272,9 @@ pub trait TracePlay: Send + std::any::Any {
         let _ = depth;
         None
     }
+    /// The seats whose answer the referee refused in the turn just played (malformed, illegal,
+    /// missing, ...), typed, in the order the referee reports them, at most one per seat; empty
+    /// after setup. Filled by each engine from its rules' typed result, never from the event
+    /// text, so a tool learns who was refused and why without reading events.
+    fn refusals(&self) -> Vec<crate::trace::Refusal>;
 }

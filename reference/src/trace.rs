@@ -7,7 +7,7 @@
 //! lines to a [`TraceEngine`] and compares every field the engine reproduces; the first turn that
 //! differs is reported as game, seed, turn, field path, expected and found.
 
-use crate::game::{TraceEngine, TracePlay};
+use crate::game::{PlayerId, TraceEngine, TracePlay};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::fmt;
@@ -49,6 +49,59 @@ pub struct TraceTurn {
     /// `state`, `views` and the other fields of the turn, by their trace keys.
     #[serde(flatten)]
     pub fields: Map<String, Value>,
+}
+
+/// Why the referee refused a seat's answer in a turn ([`TracePlay::refusals`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RefusalKind {
+    /// The line is not a command of the game's protocol (it does not parse, names a command the
+    /// league lacks, or is the wrong kind of command for the turn).
+    Invalid,
+    /// A well-formed command that the rules forbid in this position.
+    Illegal,
+    /// No answer in time.
+    Timeout,
+    /// The seat gave up on purpose (Wondev Woman's `ACCEPT-DEFEAT` of a stuck player).
+    Resigned,
+}
+
+impl RefusalKind {
+    /// The answer was given and refused for what it said (invalid or illegal), as opposed to
+    /// missing or a resignation.
+    pub fn is_bad_answer(self) -> bool {
+        matches!(self, RefusalKind::Invalid | RefusalKind::Illegal)
+    }
+}
+
+/// One seat's answer refused by the referee in a turn: who, why, and the referee's own message
+/// for it (the text its event shows, markup removed), kept as data.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Refusal {
+    /// The refused seat.
+    pub seat: PlayerId,
+    /// Why.
+    pub kind: RefusalKind,
+    /// The referee's message.
+    pub message: String,
+}
+
+impl Refusal {
+    /// A refusal of `seat`'s answer.
+    pub fn new(seat: PlayerId, kind: RefusalKind, message: impl Into<String>) -> Refusal {
+        Refusal { seat, kind, message: message.into() }
+    }
+
+    /// The first of each seat's refusals, in order (a seat is refused at most once a turn).
+    pub fn first_per_seat(refusals: impl IntoIterator<Item = Refusal>) -> Vec<Refusal> {
+        let mut out: Vec<Refusal> = Vec::new();
+        for refusal in refusals {
+            if out.iter().all(|r| r.seat != refusal.seat) {
+                out.push(refusal);
+            }
+        }
+        out
+    }
 }
 
 /// A trace line that could not be read.
@@ -431,6 +484,15 @@ pub fn compare_plays(
     }
     let (fa, fb) = (a.turn_record(), b.turn_record());
     diff_values(moment, "turn", &Value::Object(fa), &Value::Object(fb), &mut out);
+    let (refused_a, refused_b) = (a.refusals(), b.refusals());
+    if refused_a != refused_b {
+        out.push(Difference {
+            moment,
+            field: "refusals".into(),
+            expected: format!("{refused_a:?}"),
+            found: format!("{refused_b:?}"),
+        });
+    }
     if a.is_over() != b.is_over() {
         out.push(Difference {
             moment,

@@ -18,6 +18,7 @@ mod photosynthesis_fast;
 mod photosynthesis_properties;
 mod photosynthesis_snapshots;
 mod photosynthesis_typed;
+mod refusal_tests;
 mod registry;
 mod search_game;
 mod search_olymbits;

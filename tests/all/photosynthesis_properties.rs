@@ -4,8 +4,8 @@ use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
 use twinsim_reference::game::{Game, StepError, TracePlay};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::photosynthesis::{
-    board, parse_turn, protocol, render_view, rules, trace::ReferencePlay, Action, Params,
-    Photosynthesis, State,
+    board, parse_turn, protocol, render_view, rules, trace::Play, Action, Params, Photosynthesis,
+    State,
 };
 
 /// A number below `n` (n > 0) from the seeded test generator.
@@ -220,7 +220,7 @@ fn stepping_a_finished_game_is_refused() {
 #[test]
 fn arbitrary_lines_never_panic() {
     fn prop(seed: i64, lines: Vec<(Option<String>, Option<String>)>) -> bool {
-        let mut play = ReferencePlay::new(seed, Params::default());
+        let mut play = Play::new(seed, Params::default());
         for (a, b) in lines {
             let result = play.play_turn(&[a, b]);
             if play.is_over() {

@@ -2,11 +2,11 @@
 //! league (every turn's board, actions and views), like OpenSpiel's playthrough files.
 
 use twinsim_reference::game::TracePlay;
-use twinsim_reference::photosynthesis::{trace::ReferencePlay, Params};
+use twinsim_reference::photosynthesis::{trace::Play, Params};
 use twinsim_reference::testing::snapshot_settings;
 
 /// A deterministic bot: mostly its first non-WAIT legal line by a fixed rotation.
-fn policy_lines(play: &ReferencePlay, turn: usize) -> [Option<String>; 2] {
+fn policy_lines(play: &Play, turn: usize) -> [Option<String>; 2] {
     [0, 1].map(|p| {
         let legal = play.legal_lines(p);
         if legal.is_empty() {
@@ -17,8 +17,8 @@ fn policy_lines(play: &ReferencePlay, turn: usize) -> [Option<String>; 2] {
     })
 }
 
-fn played(seed: i64, league: u8, turns: usize) -> ReferencePlay {
-    let mut play = ReferencePlay::new(seed, Params { league_level: league });
+fn played(seed: i64, league: u8, turns: usize) -> Play {
+    let mut play = Play::new(seed, Params { league_level: league });
     for turn in 0..turns {
         if play.is_over() {
             break;
@@ -29,7 +29,7 @@ fn played(seed: i64, league: u8, turns: usize) -> ReferencePlay {
     play
 }
 
-fn views_text(play: &ReferencePlay) -> String {
+fn views_text(play: &Play) -> String {
     let record = play.turn_record();
     let views = record["views"].as_array().unwrap();
     let mut out = String::new();
@@ -65,7 +65,7 @@ fn coloured_board() {
 #[test]
 fn golden_playthroughs() {
     for (league, seed) in [(1u8, 11i64), (2, 12), (3, 13)] {
-        let mut play = ReferencePlay::new(seed, Params { league_level: league });
+        let mut play = Play::new(seed, Params { league_level: league });
         let mut out = format!("league {league}, seed {seed}\n");
         let initial = play.initial_record();
         out.push_str(&format!("setup events: {}\n", initial["setup_events"]));

@@ -67,8 +67,7 @@ pub fn olymbits_diff(data: &[u8]) -> Result<(), String> {
         _ => r::League::Top,
     };
     let params = r::Params { league };
-    let mut reference =
-        r::OlymbitsPlay { state: r::new_game(seed, &params).map_err(|e| e.to_string())? };
+    let mut reference = r::trace::Play::new(r::new_game(seed, &params).map_err(|e| e.to_string())?);
     let mut fast = FastPlay {
         state: State::new(seed, &params).map_err(|e| e.to_string())?,
         lines: Default::default(),

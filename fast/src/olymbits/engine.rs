@@ -8,8 +8,9 @@ use serde_json::{json, Map, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use twinsim_reference::olymbits::protocol::{bad_command_summary, deactivation_reason};
 use twinsim_reference::olymbits::rules::MEDAL_NAMES;
-use twinsim_reference::olymbits::trace::{params_from_json, state_json, views_json};
+use twinsim_reference::olymbits::trace::{deactivation, params_from_json, state_json, views_json};
 use twinsim_reference::olymbits::{parse_command, render_first_input, MiniGameKind};
+use twinsim_reference::trace::Refusal;
 
 /// The fast Olymbits engine.
 pub struct FastEngine;
@@ -112,6 +113,19 @@ impl TracePlay for FastPlay {
 
     fn num_players(&self) -> usize {
         3
+    }
+
+    /// From the turn log's deactivation bits, in seat order, as the reference's
+    /// `trace::refusals`.
+    fn refusals(&self) -> Vec<Refusal> {
+        let log = &self.state.log;
+        (0..3)
+            .filter(|i| log.deactivated >> i & 1 == 1)
+            .map(|i| {
+                let timed_out = log.timed_out >> i & 1 == 1;
+                deactivation(i, self.lines[i].as_deref().filter(|_| !timed_out))
+            })
+            .collect()
     }
 
     fn initial_record(&self) -> Map<String, Value> {

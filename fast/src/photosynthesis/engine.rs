@@ -5,7 +5,8 @@ use super::tables::{DEFAULT_RICHNESS, N, NEIGHBOURS};
 use super::{Move, State};
 use serde_json::{json, Map, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use twinsim_reference::photosynthesis::{protocol, trace as rtrace};
+use twinsim_reference::photosynthesis::{protocol, rules::Answer, trace as rtrace};
+use twinsim_reference::trace::Refusal;
 
 /// Richness of a cell in this state.
 fn richness(s: &State, cell: usize) -> u8 {
@@ -169,7 +170,13 @@ impl TraceEngine for FastEngine {
         let params = rtrace::params_from_json(params)?;
         let mut setup_events = vec![];
         let state = State::new_game(seed, params, Some(&mut setup_events));
-        Ok(Box::new(FastPlay { state, setup_events, events: vec![] }))
+        Ok(Box::new(FastPlay {
+            before: state,
+            state,
+            setup_events,
+            events: vec![],
+            answers: [None, None],
+        }))
     }
 }
 
@@ -182,6 +189,11 @@ pub struct FastPlay {
     pub setup_events: Vec<String>,
     /// The events of the last frame played.
     pub events: Vec<String>,
+    /// The state before the last frame and its typed answers, for its refusals (read from them
+    /// only when asked: the reference's `trace::refusals`).
+    pub before: State,
+    /// The asked players' answers of the last frame (`None`: not asked; none after setup).
+    pub answers: [Option<Answer>; 2],
 }
 
 impl TracePlay for FastPlay {
@@ -216,11 +228,16 @@ impl TracePlay for FastPlay {
             self.state.is_asked(p).then(|| protocol::read_answer(actions[p].as_deref(), &params))
         });
         let mut events = vec![];
+        let before = self.state;
         self.state.play_frame(&answers, Some(&mut events)).map_err(|e| e.to_string())?;
+        (self.before, self.answers) = (before, answers);
         // Every turn record renders the views: make the draws once, here.
         self.state.sync_views();
         self.events = events;
         Ok(())
+    }
+    fn refusals(&self) -> Vec<Refusal> {
+        rtrace::refusals(&self.before.to_reference(), &self.answers)
     }
     fn turn_record(&self) -> Map<String, Value> {
         let mut m = Map::new();

@@ -6,8 +6,9 @@ use super::movegen::{legal, MoveList};
 use super::play;
 use serde_json::{json, Map, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use twinsim_reference::trace::Refusal;
 use twinsim_reference::wondev_woman::state::{Event, LastTurn};
-use twinsim_reference::wondev_woman::trace::{event_json, params_from_json};
+use twinsim_reference::wondev_woman::trace::{event_json, params_from_json, refusals};
 
 /// The referee's sorted legal lines of `player` (twin: `rules::legal_actions` + `Display`).
 pub fn legal_lines(s: &State, player: usize) -> Vec<String> {
@@ -212,6 +213,9 @@ impl TracePlay for FastPlay {
             play::play_line(&mut self.state, line.as_deref()).map_err(|e| format!("{e:?}"))?;
         self.last = Some(LastTurn { player, round, events });
         Ok(())
+    }
+    fn refusals(&self) -> Vec<Refusal> {
+        self.last.as_ref().map_or_else(Vec::new, |last| refusals(&last.events))
     }
     fn turn_record(&self) -> Map<String, Value> {
         let s = &self.state;

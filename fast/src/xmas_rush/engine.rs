@@ -3,6 +3,7 @@
 use super::*;
 use serde_json::{json, Map, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use twinsim_reference::trace::Refusal;
 use twinsim_reference::xmas_rush as r;
 
 /// The fast text-level engine.
@@ -88,6 +89,10 @@ impl TracePlay for FastPlay {
         let answers = [answer(&actions[0]), answer(&actions[1])];
         self.events.clear();
         rules::play_turn(&mut self.state, &answers, &mut self.events).map_err(|e| e.to_string())
+    }
+
+    fn refusals(&self) -> Vec<Refusal> {
+        r::trace::refusals(&self.events)
     }
 
     fn turn_record(&self) -> Map<String, Value> {

@@ -5,7 +5,7 @@ use super::engine::FastPlay;
 use super::typed::{parse_line, State};
 use twinsim_reference::game::TracePlay;
 use twinsim_reference::trace::{lockstep_difference, Moment};
-use twinsim_reference::zuniq::trace::ZuniqPlay;
+use twinsim_reference::zuniq::trace::Play as ReferencePlay;
 
 /// Odd lines a fuzzer byte can pick instead of a legal move: timeouts, malformed lines, and
 /// (through `occupied`) placed walls.
@@ -21,7 +21,7 @@ const ODD_LINES: [Option<&str>; 8] =
 /// wall), otherwise the `(b % 32)`-th-ish legal line (`b as usize % legal.len()`), claims
 /// included.
 pub fn game_diff(data: &[u8]) -> Result<(), String> {
-    let mut reference = ZuniqPlay::new(twinsim_reference::zuniq::State::new());
+    let mut reference = ReferencePlay::new(twinsim_reference::zuniq::State::new());
     let mut fast = FastPlay::default();
     for (turn, &byte) in data.iter().enumerate() {
         if reference.is_over() {

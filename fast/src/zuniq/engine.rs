@@ -4,6 +4,7 @@
 use super::typed::{wall_names, State};
 use serde_json::{json, Map, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use twinsim_reference::trace::Refusal;
 use twinsim_reference::zuniq::rules::Event;
 
 /// The fast Zuniq engine.
@@ -120,6 +121,9 @@ impl TracePlay for FastPlay {
         };
         self.events = events;
         Ok(())
+    }
+    fn refusals(&self) -> Vec<Refusal> {
+        twinsim_reference::zuniq::trace::refusals(&self.events)
     }
     fn turn_record(&self) -> Map<String, Value> {
         let mut map = Map::new();

@@ -27,7 +27,7 @@ pub use rules::{outcome, points, ranks, resolve_turn, PlayerInput};
 pub use setup::{hurdle_track, hurdle_tracks, new_game, new_game_unchecked, SetupError};
 pub use state::*;
 #[cfg(feature = "json")]
-pub use trace::{engine, OlymbitsEngine, OlymbitsPlay, ENGINE};
+pub use trace::{engine, OlymbitsEngine, ENGINE};
 
 use crate::framing::{Framing, Part, SeatRule, TimeLimits};
 use crate::game::{Game, Outcome, PlayerId, StepError, TurnStructure};

@@ -807,7 +807,7 @@ fn referee_inputs_of_the_traces_parse_and_the_engine_inputs_round_trip() {
     for game in &games {
         let seed = game.seed.expect("seeded");
         let params = super::trace::params_from_json(&game.params).expect("params");
-        let mut play = super::OlymbitsPlay { state: new_game(seed, &params).expect("seed") };
+        let mut play = super::trace::Play::new(new_game(seed, &params).expect("seed"));
         let nb_games = play.state.nb_games();
         let mut previous = None;
         crate::trace::walk_trace(game, &mut play, |play, moment, texts| {

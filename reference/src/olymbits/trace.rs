@@ -1,11 +1,12 @@
 //! The text-level engine (`TraceEngine` / `TracePlay`) and the traces' JSON state schema
 //! (rules doc §15).
 
-use super::protocol::{parse_command, render_first_input, render_turn_input};
+use super::protocol::{deactivation_reason, parse_command, render_first_input, render_turn_input};
 use super::rules::{outcome, resolve_turn, PlayerInput};
 use super::setup::new_game;
 use super::state::*;
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use crate::trace::{Refusal, RefusalKind};
 use serde_json::{json, Map, Value};
 
 /// §15: the state as the traces record it.
@@ -128,18 +129,53 @@ impl TraceEngine for OlymbitsEngine {
         let seed = seed.ok_or("olymbits needs a seed")?;
         let params = params_from_json(params)?;
         let state = new_game(seed, &params).map_err(|e| e.to_string())?;
-        Ok(Box::new(OlymbitsPlay { state }))
+        Ok(Box::new(Play::new(state)))
     }
+}
+
+/// §11.3–§11.4: the refusal of an active `seat` deactivated for `invalid_line` (`None`: for
+/// no answer in time), with the message of its `Deactivated $i: <reason>` event.
+pub fn deactivation(seat: PlayerId, invalid_line: Option<&str>) -> Refusal {
+    let (kind, reason) = match invalid_line {
+        Some(line) => (RefusalKind::Invalid, deactivation_reason(line)),
+        None => (RefusalKind::Timeout, "Timeout!".to_string()),
+    };
+    Refusal::new(seat, kind, format!("Deactivated ${seat}: {reason}"))
+}
+
+/// The refusals of a turn from the typed inputs the active players gave (before the turn:
+/// `active`), as `resolve_turn` deactivates them (§8.2 steps 2–3), in seat order.
+pub fn refusals(
+    active: &[bool; PLAYER_COUNT],
+    inputs: &[PlayerInput; PLAYER_COUNT],
+) -> Vec<Refusal> {
+    (0..PLAYER_COUNT)
+        .filter(|&i| active[i])
+        .filter_map(|i| match &inputs[i] {
+            PlayerInput::Action(_) => None,
+            PlayerInput::Invalid { line, .. } => Some(deactivation(i, Some(line))),
+            PlayerInput::Timeout | PlayerInput::NotAsked => Some(deactivation(i, None)),
+        })
+        .collect()
 }
 
 /// A game in progress behind [`OlymbitsEngine`].
 #[derive(Clone, Debug)]
-pub struct OlymbitsPlay {
+pub struct Play {
     /// The reference state.
     pub state: State,
+    /// The seats refused in the last turn ([`TracePlay::refusals`]).
+    pub refused: Vec<Refusal>,
 }
 
-impl TracePlay for OlymbitsPlay {
+impl Play {
+    /// A game from `state`, no turn played yet.
+    pub fn new(state: State) -> Play {
+        Play { state, refused: Vec::new() }
+    }
+}
+
+impl TracePlay for Play {
     fn boxed_clone(&self) -> Box<dyn TracePlay> {
         Box::new(self.clone())
     }
@@ -177,7 +213,10 @@ impl TracePlay for OlymbitsPlay {
             return Err(format!("expected {PLAYER_COUNT} action entries, got {}", actions.len()));
         }
         let inputs = inputs_from_lines(&self.state, actions);
-        resolve_turn(&mut self.state, &inputs).map_err(|e| e.to_string())
+        let active = self.state.active;
+        resolve_turn(&mut self.state, &inputs).map_err(|e| e.to_string())?;
+        self.refused = refusals(&active, &inputs);
+        Ok(())
     }
 
     fn turn_record(&self) -> Map<String, Value> {
@@ -204,5 +243,9 @@ impl TracePlay for OlymbitsPlay {
 
     fn render(&self, colour: bool) -> String {
         super::display::render_board(&self.state, colour)
+    }
+
+    fn refusals(&self) -> Vec<Refusal> {
+        self.refused.clone()
     }
 }

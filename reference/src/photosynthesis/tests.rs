@@ -613,7 +613,7 @@ fn referee_views_of_the_traces_parse_and_the_engine_views_round_trip() {
     for game in &games {
         let seed = game.seed.expect("seeded");
         let params = super::trace::params_from_json(&game.params).expect("params");
-        let mut play = super::trace::ReferencePlay::new(seed, params);
+        let mut play = super::trace::Play::new(seed, params);
         crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
             let context = format!("seed {seed}, turn {moment}");
             for text in texts {

@@ -4,10 +4,13 @@
 use super::display;
 use super::protocol;
 use super::rules;
+use super::rules::{Answer, Effect};
 use super::setup;
 use super::state::{Params, State};
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use crate::trace::{Refusal, RefusalKind};
 use serde_json::{json, Map, Value};
+use std::borrow::Cow;
 
 /// §11: the SDK aborts a game at its 301st execution.
 pub const SDK_MAX_EXECUTIONS: u32 = 300;
@@ -114,30 +117,86 @@ impl TraceEngine for ReferenceEngine {
         let seed = seed.ok_or("photosynthesis needs a seed")?;
         let params = params_from_json(params)?;
         let (state, setup_events) = setup::new_game(seed, params);
-        Ok(Box::new(ReferencePlay { state, setup_events, events: vec![] }))
+        Ok(Box::new(Play { state, setup_events, events: vec![], refused: vec![] }))
     }
+}
+
+/// The refusals of an ACTIONS frame (§6.1 steps 3–4, §7), from the typed answers of the asked
+/// players (`None`: not asked) and the state `before` the frame, in the order the frame reports
+/// them: a line that does not parse or names a command the league lacks (invalid, message
+/// `$p provided invalid input. Expected '<pattern>'`), no answer (timeout), then each action
+/// that fails §6.3 validation (illegal, message `$p: <why>`), player 1 validated after player
+/// 0's action resolved as the referee does (a seed player 0 grew can then no longer be the
+/// "cannot produce seeds" source of player 1's SEED; it fails on its owner instead).
+pub fn refusals(before: &State, answers: &[Option<Answer>; 2]) -> Vec<Refusal> {
+    let mut out = vec![];
+    let mut actions = [None, None];
+    for (p, answer) in answers.iter().enumerate() {
+        match answer {
+            None => {}
+            Some(Answer::Action(action)) if rules::command_enabled(before, *action) => {
+                actions[p] = Some(*action);
+            }
+            Some(Answer::Action(_) | Answer::Malformed { .. }) => {
+                let expected = before.params.expected_text();
+                let message = format!("${p} provided invalid input. Expected '{expected}'");
+                out.push(Refusal::new(p, RefusalKind::Invalid, message));
+            }
+            Some(Answer::Timeout) => {
+                let message = format!("${p} has not provided an action in time.");
+                out.push(Refusal::new(p, RefusalKind::Timeout, message));
+            }
+        }
+    }
+    // Step 4 changes only the trees' size and dormancy before player 1 is validated; the state
+    // is copied only when player 1 has an action to validate after such a change.
+    let mut resolved = Cow::Borrowed(before);
+    for (p, action) in actions.iter().enumerate() {
+        let Some(action) = *action else { continue };
+        let sun = before.players[p].sun;
+        let (cell, grows) = match rules::validate(&resolved, p, action, sun) {
+            Err(why) => {
+                out.push(Refusal::new(p, RefusalKind::Illegal, format!("${p}: {why}")));
+                continue;
+            }
+            Ok(None) => continue,
+            Ok(Some(Effect::Grow { cell, .. })) => (cell, true),
+            Ok(Some(Effect::Complete { cell } | Effect::Seed { source: cell, .. })) => {
+                (cell, false)
+            }
+        };
+        if p == 0 && actions[1].is_some() {
+            if let Some(tree) = resolved.to_mut().trees.get_mut(&cell) {
+                tree.size += u8::from(grows);
+                tree.dormant = true;
+            }
+        }
+    }
+    out
 }
 
 /// A game in progress through the reference engine.
 #[derive(Clone, Debug)]
-pub struct ReferencePlay {
+pub struct Play {
     /// The state at the current decision point.
     pub state: State,
     /// The day-0 gathering events.
     pub setup_events: Vec<String>,
     /// The events of the last turn played.
     pub events: Vec<String>,
+    /// The seats refused in the last turn ([`TracePlay::refusals`]).
+    pub refused: Vec<Refusal>,
 }
 
-impl ReferencePlay {
+impl Play {
     /// A game from a seed and league.
     pub fn new(seed: i64, params: Params) -> Self {
         let (state, setup_events) = setup::new_game(seed, params);
-        ReferencePlay { state, setup_events, events: vec![] }
+        Play { state, setup_events, events: vec![], refused: vec![] }
     }
 }
 
-impl TracePlay for ReferencePlay {
+impl TracePlay for Play {
     fn boxed_clone(&self) -> Box<dyn TracePlay> {
         Box::new(self.clone())
     }
@@ -176,7 +235,9 @@ impl TracePlay for ReferencePlay {
         let answers = [0, 1].map(|p| {
             self.state.is_asked(p).then(|| protocol::read_answer(actions[p].as_deref(), &params))
         });
+        let refused = refusals(&self.state, &answers);
         self.events = rules::play_frame(&mut self.state, &answers).map_err(|e| e.to_string())?;
+        self.refused = refused;
         Ok(())
     }
 
@@ -200,5 +261,34 @@ impl TracePlay for ReferencePlay {
 
     fn render(&self, colour: bool) -> String {
         display::render(&self.state, colour)
+    }
+
+    fn refusals(&self) -> Vec<Refusal> {
+        self.refused.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::photosynthesis::{Action, Tree};
+
+    /// §6.1 step 4: player 1's SEED from player 0's seed, which player 0 grows in the same
+    /// frame, fails on its owner, as the referee (which validates player 1 after player 0's
+    /// action) says; validated on the state before the frame it would fail on the seed's size.
+    #[test]
+    fn player_one_is_validated_after_player_zero_resolved() {
+        let mut state = State::blank(1, Params::default());
+        state.trees.insert(0, Tree { size: 0, owner: 0, dormant: false });
+        for player in &mut state.players {
+            player.sun = 10;
+        }
+        let answers =
+            [Some(Answer::Action(Action::Grow(0))), Some(Answer::Action(Action::Seed(0, 1)))];
+        let refused = refusals(&state, &answers);
+        let message = "$1: The tree on cell 0 is owned by opponent";
+        assert_eq!(refused, [Refusal::new(1, RefusalKind::Illegal, message)]);
+        let events = rules::play_frame(&mut state.clone(), &answers).expect("a frame");
+        assert!(events.iter().any(|e| e == message), "{events:?}");
     }
 }

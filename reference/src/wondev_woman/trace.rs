@@ -3,8 +3,9 @@
 use super::protocol;
 use super::rules;
 use super::setup;
-use super::state::{Event, League, Params, Point, State};
+use super::state::{Event, League, Params, Point, Reason, State};
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use crate::trace::{Refusal, RefusalKind};
 use serde_json::{json, Map, Value};
 
 fn point(p: Point) -> Value {
@@ -60,6 +61,26 @@ pub fn event_json(event: &Event) -> Value {
             "message": message,
         }),
     }
+}
+
+/// The refused seats of a turn, from its typed `eliminated` events (§5, §6, §8): a line that
+/// matches no pattern or names the wrong command (invalid), a move or push the rules forbid
+/// (illegal), no answer (timeout), `ACCEPT-DEFEAT` (resigned); the message is
+/// `<reason code>: <message>`.
+pub fn refusals(events: &[Event]) -> Vec<Refusal> {
+    let refusal = |event: &Event| match event {
+        Event::Eliminated { player, reason, message } => {
+            let kind = match reason {
+                Reason::SelfDestruct => RefusalKind::Resigned,
+                Reason::Timeout => RefusalKind::Timeout,
+                Reason::InvalidInput | Reason::InvalidCommand => RefusalKind::Invalid,
+                _ => RefusalKind::Illegal,
+            };
+            Some(Refusal::new(*player, kind, format!("{}: {message}", reason.code())))
+        }
+        _ => None,
+    };
+    Refusal::first_per_seat(events.iter().filter_map(refusal))
 }
 
 /// §13: `views`: the input of the player to move next; `null` for the other one and for all at
@@ -218,5 +239,8 @@ impl TracePlay for Play {
     }
     fn perft(&self, depth: u32) -> Option<u64> {
         Some(rules::perft(&self.state, depth))
+    }
+    fn refusals(&self) -> Vec<Refusal> {
+        self.state.last_turn.as_ref().map_or_else(Vec::new, |last| refusals(&last.events))
     }
 }

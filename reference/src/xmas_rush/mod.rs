@@ -35,7 +35,7 @@ pub use protocol::{parse_turn, render_view, view, View};
 pub use rules::{new_game, Answer, Event};
 pub use state::*;
 #[cfg(feature = "json")]
-pub use trace::{engine, league_from_params, views_json, XmasRushEngine, XmasRushPlay, ENGINE};
+pub use trace::{engine, league_from_params, views_json, XmasRushEngine, ENGINE};
 
 use crate::framing::{Framing, Part, SeatRule, TimeLimits};
 use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};

@@ -1070,7 +1070,7 @@ fn referee_views_of_the_traces_parse_and_rebuild_the_states() {
     for game in &games {
         let league = league_from_params(&game.params).expect("league");
         let seed = game.seed.unwrap_or(0);
-        let mut play = XmasRushPlay { state: new_game(seed, league), events: Vec::new() };
+        let mut play = trace::Play { state: new_game(seed, league), events: Vec::new() };
         crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
             let context = format!("seed {seed}, turn {moment}");
             for text in texts {

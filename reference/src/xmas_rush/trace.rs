@@ -3,6 +3,7 @@
 use super::json;
 use super::*;
 use crate::game::{EngineKind, TraceEngine, TracePlay};
+use crate::trace::{Refusal, RefusalKind};
 use serde_json::{json, Map, Value};
 
 /// The text-level engine (static, see [`engine`]).
@@ -43,17 +44,33 @@ impl TraceEngine for XmasRushEngine {
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
         let league = league_from_params(params)?;
         let state = rules::new_game(seed.unwrap_or(0), league);
-        Ok(Box::new(XmasRushPlay { state, events: Vec::new() }))
+        Ok(Box::new(Play { state, events: Vec::new() }))
     }
 }
 
 /// A game in progress behind the text-level engine, with the last turn's events.
 #[derive(Clone, Debug)]
-pub struct XmasRushPlay {
+pub struct Play {
     /// The referee state the next input describes (or the finished game).
     pub state: State,
     /// The events of the turn just played, in emission order (§12); empty after setup.
     pub events: Vec<Event>,
+}
+
+/// The refused seats of a turn, from its typed events (§5, §7.2, §8): a fatal line
+/// ([`Event::InvalidInput`]: invalid), a step into a wall ([`Event::Wall`], not fatal: illegal),
+/// no answer ([`Event::Timeout`]); the first of each seat, the message its event shows.
+pub fn refusals(events: &[Event]) -> Vec<Refusal> {
+    let refusal = |event: &Event| {
+        let (seat, kind) = match *event {
+            Event::InvalidInput(p, _) => (p, RefusalKind::Invalid),
+            Event::Wall(p, _) => (p, RefusalKind::Illegal),
+            Event::Timeout(p) => (p, RefusalKind::Timeout),
+            _ => return None,
+        };
+        Some(Refusal::new(seat, kind, event.to_string()))
+    };
+    Refusal::first_per_seat(events.iter().filter_map(refusal))
 }
 
 /// §12 `views`: both inputs, or `[]` once the game is over.
@@ -65,7 +82,7 @@ pub fn views_json(state: &State) -> Value {
     }
 }
 
-impl TracePlay for XmasRushPlay {
+impl TracePlay for Play {
     fn boxed_clone(&self) -> Box<dyn TracePlay> {
         Box::new(self.clone())
     }
@@ -116,5 +133,9 @@ impl TracePlay for XmasRushPlay {
 
     fn render(&self, colour: bool) -> String {
         display::render(&self.state, colour)
+    }
+
+    fn refusals(&self) -> Vec<Refusal> {
+        refusals(&self.events)
     }
 }

@@ -8,7 +8,7 @@ use super::rules::{
     InvalidReason,
 };
 use super::state::{End, State};
-use super::trace::{outcome_json, ZuniqPlay};
+use super::trace::{outcome_json, Play};
 use super::zones::{closed_zones, zones_closed_by, Zone};
 use super::{Params, Zuniq};
 use crate::game::{Game, StepError, TracePlay};
@@ -510,7 +510,7 @@ fn property_stepping_a_finished_game_is_refused() {
 #[test]
 fn property_the_engine_never_panics_on_arbitrary_lines() {
     fn prop(p: Playout, line: String) -> bool {
-        let mut play = ZuniqPlay::new(p.last());
+        let mut play = Play::new(p.last());
         let over = play.is_over();
         let result = play.play_turn(&[Some(line)]);
         let _ = play.turn_record();
@@ -572,7 +572,7 @@ fn hand_made_states_do_not_panic() {
 /// `protocol::state_from_view`) and from its own valid moves; while the game runs, each kept
 /// state must be the true state but for the opponent's hidden claim. Returns the turns checked.
 fn check_kept_states(lines: &[Option<String>], context: &str) -> usize {
-    let mut play = ZuniqPlay::new(State::new());
+    let mut play = Play::new(State::new());
     let mut known = [State::new(), State::new()];
     let mut checked = 0;
     for (turn, line) in lines.iter().enumerate() {
@@ -627,7 +627,7 @@ fn seats_keep_the_true_state_from_their_views_in_the_traces() {
     let games = crate::trace::shipped_traces("zuniq.jsonl");
     let mut checked = 0;
     for (index, game) in games.iter().enumerate() {
-        let mut play = ZuniqPlay::new(State::new());
+        let mut play = Play::new(State::new());
         crate::trace::walk_trace(game, &mut play, |_, moment, texts| {
             for text in texts {
                 let view = parse_turn(text).unwrap_or_else(|e| panic!("game {index}: {e}"));

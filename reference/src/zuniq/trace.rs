@@ -4,9 +4,10 @@
 
 use super::display::render;
 use super::protocol::{event_lines, initial_views, placed_wall, views_after, View};
-use super::rules::{end_reason, legal_walls, perft, referee_turn, scores, Event};
+use super::rules::{end_reason, legal_walls, perft, referee_turn, scores, Event, InvalidReason};
 use super::state::State;
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
+use crate::trace::{Refusal, RefusalKind};
 use serde_json::{json, Map, Value};
 
 /// The reference Zuniq engine for `twinsim replay` / `verify` / `show`.
@@ -28,13 +29,13 @@ impl TraceEngine for ZuniqEngine {
     /// §3: no randomness and no leagues; the seed only seeded the trace's bots, and `params`
     /// (bot names) changes nothing.
     fn setup(&self, _seed: Option<i64>, _params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        Ok(Box::new(ZuniqPlay::new(State::new())))
+        Ok(Box::new(Play::new(State::new())))
     }
 }
 
 /// A game in progress, with what the last turn produced.
 #[derive(Clone, Debug)]
-pub struct ZuniqPlay {
+pub struct Play {
     /// The referee state after the last turn (the empty board at setup).
     pub state: State,
     /// The views sent after the last turn (the initial views before any turn).
@@ -44,11 +45,29 @@ pub struct ZuniqPlay {
     pub events: Vec<Event>,
 }
 
-impl ZuniqPlay {
+impl Play {
     /// A game starting from `state` (views as at the start of a game).
-    pub fn new(state: State) -> ZuniqPlay {
-        ZuniqPlay { state, views: initial_views(), events: Vec::new() }
+    pub fn new(state: State) -> Play {
+        Play { state, views: initial_views(), events: Vec::new() }
     }
+}
+
+/// The refused seat of a turn, from its typed events (§8): the `invalid action` event's
+/// player, malformed (invalid), forbidden by §5 (illegal) or missing (timeout), with the
+/// event's text as the message.
+pub fn refusals(events: &[Event]) -> Vec<Refusal> {
+    let refusal = |event: &Event| match event {
+        Event::Invalid { player, reason } => {
+            let kind = match reason {
+                InvalidReason::Timeout => RefusalKind::Timeout,
+                InvalidReason::Malformed(_) => RefusalKind::Invalid,
+                InvalidReason::Illegal(_) => RefusalKind::Illegal,
+            };
+            Some(Refusal::new(*player, kind, event.to_string()))
+        }
+        _ => None,
+    };
+    events.iter().filter_map(refusal).take(1).collect()
 }
 
 /// §9: a list of walls as the traces write them.
@@ -72,7 +91,7 @@ fn views_json(views: &[View; 2]) -> Value {
     json!([views[0].to_string(), views[1].to_string()])
 }
 
-impl TracePlay for ZuniqPlay {
+impl TracePlay for Play {
     fn boxed_clone(&self) -> Box<dyn TracePlay> {
         Box::new(self.clone())
     }
@@ -131,5 +150,8 @@ impl TracePlay for ZuniqPlay {
     }
     fn perft(&self, depth: u32) -> Option<u64> {
         Some(perft(&self.state, depth))
+    }
+    fn refusals(&self) -> Vec<Refusal> {
+        refusals(&self.events)
     }
 }

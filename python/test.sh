@@ -30,8 +30,12 @@ cargo build --quiet --bin twinsim
 export TWINSIM_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/twinsim"
 "$venv/bin/ruff" check python
 "$venv/bin/ruff" format --check python
-# From outside python/, so the tests import the installed package, not the source folder.
+# From outside python/, so the tests and stubtest import the installed package, not the source
+# folder.
 cd "$root/target"
+# The extension's typed stubs (twinsim/_core.pyi) against the compiled module: every name,
+# argument, default and class (no allowlist: pyo3's text signatures let stubtest see it all).
+"$venv/bin/python" -m mypy.stubtest twinsim._core
 status=0
 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests" || status=$?
 if [ "$status" -eq 5 ]; then

@@ -1,8 +1,9 @@
 //! The typed encoder ([`twinsim_obs::lanes`], from the fast twin's state) equals the view
 //! encoder ([`twinsim_obs::codec`] through [`twinsim_obs::slot::Slot`], from the referee's text)
 //! on random games: at every step the same observations, masks, rewards, ends, seats to act and
-//! score changes, automatic resets included. The cargo twin of `python/tests/test_lanes.py`
-//! (which checks the same through `VecEnv`'s numpy arrays and stays).
+//! score changes, automatic resets and each ended game's final observations included. The
+//! cargo twin of `python/tests/test_lanes.py` (which checks the same through `VecEnv`'s numpy
+//! arrays and stays).
 
 use twinsim_obs::codec::{GameCodec, GameId, Number};
 use twinsim_obs::lanes::{lane, Lane, Path};
@@ -31,12 +32,15 @@ struct Step<T> {
     over: bool,
     to_act: Vec<bool>,
     score_deltas: Vec<f32>,
+    /// Once the step ended the game: every seat's observation at the end, read before the new
+    /// game is set up (`VecEnv`'s `final_obs`).
+    final_observations: Option<Vec<T>>,
 }
 
 /// What `lane` writes now. With `reuse`, a row the lane says it writes whole starts as junk
 /// rather than zeros (as `VecEnv` with `copy=False` leaves the last step's numbers there), so a
 /// lane that claims to write a whole row but skips a number fails here.
-fn read<T: Number>(lane: &dyn Lane<T>, game: GameId, reuse: bool, outcome: Outcome) -> Step<T> {
+fn read<T: Number>(lane: &dyn Lane<T>, game: GameId, reuse: bool, outcome: Outcome<T>) -> Step<T> {
     let players = lane.num_players();
     let len = game.observation_len();
     let junk = |whole: bool| reuse && whole;
@@ -55,20 +59,23 @@ fn read<T: Number>(lane: &dyn Lane<T>, game: GameId, reuse: bool, outcome: Outco
         over: outcome.over,
         to_act: lane.to_act().to_vec(),
         score_deltas: outcome.score_deltas,
+        final_observations: outcome.final_observations,
     }
 }
 
-/// What a step decided: rewards, whether the game ended, score changes.
-struct Outcome {
+/// What a step decided: rewards, whether the game ended, score changes, and the
+/// observations at the end of a game that ended.
+struct Outcome<T> {
     rewards: Vec<f32>,
     over: bool,
     score_deltas: Vec<f32>,
+    final_observations: Option<Vec<T>>,
 }
 
-/// One step as `VecEnv` takes it (`step_lane`): play, note the outcome, set a game that ended
-/// up again from `reset_seed` at once, then read the (new) game's observations. So the final
-/// observation of a game is not compared, as `python/tests/test_lanes.py` never sees it either
-/// (the view path then shows the last view the referee sent, a typed lane the end state).
+/// One step as `VecEnv` takes it (`step_lane`): play, note the outcome, read the final
+/// observations of a game that ended and set it up again from `reset_seed` at once, then read
+/// the (new) game's observations. The final observations are each seat's last view (the turn
+/// that ends a game sends none but in Olymbits, whose last views show the end).
 fn step<T: Number>(
     lane: &mut dyn Lane<T>,
     actions: &[i64],
@@ -79,7 +86,16 @@ fn step<T: Number>(
     lane.step_indices(actions).unwrap_or_else(|e| panic!("{} step: {e:?}", lane.path()));
     let mut score_deltas = vec![0.0; lane.num_players()];
     lane.score_deltas(&mut score_deltas);
-    let outcome = Outcome { rewards: lane.rewards().to_vec(), over: lane.is_over(), score_deltas };
+    let over = lane.is_over();
+    let final_observations = over.then(|| {
+        // Zeros, as `VecEnv` hands `observe_all` a fresh row for them.
+        let len = game.observation_len();
+        let mut last = vec![T::default(); lane.num_players() * len];
+        lane.observe_all(&mut last, len);
+        last
+    });
+    let outcome =
+        Outcome { rewards: lane.rewards().to_vec(), over, score_deltas, final_observations };
     if outcome.over {
         lane.reset(reset_seed).unwrap_or_else(|e| panic!("{} reset: {e}", lane.path()));
     }
@@ -130,6 +146,7 @@ fn compare<T: Number + std::fmt::Debug>(case: &Case) {
             rewards: vec![0.0; game.num_players()],
             over: false,
             score_deltas: vec![0.0; game.num_players()],
+            final_observations: None,
         };
         let mut typed_step = read(typed.as_ref(), game, reuse, setup());
         assert_eq!(

@@ -49,6 +49,9 @@ pub(crate) fn referee_seed(game: GameId, seed: i64) -> i64 {
 struct Lane<T: Number> {
     game: Box<dyn lanes::Lane<T>>,
     seed: i64,
+    /// Every seat's observation of the game that ended in the last step, before it was set up
+    /// again (Gymnasium's `final_obs`); taken by the step that hands it to Python.
+    final_observation: Option<Vec<T>>,
 }
 
 /// The batch's games and the pool that steps them.
@@ -105,8 +108,9 @@ impl<T: Number> Batch<T> {
 
     /// Plays game `i`'s turn from its players' action indices (`actions`, one per seat) and
     /// writes its rows: rewards, score changes, the end, and the next state's observations,
-    /// masks and seats to act (a finished game is set up again first, from its seed plus
-    /// `num_envs`). The rows are zeros, or written whole.
+    /// masks and seats to act (a finished game's observations are kept in
+    /// [`Lane::final_observation`], then it is set up again, from its seed plus `num_envs`).
+    /// The rows are zeros, or written whole.
     pub(crate) fn step_lane(
         game: GameId,
         lane: &mut Lane<T>,
@@ -114,11 +118,17 @@ impl<T: Number> Batch<T> {
         mut out: Out<'_, T>,
         num_envs: i64,
     ) -> Result<(), StepError> {
+        // A game that ended in a step that then failed elsewhere is not reported again.
+        lane.final_observation = None;
         lane.game.step_indices(actions)?;
         out.rewards.copy_from_slice(lane.game.rewards());
         lane.game.score_deltas(out.score_deltas);
         if lane.game.is_over() {
             out.terminations.fill(true);
+            let len = game.observation_len();
+            let mut last = vec![T::default(); lane.game.num_players() * len];
+            lane.game.observe_all(&mut last, len);
+            lane.final_observation = Some(last);
             lane.seed = lane.seed.wrapping_add(num_envs);
             lane.game.reset(referee_seed(game, lane.seed)).map_err(StepError::BadAction)?;
         }
@@ -355,6 +365,10 @@ type AnyArrays<'py> = (
     Bound<'py, PyArrayDyn<f32>>,
 );
 
+/// A step's arrays, the indices of the games that ended in it, and those games' final
+/// observations (shape `(ended, num_players, *observation_shape)`; `None` when none ended).
+type StepArrays<'py> = (AnyArrays<'py>, Vec<usize>, Option<Bound<'py, PyAny>>);
+
 fn any_arrays<T: Number>(arrays: Arrays<'_, T>) -> AnyArrays<'_> {
     (arrays.0.into_any(), arrays.1, arrays.2, arrays.3, arrays.4, arrays.5)
 }
@@ -470,7 +484,7 @@ impl<T: Number> Core<T> {
         copy: bool,
         check: C,
         work: F,
-    ) -> PyResult<Arrays<'py, T>>
+    ) -> PyResult<(Arrays<'py, T>, MutexGuard<'_, Batch<T>>)>
     where
         C: FnOnce(&Batch<T>) -> PyResult<()>,
         F: Fn(usize, &mut Lane<T>, Out<'_, T>) -> Result<(), StepError> + Sync + Send,
@@ -502,7 +516,7 @@ impl<T: Number> Core<T> {
             let batch = &mut *batch;
             py.allow_threads(|| batch.for_each(slices, work)).map_err(step_error)?;
         }
-        Ok(arrays)
+        Ok((arrays, batch))
     }
 
     /// [`VecEnv::reset`] on this batch.
@@ -513,11 +527,12 @@ impl<T: Number> Core<T> {
         seed: Option<i64>,
         copy: bool,
     ) -> PyResult<AnyArrays<'py>> {
-        let arrays = self.run(
+        let (arrays, batch) = self.run(
             py,
             copy,
             |_| Ok(()),
             |i, lane, mut out| {
+                lane.final_observation = None;
                 if let Some(seed) = seed {
                     lane.seed = seed.wrapping_add(i as i64);
                 }
@@ -531,6 +546,7 @@ impl<T: Number> Core<T> {
                 Ok(())
             },
         )?;
+        drop(batch);
         Ok(any_arrays(arrays))
     }
 
@@ -541,7 +557,7 @@ impl<T: Number> Core<T> {
         (game, players, num_envs): (GameId, usize, usize),
         actions: &[i64],
         copy: bool,
-    ) -> PyResult<AnyArrays<'py>> {
+    ) -> PyResult<StepArrays<'py>> {
         let n = game.num_actions() as i64;
         // Checked before any game moves, under the lock the step holds, so a bad batch
         // changes nothing.
@@ -559,10 +575,28 @@ impl<T: Number> Core<T> {
             Ok(())
         };
         let num_envs = num_envs as i64;
-        let arrays = self.run(py, copy, check, |i, lane, out| {
+        let (arrays, mut batch) = self.run(py, copy, check, |i, lane, out| {
             Batch::step_lane(game, lane, &actions[i * players..(i + 1) * players], out, num_envs)
         })?;
-        Ok(any_arrays(arrays))
+        // The games that ended, taken under the step's lock, in the calling thread: a few
+        // a step (one game in `turns`), so copying them here costs little.
+        let mut ended = Vec::new();
+        let mut finals = Vec::new();
+        for (i, lane) in batch.lanes.iter_mut().enumerate() {
+            if let Some(last) = lane.final_observation.take() {
+                ended.push(i);
+                finals.extend_from_slice(&last);
+            }
+        }
+        drop(batch);
+        let final_observations = if ended.is_empty() {
+            None
+        } else {
+            let mut dims = vec![ended.len(), players];
+            dims.extend_from_slice(game.observation_shape());
+            Some(PyArray::from_vec(py, finals).reshape(dims)?.into_any())
+        };
+        Ok((any_arrays(arrays), ended, final_observations))
     }
 }
 
@@ -590,7 +624,7 @@ fn make_lanes<T: Number>(
         let seed = seed.wrapping_add(i as i64);
         let lane = lanes::lane(game, kind, path, referee_seed(game, seed), league)
             .map_err(LanesError::Setup)?;
-        lanes.push(Lane { game: lane, seed });
+        lanes.push(Lane { game: lane, seed, final_observation: None });
     }
     Ok(lanes)
 }
@@ -734,14 +768,16 @@ impl VecEnv {
     }
 
     /// Plays one turn of every game: `actions[i, p]` is player `p`'s action index in game `i`
-    /// (ignored for players not to act). Returns `(observations, masks, rewards, terminations,
-    /// to_act, score_deltas)`; a game that ended is set up again at once (its rewards and
-    /// terminations are this step's, its observations the new game's).
+    /// (ignored for players not to act). Returns `((observations, masks, rewards,
+    /// terminations, to_act, score_deltas), ended, final_observations)`; a game that ended is
+    /// set up again at once (its rewards and terminations are this step's, its observations
+    /// the new game's): `ended` lists those games, and `final_observations` (`None` when the
+    /// list is empty) holds, in that order, every seat's observation of each at its end.
     fn step<'py>(
         &self,
         py: Python<'py>,
         actions: PyReadonlyArray2<'py, i64>,
-    ) -> PyResult<AnyArrays<'py>> {
+    ) -> PyResult<StepArrays<'py>> {
         let shape = actions.shape();
         if shape != [self.num_envs, self.players] {
             return Err(PyValueError::new_err(format!(
@@ -845,6 +881,10 @@ fn lanes_seconds_in<T: Number>(
                 Batch::step_lane(game, lane, own, out, num_envs as i64)
             })
             .map_err(|e| format!("{e:?}"))?;
+        // What `VecEnv::step` does with the games that ended, but for building the array.
+        for lane in &mut batch.lanes {
+            std::hint::black_box(lane.final_observation.take());
+        }
         spent += start.elapsed();
     }
     Ok(spent)

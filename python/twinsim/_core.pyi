@@ -8,6 +8,27 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import Self
 
+__all__ = [
+    "games",
+    "search_bots",
+    "referee_seed",
+    "spec",
+    "replay",
+    "engine_seconds",
+    "typed_engine_seconds",
+    "lanes_seconds",
+    "arena_json",
+    "arena_shard",
+    "arena_identity",
+    "Tally",
+    "Bot",
+    "Match",
+    "VecEnv",
+    "GameOverError",
+    "OutDir",
+    "Progress",
+]
+
 class GameOverError(RuntimeError):
     """A step was asked of a game that is over: reset it first."""
 
@@ -43,19 +64,20 @@ def arena_shard(
     engine: str = "fast",
     threads: int | None = None,
     time_scale: float = 1.0,
-    stderr_limit: int = 262144,
+    stderr_limit: int = ...,  # 262144 bytes (the arena's limit of a bot's kept stderr)
     bot_time_scales: list[tuple[int, float]] = ...,
 ) -> list[tuple[int, str, str, list[tuple[str, str]]]]: ...
 def arena_identity(
     game: str, bots: list[str], seed: int, league: int | None = None, engine: str = "fast"
 ) -> str: ...
 
+@final
 class Tally:
     """The standings of an arena run fed its results.jsonl lines (each index counted once)."""
 
-    def __init__(
-        self, game: str, bots: list[str], league: int | None = None, engine: str = "fast"
-    ) -> None: ...
+    def __new__(
+        cls, game: str, bots: list[str], league: int | None = None, engine: str = "fast"
+    ) -> Self: ...
     def add(self, line: str) -> bool: ...
     def report(self) -> tuple[str, str]: ...
 
@@ -94,14 +116,14 @@ class Progress:
 class Match:
     """One game, every seat."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game: str,
         seed: int,
         league: int | None = None,
         engine: str = "fast",
         params_json: str | None = None,
-    ) -> None: ...
+    ) -> Self: ...
     def reset(self, seed: int) -> None: ...
     @property
     def game(self) -> str: ...
@@ -130,11 +152,12 @@ class Match:
     def records_json(self) -> tuple[str, str]: ...
     def render(self, colour: bool = False) -> str: ...
 
+@final
 class VecEnv:
     """A batch of games of one game, stepped on a thread pool."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game: str,
         num_envs: int,
         seed: int = 1,
@@ -144,7 +167,7 @@ class VecEnv:
         path: str = "typed",
         copy: bool = True,
         spin: float = 0.002,
-    ) -> None: ...
+    ) -> Self: ...
     @property
     def num_envs(self) -> int: ...
     @property
@@ -163,19 +186,24 @@ class VecEnv:
     def step(
         self, actions: npt.NDArray[np.int64]
     ) -> tuple[
-        npt.NDArray[np.signedinteger[Any]],
-        npt.NDArray[np.int8],
-        npt.NDArray[np.float32],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.float32],
+        tuple[
+            npt.NDArray[np.signedinteger[Any]],
+            npt.NDArray[np.int8],
+            npt.NDArray[np.float32],
+            npt.NDArray[np.bool_],
+            npt.NDArray[np.bool_],
+            npt.NDArray[np.float32],
+        ],
+        list[int],
+        npt.NDArray[np.signedinteger[Any]] | None,
     ]: ...
 
+@final
 class Bot:
     """A built-in search bot of one seat."""
 
-    def __init__(
-        self, game: str, spec: str, seat: int, seed: int = 1, time_ms: int | None = None
-    ) -> None: ...
+    def __new__(
+        cls, game: str, spec: str, seat: int, seed: int = 1, time_ms: int | None = None
+    ) -> Self: ...
     def __call__(self, input: str) -> str | None: ...
     def stats(self) -> tuple[int, int]: ...

@@ -100,7 +100,9 @@ fn items_by_owner(state: &State) -> [u64; 2] {
 impl Rules for XmasRush {
     type State = State;
     const PLAYERS: usize = 2;
-    const VIEWS_MAY_SKIP: bool = false;
+    // The turn that ends the game sends no view: each seat's final observation is its last
+    // view, as on the view path (and in the PettingZoo envs).
+    const VIEWS_MAY_SKIP: bool = true;
 
     fn setup(&self, seed: i64) -> Result<State, String> {
         Ok(State::new_game(seed, self.league))
@@ -135,8 +137,10 @@ impl Rules for XmasRush {
         Some(twinsim_arena::ranks_from_outcome(&outcome, 2).1)
     }
 
-    fn sends_view(_state: &State, _player: usize) -> bool {
-        true
+    fn sends_view(state: &State, _player: usize) -> bool {
+        // Every turn's view goes to both players, but for the last turn's (the referee ends
+        // the game instead of sending one).
+        !state.game_over
     }
 
     // Both players read the same view, but each seat is encoded on its own: a seat's planes are

@@ -23,6 +23,16 @@ const CELL_OF_WALL: [u8; WALLS] = {
     cells
 };
 
+/// The fast board and the move that led to it: the mover's own line stays in its planes
+/// even when the referee refused it and ended the game (the view path absorbs a player's
+/// lines as it prints them, and the turn that ends the game sends no view to correct it).
+#[derive(Clone, Debug, Default)]
+pub struct LaneState {
+    game: State,
+    /// The mover and action index of the turn that led here (`None` after the setup).
+    last_move: Option<(usize, usize)>,
+}
+
 /// Zuniq has no setup parameters.
 #[derive(Default)]
 pub struct Zuniq {
@@ -31,76 +41,90 @@ pub struct Zuniq {
 }
 
 impl Rules for Zuniq {
-    type State = State;
+    type State = LaneState;
     const PLAYERS: usize = 2;
 
-    fn setup(&self, _seed: i64) -> Result<State, String> {
-        Ok(State::default())
+    fn setup(&self, _seed: i64) -> Result<LaneState, String> {
+        Ok(LaneState::default())
     }
 
-    fn is_over(state: &State) -> bool {
-        state.finished
+    fn is_over(state: &LaneState) -> bool {
+        state.game.finished
     }
 
-    fn to_act(state: &State, out: &mut [bool]) {
+    fn to_act(state: &LaneState, out: &mut [bool]) {
         out.fill(false);
-        if !state.finished {
-            out[state.board.to_move()] = true;
+        if !state.game.finished {
+            out[state.game.board.to_move()] = true;
         }
     }
 
-    fn play(&mut self, state: &mut State, indices: &[i64], _to_act: &[bool]) {
-        let index = indices[state.board.to_move()] as usize;
+    fn play(&mut self, state: &mut LaneState, indices: &[i64], _to_act: &[bool]) {
+        let mover = state.game.board.to_move();
+        let index = indices[mover] as usize;
+        state.last_move = Some((mover, index));
         let (wall, claim) = (index % WALLS, index >= WALLS);
-        if let Ok(cut) = state.board.check(wall).legality() {
-            state.apply_with(wall, cut, claim, |_| ());
+        if let Ok(cut) = state.game.board.check(wall).legality() {
+            state.game.apply_with(wall, cut, claim, |_| ());
         } else {
             // Not legal: the referee's consequence for the line (cold path).
             self.events.clear();
             let line = crate::codec::zuniq::line(index);
             // The game is not over (checked by the lane), so the turn is played.
-            let _ = state.referee_turn(Some(&line), &mut self.events);
+            let _ = state.game.referee_turn(Some(&line), &mut self.events);
         }
     }
 
-    fn scores(_state: &State, out: &mut [f64]) {
+    fn scores(_state: &LaneState, out: &mut [f64]) {
         // The trace's state object has no running score (Zuniq scores only at the end).
         out.fill(0.0);
     }
 
-    fn ranks(state: &State) -> Option<Vec<usize>> {
-        let winner = state.winner.filter(|_| state.finished)?;
+    fn ranks(state: &LaneState) -> Option<Vec<usize>> {
+        let winner = state.game.winner.filter(|_| state.game.finished)?;
         Some((0..2).map(|p| if p == winner { 1 } else { 2 }).collect())
     }
 
-    fn sends_view(_state: &State, _player: usize) -> bool {
-        true
+    fn sends_view(state: &LaneState, player: usize) -> bool {
+        // Every turn's view goes to both players but the last (the referee ends the game
+        // instead), so at the end the opponent of the last mover holds its last view, as on
+        // the view path; the mover holds that view and its own last line, which the planes
+        // of the end state and `last_move` give.
+        !state.game.finished || state.last_move.is_some_and(|(mover, _)| mover == player)
     }
-    const VIEWS_MAY_SKIP: bool = false;
+    const VIEWS_MAY_SKIP: bool = true;
 
-    fn encode<T: Number>(state: &State, player: usize, out: &mut [T]) {
+    fn encode<T: Number>(state: &LaneState, player: usize, out: &mut [T]) {
         let planes = &mut out[..3 * 36];
-        let mut walls = state.board.walls;
+        let mut walls = state.game.board.walls;
         while walls != 0 {
             planes[usize::from(CELL_OF_WALL[walls.trailing_zeros() as usize])] = T::of(1);
             walls &= walls - 1;
         }
         Self::reseat(state, planes, player, player);
+        // The mover's own line, placed or not (a no-op but at the end of a game lost to a
+        // refused line: a placed wall or claim is on the board already).
+        if let Some((_, index)) = state.last_move.filter(|(mover, _)| *mover == player) {
+            planes[usize::from(CELL_OF_WALL[index % WALLS])] = T::of(1);
+            if index >= WALLS {
+                planes[2 * 36..3 * 36].fill(T::of(1));
+            }
+        }
     }
 
     /// Both seats read the same walls; only the claim plane is the seat's own.
     const SHARED_VIEW: bool = true;
 
     /// The claim plane: all ones once seat `to` has claimed victory (`!`).
-    fn reseat<T: Number>(state: &State, row: &mut [T], _from: usize, to: usize) {
-        let claimed = T::of(i64::from(state.board.claims[to] != 0));
+    fn reseat<T: Number>(state: &LaneState, row: &mut [T], _from: usize, to: usize) {
+        let claimed = T::of(i64::from(state.game.board.claims[to] != 0));
         row[2 * 36..3 * 36].fill(claimed);
     }
 
-    fn mask(state: &State, _player: usize, out: &mut [i8]) {
+    fn mask(state: &LaneState, _player: usize, out: &mut [i8]) {
         // The legal walls, then the claimed copy of the same walls.
         let (walls, claimed) = out[..2 * WALLS].split_at_mut(WALLS);
-        spread(state.legal_mask(), walls);
+        spread(state.game.legal_mask(), walls);
         claimed.copy_from_slice(walls);
     }
 }

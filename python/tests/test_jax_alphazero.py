@@ -24,7 +24,10 @@ def test_two_tiny_iterations_write_csv_and_png(tmp_path):
         iterations=2,
         batch=4,
         simulations=4,
+        considered=4,
+        explore_plies=10,
         hidden=16,
+        head_scale=0.01,
         train_steps=2,
         minibatch=16,
         replay=2,
@@ -55,6 +58,15 @@ def test_two_tiny_iterations_write_csv_and_png(tmp_path):
     assert float(written[1]["loss"]) == rows[1]["loss"]
     assert float(written[2]["arena_win_rate_greedy"]) == rows[2]["arena_win_rate_greedy"]
     assert written[1]["arena_win_rate_greedy"] == ""
+    # The network of every evaluation is kept, whole.
+    saved = az.load_params(tmp_path / "params-2.npz")
+    assert sorted(saved) == sorted(az.init_params(jax.random.PRNGKey(0), 16))
+    assert saved["w1"].shape == (az.FEATURE_SIZE, 16)
+    assert sorted(p.name for p in tmp_path.glob("params-*.npz")) == [
+        "params-0.npz",
+        "params-1.npz",
+        "params-2.npz",
+    ]
     png = (tmp_path / "winrate.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     width, height = struct.unpack(">II", png[16:24])

@@ -2,10 +2,11 @@
 
 ``python -m twinsim.jax.alphazero --out target/alphazero-out`` plays self-play batches with
 Gumbel MuZero search (``mctx.gumbel_muzero_policy``, the JAX Zuniq engine as the search's model:
-a perfect simulator), keeps the last ``--replay`` batches, trains a hand-written MLP
+a perfect simulator; ``--considered`` root actions, Gumbel noise for the first
+``--explore-plies`` plies only), keeps the last ``--replay`` batches, trains a hand-written MLP
 policy/value network on them (plain JAX, Adam written out), and every ``--eval-every``
-iterations (and before the first) measures the win rate against two opponents written in JAX,
-batched beside the network's search:
+iterations (and before the first) measures the win rate, over ``--eval-games`` fixed games
+(``--eval-seed``), against two opponents written in JAX, batched:
 
 - ``random``: a uniform legal action, like ``builtin:random``;
 - ``greedy``: the rule of ``builtin:greedy`` for Zuniq (``search/src/greedy.rs``): every legal
@@ -13,14 +14,16 @@ batched beside the network's search:
   score before its end), ties broken uniformly at random.
 
 Both choose what the Rust bots choose (``python/tests/test_jax_alphazero.py`` replays the
-arena's ``builtin:greedy`` against ``builtin:random`` games move by move). With
+arena's ``builtin:greedy`` against ``builtin:random`` games move by move). The network plays
+its policy's most likely move (``--eval-simulations 0``) or its search's choice. With
 ``--arena-games N`` the first and the last evaluation also play N games of ``twinsim.arena``
 against the Rust ``builtin:random`` and ``builtin:greedy`` themselves, the network being a
-protocol bot (:func:`arena_win_rate`); that costs a process per game and one search per move,
-so it is not the curve's measure.
+protocol bot (:func:`arena_win_rate`); that costs a process per game, so it is not the
+curve's measure.
 
-It writes ``winrate.csv`` (one row per evaluation) and ``winrate.png`` (win rates over iterations;
-blue: random, red: greedy; a tiny PNG writer via ``zlib``, no plotting dependency).
+It writes ``winrate.csv`` (one row per evaluation: losses, win rates and their 95 % Wilson
+intervals), ``winrate.png`` (the curves with error bars, labelled; ``_plot``, ``zlib`` only,
+no plotting dependency) and ``params-<iteration>.npz`` (each evaluated network).
 """
 
 from __future__ import annotations
@@ -53,19 +56,22 @@ FEATURE_SIZE = 3 * WALLS + MAX_ZONE + 1 + 2 * (WALLS + 1)
 
 
 class Config(NamedTuple):
-    """The loop's sizes (defaults: the documented full run, about 25 minutes on a loaded 2-core
-    CPU)."""
+    """The loop's sizes (defaults: the documented full run, about 30 minutes on the loaded
+    2-core CPU it was measured on)."""
 
-    iterations: int = 60
+    iterations: int = 30
     #: Self-play games per iteration.
     batch: int = 64
-    simulations: int = 32
+    simulations: int = 64
     #: Root actions the self-play search considers (Gumbel's sequential halving; mctx's
-    #: default is 16).
-    considered: int = 16
+    #: default is 16). 64: every legal move (at most 60) is tried at least once, so that every
+    #: immediate win is seen and marked in the policy targets.
+    considered: int = 64
     #: Self-play plies played with the search's Gumbel noise (exploration); greedy after.
-    explore_plies: int = MAX_PLIES
+    explore_plies: int = 20
     hidden: int = 128
+    #: The initial policy and value heads' scale (see :func:`init_params`).
+    head_scale: float = 0.01
     learning_rate: float = 1e-3
     #: Adam steps per iteration, each on ``minibatch`` plies drawn from the replay buffer.
     train_steps: int = 32
@@ -73,13 +79,15 @@ class Config(NamedTuple):
     #: Self-play batches kept (the last ones).
     replay: int = 4
     eval_every: int = 10
-    eval_games: int = 128
-    #: The network's search in evaluation games (0: its policy's most likely move).
-    eval_simulations: int = 32
+    #: Games per opponent and evaluation (256: a 95 % interval of about +-0.06).
+    eval_games: int = 256
+    #: The network's search in evaluation games (0: its policy's most likely move, what the
+    #: training changes most directly; a search finds the immediate wins without any training).
+    eval_simulations: int = 0
     #: The evaluation games' randomness (the same at every evaluation and for every ``seed``).
     eval_seed: int = 12345
     #: Games against each real Rust bot at the first and the last evaluation (0: none).
-    arena_games: int = 64
+    arena_games: int = 0
     seed: int = 0
 
 
@@ -111,14 +119,18 @@ def wall_mask(state) -> jax.Array:
     return state.legal_action_mask[:, :POLICY_SIZE]
 
 
-def init_params(key: jax.Array, hidden: int) -> dict[str, jax.Array]:
-    """He-initialised weights of two hidden layers and the policy and value heads."""
+def init_params(key: jax.Array, hidden: int, head_scale: float = 1.0) -> dict[str, jax.Array]:
+    """He-initialised weights of two hidden layers and the policy and value heads, the heads
+    scaled by ``head_scale``: a small scale starts from a nearly uniform prior and a value near
+    0, so that the first search targets are the search's findings rather than the random
+    preferences of an untrained policy head (which self-play would otherwise teach back to it)."""
     sizes = {"w1": (FEATURE_SIZE, hidden), "w2": (hidden, hidden)}
     sizes |= {"wp": (hidden, POLICY_SIZE), "wv": (hidden, 1)}
     keys = jax.random.split(key, len(sizes))
     params = {}
     for k, (name, shape) in zip(keys, sizes.items()):
-        params[name] = jax.random.normal(k, shape) * jnp.sqrt(2.0 / shape[0])
+        scale = head_scale if name in ("wp", "wv") else 1.0
+        params[name] = jax.random.normal(k, shape) * jnp.sqrt(2.0 / shape[0]) * scale
         params["b" + name[1:]] = jnp.zeros(shape[1])
     return params
 
@@ -531,7 +543,7 @@ def run(config: Config, out: Path, log=print) -> list[dict[str, float]]:
     out.mkdir(parents=True, exist_ok=True)
     key = jax.random.PRNGKey(config.seed)
     key, init_key = jax.random.split(key)
-    params = init_params(init_key, config.hidden)
+    params = init_params(init_key, config.hidden, config.head_scale)
     adam = adam_init(params)
     replay = empty_replay(config.replay, config.batch)
     play = jax.jit(self_play, static_argnums=(2, 3, 4, 5))

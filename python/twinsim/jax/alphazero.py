@@ -525,7 +525,7 @@ def plot(path: Path, rows: list[dict[str, float]], config: Config) -> None:
     how = f"{config.eval_simulations} SIMULATIONS" if config.eval_simulations else "POLICY ONLY"
     series = [
         Series(
-            f"VS {name} ({config.eval_games} GAMES)",
+            f"VS BUILTIN:{name} (JAX COPY, {config.eval_games} GAMES)",
             COLOURS[name],
             xs,
             [row[f"win_rate_{name}"] for row in rows],

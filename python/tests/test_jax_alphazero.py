@@ -24,7 +24,10 @@ def test_two_tiny_iterations_write_csv_and_png(tmp_path):
         iterations=2,
         batch=4,
         simulations=4,
+        considered=4,
+        explore_plies=10,
         hidden=16,
+        head_scale=0.01,
         train_steps=2,
         minibatch=16,
         replay=2,
@@ -40,8 +43,10 @@ def test_two_tiny_iterations_write_csv_and_png(tmp_path):
     for row in rows[1:]:
         assert math.isfinite(row["loss"]) and row["loss"] > 0
     for row in rows:
-        assert row["win_rate_random"] in {0.0, 0.25, 0.5, 0.75, 1.0}
-        assert row["win_rate_greedy"] in {0.0, 0.25, 0.5, 0.75, 1.0}
+        for name in ("random", "greedy"):
+            rate = row[f"win_rate_{name}"]
+            assert rate in {0.0, 0.25, 0.5, 0.75, 1.0}
+            assert (row[f"{name}_low"], row[f"{name}_high"]) == az.wilson_interval(rate * 4, 4)
     # The Rust bots, through the arena, at the first and the last evaluation only.
     for row in (rows[0], rows[2]):
         assert row["arena_win_rate_random"] in {0.0, 0.5, 1.0}
@@ -53,6 +58,15 @@ def test_two_tiny_iterations_write_csv_and_png(tmp_path):
     assert float(written[1]["loss"]) == rows[1]["loss"]
     assert float(written[2]["arena_win_rate_greedy"]) == rows[2]["arena_win_rate_greedy"]
     assert written[1]["arena_win_rate_greedy"] == ""
+    # The network of every evaluation is kept, whole.
+    saved = az.load_params(tmp_path / "params-2.npz")
+    assert sorted(saved) == sorted(az.init_params(jax.random.PRNGKey(0), 16))
+    assert saved["w1"].shape == (az.FEATURE_SIZE, 16)
+    assert sorted(p.name for p in tmp_path.glob("params-*.npz")) == [
+        "params-0.npz",
+        "params-1.npz",
+        "params-2.npz",
+    ]
     png = (tmp_path / "winrate.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     width, height = struct.unpack(">II", png[16:24])
@@ -60,8 +74,23 @@ def test_two_tiny_iterations_write_csv_and_png(tmp_path):
     assert png[37:41] == b"IDAT"
     raw = zlib.decompress(png[41 : 41 + length])
     assert len(raw) == height * (1 + 3 * width)
-    # The plot is not blank: the series' colours are drawn.
+    # The plot is not blank: the series' colours are drawn, and there is text (black) in the
+    # title's band at the top.
     assert bytes((30, 90, 200)) in raw and bytes((200, 40, 40)) in raw
+    title_band = raw[: 20 * (1 + 3 * width)]
+    assert bytes((0, 0, 0)) in title_band
+
+
+def test_wilson_interval():
+    # Textbook values: 5 of 10 -> [0.2366, 0.7634]; 0 of 10 -> [0, 0.2775].
+    low, high = az.wilson_interval(5, 10)
+    assert abs(low - 0.2366) < 1e-4 and abs(high - 0.7634) < 1e-4
+    low, high = az.wilson_interval(0, 10)
+    assert low == 0.0 and abs(high - 0.2775) < 1e-4
+    assert az.wilson_interval(10, 10)[1] == 1.0
+    # 512 games at 1/2: about +-0.043.
+    low, high = az.wilson_interval(256, 512)
+    assert 0.042 < 0.5 - low < 0.044 and abs((high - 0.5) - (0.5 - low)) < 1e-12
 
 
 #: Games per batch in both opponent tests (one shape: XLA compiles each function once).

@@ -2,10 +2,11 @@
 
 ``python -m twinsim.jax.alphazero --out target/alphazero-out`` plays self-play batches with
 Gumbel MuZero search (``mctx.gumbel_muzero_policy``, the JAX Zuniq engine as the search's model:
-a perfect simulator), keeps the last ``--replay`` batches, trains a hand-written MLP
+a perfect simulator; ``--considered`` root actions, Gumbel noise for the first
+``--explore-plies`` plies only), keeps the last ``--replay`` batches, trains a hand-written MLP
 policy/value network on them (plain JAX, Adam written out), and every ``--eval-every``
-iterations (and before the first) measures the win rate against two opponents written in JAX,
-batched beside the network's search:
+iterations (and before the first) measures the win rate, over ``--eval-games`` fixed games
+(``--eval-seed``), against two opponents written in JAX, batched:
 
 - ``random``: a uniform legal action, like ``builtin:random``;
 - ``greedy``: the rule of ``builtin:greedy`` for Zuniq (``search/src/greedy.rs``): every legal
@@ -13,23 +14,24 @@ batched beside the network's search:
   score before its end), ties broken uniformly at random.
 
 Both choose what the Rust bots choose (``python/tests/test_jax_alphazero.py`` replays the
-arena's ``builtin:greedy`` against ``builtin:random`` games move by move). With
+arena's ``builtin:greedy`` against ``builtin:random`` games move by move). The network plays
+its policy's most likely move (``--eval-simulations 0``) or its search's choice. With
 ``--arena-games N`` the first and the last evaluation also play N games of ``twinsim.arena``
 against the Rust ``builtin:random`` and ``builtin:greedy`` themselves, the network being a
-protocol bot (:func:`arena_win_rate`); that costs a process per game and one search per move,
-so it is not the curve's measure.
+protocol bot (:func:`arena_win_rate`); that costs a process per game, so it is not the
+curve's measure.
 
-It writes ``winrate.csv`` (one row per evaluation) and ``winrate.png`` (win rates over iterations;
-blue: random, red: greedy; a tiny PNG writer via ``zlib``, no plotting dependency).
+It writes ``winrate.csv`` (one row per evaluation: losses, win rates and their 95 % Wilson
+intervals), ``winrate.png`` (the curves with error bars, labelled; ``_plot``, ``zlib`` only,
+no plotting dependency) and ``params-<iteration>.npz`` (each evaluated network).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
-import struct
+import math
 import time
-import zlib
 from pathlib import Path
 from typing import NamedTuple
 
@@ -37,6 +39,7 @@ import jax
 import jax.numpy as jnp
 import mctx
 
+from ._plot import Series, write_plot
 from ._zuniq import NUM_ACTIONS, WALLS, Zuniq
 
 ENV = Zuniq()
@@ -53,14 +56,22 @@ FEATURE_SIZE = 3 * WALLS + MAX_ZONE + 1 + 2 * (WALLS + 1)
 
 
 class Config(NamedTuple):
-    """The loop's sizes (defaults: the documented full run, about 25 minutes on a loaded 2-core
-    CPU)."""
+    """The loop's sizes (defaults: the documented full run, about 30 minutes on the loaded
+    2-core CPU it was measured on)."""
 
-    iterations: int = 60
+    iterations: int = 30
     #: Self-play games per iteration.
     batch: int = 64
-    simulations: int = 32
+    simulations: int = 64
+    #: Root actions the self-play search considers (Gumbel's sequential halving; mctx's
+    #: default is 16). 64: every legal move (at most 60) is tried at least once, so that every
+    #: immediate win is seen and marked in the policy targets.
+    considered: int = 64
+    #: Self-play plies played with the search's Gumbel noise (exploration); greedy after.
+    explore_plies: int = 20
     hidden: int = 128
+    #: The initial policy and value heads' scale (see :func:`init_params`).
+    head_scale: float = 0.01
     learning_rate: float = 1e-3
     #: Adam steps per iteration, each on ``minibatch`` plies drawn from the replay buffer.
     train_steps: int = 32
@@ -68,11 +79,15 @@ class Config(NamedTuple):
     #: Self-play batches kept (the last ones).
     replay: int = 4
     eval_every: int = 10
-    eval_games: int = 128
-    #: The network's search in evaluation games (0: its policy's most likely move).
-    eval_simulations: int = 32
+    #: Games per opponent and evaluation (256: a 95 % interval of about +-0.06).
+    eval_games: int = 256
+    #: The network's search in evaluation games (0: its policy's most likely move, what the
+    #: training changes most directly; a search finds the immediate wins without any training).
+    eval_simulations: int = 0
+    #: The evaluation games' randomness (the same at every evaluation and for every ``seed``).
+    eval_seed: int = 12345
     #: Games against each real Rust bot at the first and the last evaluation (0: none).
-    arena_games: int = 64
+    arena_games: int = 0
     seed: int = 0
 
 
@@ -104,14 +119,18 @@ def wall_mask(state) -> jax.Array:
     return state.legal_action_mask[:, :POLICY_SIZE]
 
 
-def init_params(key: jax.Array, hidden: int) -> dict[str, jax.Array]:
-    """He-initialised weights of two hidden layers and the policy and value heads."""
+def init_params(key: jax.Array, hidden: int, head_scale: float = 1.0) -> dict[str, jax.Array]:
+    """He-initialised weights of two hidden layers and the policy and value heads, the heads
+    scaled by ``head_scale``: a small scale starts from a nearly uniform prior and a value near
+    0, so that the first search targets are the search's findings rather than the random
+    preferences of an untrained policy head (which self-play would otherwise teach back to it)."""
     sizes = {"w1": (FEATURE_SIZE, hidden), "w2": (hidden, hidden)}
     sizes |= {"wp": (hidden, POLICY_SIZE), "wv": (hidden, 1)}
     keys = jax.random.split(key, len(sizes))
     params = {}
     for k, (name, shape) in zip(keys, sizes.items()):
-        params[name] = jax.random.normal(k, shape) * jnp.sqrt(2.0 / shape[0])
+        scale = head_scale if name in ("wp", "wv") else 1.0
+        params[name] = jax.random.normal(k, shape) * jnp.sqrt(2.0 / shape[0]) * scale
         params["b" + name[1:]] = jnp.zeros(shape[1])
     return params
 
@@ -152,7 +171,7 @@ def _recurrent_fn(params, key, action, state):
     return output, state
 
 
-def _search(params, key, state, simulations: int):
+def _search(params, key, state, simulations: int, considered: int = 16, gumbel_scale=1.0):
     logits, value = forward(params, features(state))
     root = mctx.RootFnOutput(prior_logits=logits, value=value, embedding=state)
     return mctx.gumbel_muzero_policy(
@@ -162,6 +181,8 @@ def _search(params, key, state, simulations: int):
         recurrent_fn=_recurrent_fn,
         num_simulations=simulations,
         invalid_actions=~wall_mask(state),
+        max_num_considered_actions=considered,
+        gumbel_scale=gumbel_scale,
     )
 
 
@@ -175,14 +196,25 @@ class Batch(NamedTuple):
     valid: jax.Array
 
 
-def self_play(params, key: jax.Array, batch: int, simulations: int) -> Batch:
+def self_play(
+    params,
+    key: jax.Array,
+    batch: int,
+    simulations: int,
+    considered: int = 16,
+    explore_plies: int = MAX_PLIES,
+) -> Batch:
     """``batch`` games of the network against itself, each move chosen by the search; targets
-    are the search's improved policy and the game's result for the player who moved."""
+    are the search's improved policy and the game's result for the player who moved. The
+    search's Gumbel noise (its exploration) is on for the first ``explore_plies`` plies and off
+    after: the ends of the games, which decide them, are played as well as the search can, so
+    that their results say more about their positions (the value targets)."""
     init_key, play_key = jax.random.split(key)
     state = jax.vmap(ENV.init)(jax.random.split(init_key, batch))
 
     def ply(state, key):
-        output = _search(params, key, state, simulations)
+        noise = (state.step_count < explore_plies).astype(jnp.float32)[:, None]
+        output = _search(params, key, state, simulations, considered, noise)
         after = jax.vmap(ENV.step)(state, output.action)
         record = (
             features(state),
@@ -279,22 +311,26 @@ def random_action(state, key):
     return jnp.argmax(jnp.where(state.legal_action_mask, noise, -1.0), axis=-1)
 
 
-def one_ply_values(state):
-    """Per game and action, the mover's result one ply later: 1 a win, -1 a loss, 0 the game
-    goes on; -2 for an action the mask forbids."""
-    actions = jnp.arange(NUM_ACTIONS)
+def one_ply_values(state, actions: int = NUM_ACTIONS):
+    """Per game and action (the first ``actions``), the mover's result one ply later: 1 a win,
+    -1 a loss, 0 the game goes on; -2 for an action the mask forbids."""
+    mask = state.legal_action_mask[:, :actions]
+    actions = jnp.arange(actions)
 
     def values(one):
         after = jax.vmap(ENV.step, in_axes=(None, 0))(one, actions)
         return after.rewards[:, one.current_player]
 
-    return jnp.where(state.legal_action_mask, jax.vmap(values)(state), -2.0)
+    return jnp.where(mask, jax.vmap(values)(state), -2.0)
 
 
 def greedy_action(state, key):
     """``builtin:greedy``'s rule for Zuniq: every legal action one ply deep, valued by the
-    mover's result (win beats going on beats a loss), a uniform choice among the best."""
-    value = one_ply_values(state)
+    mover's result (win beats going on beats a loss), a uniform choice among the best. Only
+    the 60 walls are tried: a claim (``!``) has its wall's value (it changes the score, never
+    who wins), so the choice among the walls is the same, at half the cost, and it never
+    claims."""
+    value = one_ply_values(state, WALLS)
     best = value == value.max(axis=-1, keepdims=True)
     noise = jax.random.uniform(key, value.shape)
     return jnp.argmax(jnp.where(best, noise, -1.0), axis=-1)
@@ -436,58 +472,70 @@ def arena_win_rate(params, opponent: str, games: int, simulations: int, seed: in
     return report["bots"][0]["wins"] / games
 
 
-# -- output: CSV and a tiny PNG line plot --------------------------------------------------------
+# -- output: CSV and the plot -------------------------------------------------------------------
 
 
-def write_png(path: Path, series: list[tuple[list[float], list[float], tuple[int, int, int]]]):
-    """A 480×320 line plot of ``(xs, ys in [0, 1], colour)`` series on a grid (ys 0, 0.25, ...,
-    1), written with ``zlib`` only."""
-    width, height, margin = 480, 320, 20
-    pixels = [[(255, 255, 255)] * width for _ in range(height)]
-    all_x = [x for xs, _, _ in series for x in xs] or [0.0]
-    low, high = min(all_x), max(max(all_x), min(all_x) + 1)
+def save_params(path: Path, params: dict[str, jax.Array]) -> None:
+    """The network's weights as a NumPy ``.npz`` (``load_params`` reads it back)."""
+    import numpy as np
 
-    def to_pixel(x: float, y: float) -> tuple[int, int]:
-        px = margin + round((x - low) / (high - low) * (width - 2 * margin))
-        py = height - margin - round(min(max(y, 0.0), 1.0) * (height - 2 * margin))
-        return px, py
-
-    for quarter in range(5):
-        _, py = to_pixel(low, quarter / 4)
-        for px in range(margin, width - margin + 1):
-            pixels[py][px] = (200, 200, 200) if quarter % 4 else (0, 0, 0)
-    for py in range(margin, height - margin + 1):
-        pixels[py][margin] = (0, 0, 0)
-    for index, (xs, ys, colour) in enumerate(series):
-        points = [to_pixel(x, y) for x, y in zip(xs, ys)]
-        for (x0, y0), (x1, y1) in zip(points, points[1:]):
-            steps = max(abs(x1 - x0), abs(y1 - y0), 1)
-            for i in range(steps + 1):
-                px = x0 + round((x1 - x0) * i / steps)
-                py = y0 + round((y1 - y0) * i / steps)
-                for dy in (-1, 0, 1):
-                    pixels[py + dy][px] = colour
-        # A dot per evaluation, each series' smaller than the one before: equal points stay seen.
-        radius = max(3 - index, 1)
-        for px, py in points:
-            for dy in range(-radius, radius + 1):
-                for dx in range(-radius, radius + 1):
-                    pixels[py + dy][px + dx] = colour
-    raw = b"".join(b"\x00" + bytes(c for pixel in row for c in pixel) for row in pixels)
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        body = kind + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-    png += chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
-    path.write_bytes(png)
+    np.savez(path, **{name: np.asarray(value) for name, value in params.items()})
 
 
-COLUMNS = ["iteration", "loss", "policy_loss", "value_loss", "win_rate_random", "win_rate_greedy"]
+def load_params(path: Path) -> dict[str, jax.Array]:
+    import numpy as np
+
+    with np.load(path) as saved:
+        return {name: jnp.asarray(saved[name]) for name in saved.files}
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate of ``wins`` in ``games`` (95 % for z = 1.96):
+    unlike the normal one it stays inside [0, 1] and is not empty at 0 or ``games`` wins."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    shrink = 1 + z * z / games
+    centre = (rate + z * z / (2 * games)) / shrink
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / shrink
+    return max(centre - half, 0.0), min(centre + half, 1.0)
+
+
+COLUMNS = [
+    "iteration",
+    "loss",
+    "policy_loss",
+    "value_loss",
+    "win_rate_random",
+    "random_low",
+    "random_high",
+    "win_rate_greedy",
+    "greedy_low",
+    "greedy_high",
+]
 #: Measured at the first and the last evaluation only (``--arena-games``), empty elsewhere.
 ARENA_COLUMNS = ["arena_win_rate_random", "arena_win_rate_greedy"]
+#: The plot's colour per opponent.
+COLOURS = {"random": (30, 90, 200), "greedy": (200, 40, 40)}
+
+
+def plot(path: Path, rows: list[dict[str, float]], config: Config) -> None:
+    """The win rates of ``rows`` over the iterations, with their 95 % intervals."""
+    xs = [row["iteration"] for row in rows]
+    how = f"{config.eval_simulations} SIMULATIONS" if config.eval_simulations else "POLICY ONLY"
+    series = [
+        Series(
+            f"VS BUILTIN:{name} (JAX COPY, {config.eval_games} GAMES)",
+            COLOURS[name],
+            xs,
+            [row[f"win_rate_{name}"] for row in rows],
+            [row[f"{name}_low"] for row in rows],
+            [row[f"{name}_high"] for row in rows],
+        )
+        for name in OPPONENTS
+    ]
+    title = f"ALPHAZERO ON ZUNIQ: WIN RATE, 95% CI ({how})"
+    write_plot(path, series, title, "ITERATION", "WIN RATE")
 
 
 def run(config: Config, out: Path, log=print) -> list[dict[str, float]]:
@@ -495,23 +543,30 @@ def run(config: Config, out: Path, log=print) -> list[dict[str, float]]:
     out.mkdir(parents=True, exist_ok=True)
     key = jax.random.PRNGKey(config.seed)
     key, init_key = jax.random.split(key)
-    params = init_params(init_key, config.hidden)
+    params = init_params(init_key, config.hidden, config.head_scale)
     adam = adam_init(params)
     replay = empty_replay(config.replay, config.batch)
-    play = jax.jit(self_play, static_argnums=(2, 3))
+    play = jax.jit(self_play, static_argnums=(2, 3, 4, 5))
     store = jax.jit(remember, donate_argnums=(0,))
     learn = jax.jit(train, static_argnums=(5, 6))
     judge = jax.jit(evaluate, static_argnums=(2, 3, 4))
     rows: list[dict[str, float]] = []
     start = time.perf_counter()
-    # Every evaluation plays the same opponents' dice (common random numbers: less noise
-    # between the points of the curve); iteration 0 is the untrained network.
-    key, eval_key = jax.random.split(key)
+    # Every evaluation plays the same games' dice (common random numbers: less noise between
+    # the points of the curve), whatever the training seed; iteration 0 is the untrained network.
+    eval_key = jax.random.PRNGKey(config.eval_seed)
     loss = policy_loss = value_loss = float("nan")
     for iteration in range(config.iterations + 1):
         if iteration > 0:
             key, play_key, train_key = jax.random.split(key, 3)
-            batch = play(params, play_key, config.batch, config.simulations)
+            batch = play(
+                params,
+                play_key,
+                config.batch,
+                config.simulations,
+                config.considered,
+                config.explore_plies,
+            )
             replay = store(replay, batch, (iteration - 1) % config.replay)
             params, adam, loss, (policy_loss, value_loss) = learn(
                 params,
@@ -524,19 +579,18 @@ def run(config: Config, out: Path, log=print) -> list[dict[str, float]]:
             )
         if iteration % config.eval_every and iteration != config.iterations:
             continue
-        rates = {
-            name: float(judge(params, k, name, config.eval_games, config.eval_simulations))
-            for name, k in zip(OPPONENTS, jax.random.split(eval_key))
-        }
         row = {
             "iteration": iteration,
             "loss": float(loss),
             "policy_loss": float(policy_loss),
             "value_loss": float(value_loss),
-            "win_rate_random": rates["random"],
-            "win_rate_greedy": rates["greedy"],
         }
-        text = f"win rate vs random {rates['random']:.3f}, vs greedy {rates['greedy']:.3f}"
+        text = "win rate"
+        for name, k in zip(OPPONENTS, jax.random.split(eval_key)):
+            rate = float(judge(params, k, name, config.eval_games, config.eval_simulations))
+            low, high = wilson_interval(round(rate * config.eval_games), config.eval_games)
+            row |= {f"win_rate_{name}": rate, f"{name}_low": low, f"{name}_high": high}
+            text += f" vs {name} {rate:.3f} [{low:.3f}, {high:.3f}]"
         if config.arena_games and iteration in (0, config.iterations):
             for opponent in OPPONENTS:
                 row["arena_win_rate_" + opponent] = arena_win_rate(
@@ -551,6 +605,8 @@ def run(config: Config, out: Path, log=print) -> list[dict[str, float]]:
                 f"vs builtin:greedy {row['arena_win_rate_greedy']:.3f}"
             )
         rows.append(row)
+        # The network as evaluated, to judge it again another way (``load_params``).
+        save_params(out / f"params-{iteration}.npz", params)
         log(
             f"iteration {iteration}: loss {row['loss']:.3f} (value {row['value_loss']:.3f}), "
             f"{text} ({time.perf_counter() - start:.0f} s)"
@@ -560,14 +616,7 @@ def run(config: Config, out: Path, log=print) -> list[dict[str, float]]:
             writer = csv.DictWriter(file, fieldnames=columns)
             writer.writeheader()
             writer.writerows(rows)
-        xs = [r["iteration"] for r in rows]
-        write_png(
-            out / "winrate.png",
-            [
-                (xs, [r["win_rate_random"] for r in rows], (30, 90, 200)),
-                (xs, [r["win_rate_greedy"] for r in rows], (200, 40, 40)),
-            ],
-        )
+        plot(out / "winrate.png", rows, config)
     return rows
 
 

@@ -18,6 +18,10 @@
 //! (`const _: () = assert!(...)`) are left out: the crates check them when they build, and in the
 //! bundle they would keep alive the items they name (Photosynthesis' `SearchState`, 8 KB).
 //!
+//! Lint attributes that make no difference in the bundle are dropped (`warn`, `deny`, `forbid`,
+//! clippy's `allow`s, `allow`s of the lints the bundle allows for the whole file): they change no
+//! program, and the crates obey them when they build.
+//!
 //! Comments, doc comments and `#[doc]` attributes are dropped and whitespace shrunk (indentation
 //! goes; a line break stays where the source had one between two tokens), by a tokenizer that
 //! knows strings, raw strings, byte strings, characters and lifetimes, so nothing inside a
@@ -438,9 +442,33 @@ fn attribute_use(attribute: &[Token]) -> AttributeUse {
     let content = &attribute[2..attribute.len() - 1];
     match content.first().map(|t| t.text.as_str()) {
         Some("doc") => AttributeUse::Drop,
+        _ if changes_only_lints(content) => AttributeUse::Drop,
         Some("test") if content.len() == 1 => AttributeUse::DropItem,
         Some("cfg") if cfg_value(inside(content)) == Some(false) => AttributeUse::DropItem,
         _ => AttributeUse::Keep,
+    }
+}
+
+/// The lints the bundle's first line allows for the whole file ([`bundle`]).
+const BUNDLE_ALLOWS: [&str; 3] = ["dead_code", "unused_imports", "unused_macros"];
+
+/// Whether an attribute's content only sets lint levels that make no difference in the bundle:
+/// `warn`/`deny`/`forbid` (the crates obey them when they build; they change no program), an
+/// `allow` of clippy's lints (plain `rustc` runs no clippy) or of lints the bundle allows
+/// everywhere, and a `cfg_attr` of such attributes alone.
+fn changes_only_lints(content: &[Token]) -> bool {
+    match content.first().map(|t| t.text.as_str()) {
+        Some("warn" | "deny" | "forbid") => true,
+        Some("allow") => split_commas(inside(content)).iter().all(|lint| match lint {
+            [one] => BUNDLE_ALLOWS.contains(&one.text.as_str()),
+            [tool, ..] => tool.is("clippy"),
+            [] => true,
+        }),
+        Some("cfg_attr") => {
+            let parts = split_commas(inside(content));
+            parts.len() > 1 && parts[1..].iter().all(|attribute| changes_only_lints(attribute))
+        }
+        _ => false,
     }
 }
 
@@ -1159,7 +1187,7 @@ pub fn bundle(root: &Path, bot: &Path, game: Option<&str>) -> Result<String, Str
         bot.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned()),
         bundler.game
     );
-    out.push_str("#![allow(dead_code, unused_imports, unused_macros)]");
+    out.push_str(&format!("#![allow({})]", BUNDLE_ALLOWS.join(", ")));
     render(&bot_inner, &mut out);
     render_nodes(&nodes, &mut out);
     out.push('\n');
@@ -1169,4 +1197,45 @@ pub fn bundle(root: &Path, bot: &Path, game: Option<&str>) -> Result<String, Str
 /// The number of characters of a bundle (what a contest's limit counts).
 pub fn size(bundle: &str) -> usize {
     bundle.chars().count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attribute(text: &str) -> Vec<Token> {
+        tokenize(text).unwrap()
+    }
+
+    /// Lint levels that change nothing in the bundle go; an `allow` the bundle does not make
+    /// for the whole file, and any attribute that changes the program, stay.
+    #[test]
+    fn only_attributes_that_change_no_program_are_dropped() {
+        for dropped in [
+            "#![warn(missing_docs)]",
+            "#![forbid(unsafe_code)]",
+            "#[deny(clippy::all)]",
+            "#[allow(clippy::too_many_arguments)]",
+            "#[allow(dead_code, unused_imports)]",
+            "#![cfg_attr(not(feature = \"builtin\"), allow(unused_imports))]",
+        ] {
+            let tokens = attribute(dropped);
+            let start = usize::from(tokens[1].is("!"));
+            assert!(
+                matches!(attribute_use(&tokens[start..]), AttributeUse::Drop),
+                "{dropped} should go"
+            );
+        }
+        for kept in [
+            "#[allow(non_snake_case)]",
+            "#[allow(clippy::x, unused_mut)]",
+            "#[inline]",
+            "#[derive(Clone)]",
+            "#[cfg_attr(test, derive(Debug))]",
+            "#[cfg_attr(feature = \"x\", allow(dead_code), inline)]",
+        ] {
+            let tokens = attribute(kept);
+            assert!(matches!(attribute_use(&tokens), AttributeUse::Keep), "{kept} should stay");
+        }
+    }
 }

@@ -136,6 +136,7 @@ impl GreedyValue for twinsim_fast::photosynthesis::State {
 }
 
 /// The alpha-beta leaf evaluation ([`Heuristic`]: the runner-up's Voronoi evaluation).
+#[cfg(feature = "reference-twin")]
 impl GreedyValue for twinsim_reference::wondev_woman::State {
     fn greedy_value(&self, player: PlayerId) -> f64 {
         f64::from(Heuristic::heuristic(self, player))

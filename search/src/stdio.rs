@@ -21,7 +21,7 @@
 //! ```
 
 use std::fmt;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 use std::time::{Duration, Instant};
 use twinsim_reference::framing::{Framing, Part, TimeLimits};
 use twinsim_reference::game::PlayerId;
@@ -50,6 +50,12 @@ pub enum ReadError {
         /// The line as read.
         found: String,
     },
+    /// A line ran past [`MAX_LINE_BYTES`] without an end of line (not a referee's input: its
+    /// longest line is a few hundred bytes).
+    TooLong {
+        /// 1-based line number of the long line.
+        line: usize,
+    },
 }
 
 impl fmt::Display for ReadError {
@@ -61,6 +67,9 @@ impl fmt::Display for ReadError {
             }
             ReadError::BadCount { line, expected, found } => {
                 write!(f, "line {line}: expected {expected}, found {found:?}")
+            }
+            ReadError::TooLong { line } => {
+                write!(f, "line {line}: over {MAX_LINE_BYTES} bytes")
             }
         }
     }
@@ -93,6 +102,10 @@ pub struct TurnReader<R> {
 /// The largest count a count line may hold: more than any game sends, small enough that a
 /// garbage number cannot make the reader wait for billions of lines.
 const MAX_COUNT: usize = 10_000;
+
+/// The longest line a bot reads, in bytes, end of line included: a stream without line ends
+/// (`/dev/zero`) stops the bot with [`ReadError::TooLong`] instead of growing its memory.
+pub const MAX_LINE_BYTES: u64 = 1 << 20;
 
 impl<R: BufRead> TurnReader<R> {
     /// A reader of the protocol a game's `FRAMING` describes (`twinsim_reference::zuniq::FRAMING`)
@@ -173,10 +186,14 @@ impl<R: BufRead> TurnReader<R> {
             return Ok(Some(line));
         }
         let mut line = String::new();
-        if self.reader.read_line(&mut line)? == 0 {
+        let read = (&mut self.reader).take(MAX_LINE_BYTES).read_line(&mut line)?;
+        if read == 0 {
             return Ok(None);
         }
         self.line_number += 1;
+        if read as u64 == MAX_LINE_BYTES && !line.ends_with('\n') {
+            return Err(ReadError::TooLong { line: self.line_number });
+        }
         let trimmed = line.trim_end_matches(['\n', '\r']).len();
         line.truncate(trimmed);
         Ok(Some(line))
@@ -364,6 +381,21 @@ mod tests {
             }
         }
         assert!(checked > 20, "{game}: only {checked} views checked");
+    }
+
+    /// A stream with no line end (`/dev/zero`) ends in `TooLong` after `MAX_LINE_BYTES`, not in
+    /// a bot whose memory grows until it is killed; a line just under the limit still reads.
+    #[test]
+    fn a_line_without_end_is_refused_at_the_limit() {
+        let zeros = io::BufReader::new(io::repeat(0));
+        let mut reader = TurnReader::new(twinsim_reference::zuniq::FRAMING, zeros);
+        let error = reader.next_turn().unwrap_err();
+        assert!(matches!(error, ReadError::TooLong { line: 1 }), "{error}");
+        assert_eq!(error.to_string(), "line 1: over 1048576 bytes");
+
+        let long = "x".repeat(MAX_LINE_BYTES as usize - 1) + "\n";
+        let mut reader = TurnReader::new(twinsim_reference::zuniq::FRAMING, long.as_bytes());
+        assert_eq!(reader.next_turn().unwrap().map(|t| t.len()), Some(long.len() - 1));
     }
 
     #[test]

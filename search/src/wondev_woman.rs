@@ -52,6 +52,7 @@ use twinsim_fast::wondev_woman::board as fb;
 use twinsim_fast::wondev_woman::bot::fog::Tracker;
 use twinsim_fast::wondev_woman::FastWondevWoman;
 use twinsim_reference::game::{EngineKind, PlayerId};
+#[cfg(feature = "reference-twin")]
 use twinsim_reference::wondev_woman::bot::eval;
 use twinsim_reference::wondev_woman::bot::fog::Hypothesis;
 use twinsim_reference::wondev_woman::protocol::{parse_init, parse_turn, state_from_view, View};
@@ -78,6 +79,7 @@ pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Result<Box<dyn Vi
 /// The runner-up's final evaluation, `2 · Voronoi difference + score difference + accessible
 /// neighbours difference` (post-mortem "Evaluation"; cells each side reaches first, the side to
 /// move winning ties), from `player`'s side.
+#[cfg(feature = "reference-twin")]
 impl Heuristic for State {
     fn heuristic(&self, player: PlayerId) -> i32 {
         let v = eval::evaluate(self);
@@ -119,6 +121,7 @@ fn move_hint(height_of_target: u8) -> i32 {
     i32::from(height_of_target)
 }
 
+#[cfg(feature = "reference-twin")]
 impl MoveHints<Action> for State {
     const MOVE_IDS: usize = WONDEV_MOVE_IDS;
     fn move_id(&self, mover: PlayerId, action: &Action) -> usize {

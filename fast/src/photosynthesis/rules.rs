@@ -182,7 +182,7 @@ impl State {
             for s in 1..4 {
                 let mut m = mine & size[s];
                 while m != 0 {
-                    seeds += (WITHIN[m.trailing_zeros() as usize][s] & free).count_ones();
+                    seeds += (WITHIN_BY_ZEROS[m.trailing_zeros() as usize][s] & free).count_ones();
                     m &= m - 1;
                 }
             }

@@ -153,8 +153,8 @@ pub fn game_diff(data: &[u8]) {
         assert_eq!(protocol::view_texts(&rs), super::engine::view_texts(&fs), "turn {turn}: views");
         let mut fevents = vec![];
         let revents = rules::play_frame(&mut rs, &answers);
-        // Both text-level entry points: the lazy one (draws noted) and the counted one (draws
-        // made at once); now and then the views are brought up to date in place.
+        // Both text-level entry points: the one that counts the groups itself and the one
+        // given them; now and then the views are brought up to date in place.
         let fresult = if turn % 3 == 1 {
             let counts = [fs.group_counts(0), fs.group_counts(1)];
             fs.play_frame_counted(&answers, counts, Some(&mut fevents))

@@ -107,6 +107,22 @@ pub fn skip_shuffles(seed: &mut u64, lens: &[u32]) {
         draws += n.saturating_sub(1);
         tabled &= (n as usize) < REJECT_TABLE;
     }
+    skip_draws(seed, draws, tabled, lens.iter().map(|&n| n as usize));
+}
+
+/// [`skip_shuffles`] on lists given as `u16`s, all shorter than [`REJECT_TABLE`] (the lengths
+/// [`super::Pending`] notes).
+#[inline]
+pub(super) fn skip_short_shuffles(seed: &mut u64, lens: &[u16]) {
+    let draws = lens.iter().map(|&n| (n as u32).saturating_sub(1)).sum();
+    debug_assert!(lens.iter().all(|&n| (n as usize) < REJECT_TABLE));
+    skip_draws(seed, draws, true, lens.iter().map(|&n| n as usize));
+}
+
+/// The `draws` draws of consecutive shuffles of the lists `lens` (whose lengths are all below
+/// [`REJECT_TABLE`] when `tabled`): see [`skip_shuffles`].
+#[inline]
+fn skip_draws(seed: &mut u64, draws: u32, tabled: bool, lens: impl Iterator<Item = usize>) {
     if draws == 0 {
         return;
     }
@@ -122,8 +138,8 @@ pub fn skip_shuffles(seed: &mut u64, lens: &[u32]) {
         *seed = shifted >> 16;
         return;
     }
-    for &n in lens {
-        skip_shuffle_sequential(seed, n as usize);
+    for n in lens {
+        skip_shuffle_sequential(seed, n);
     }
 }
 

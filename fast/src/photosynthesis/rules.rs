@@ -171,7 +171,23 @@ impl State {
     /// popcounts and target masks (twin: the lengths of `protocol::possible_action_groups`).
     #[inline]
     pub fn group_counts(&self, p: usize) -> [u32; 3] {
-        counts_on(&self.size, &self.owner, self.dormant, self.holes, self.league, self.sun[p], p)
+        let (size, owner, sun) = (&self.size, &self.owner, self.sun[p]);
+        let mine = owner[p] & !self.dormant;
+        let completes = if 4 <= sun { (mine & size[3]).count_ones() } else { 0 };
+        let grows =
+            if self.league >= 2 { growable(size, owner[p], mine, sun).count_ones() } else { 0 };
+        let mut seeds = 0;
+        if self.league >= 3 && (owner[p] & size[0]).count_ones() as i32 <= sun {
+            let free = ALL & !self.holes & !(owner[0] | owner[1]);
+            for s in 1..4 {
+                let mut m = mine & size[s];
+                while m != 0 {
+                    seeds += (WITHIN_BY_ZEROS[m.trailing_zeros() as usize][s] & free).count_ones();
+                    m &= m - 1;
+                }
+            }
+        }
+        [completes, grows, seeds]
     }
 
     /// The seed targets of the tree on `c` (a source, size ≥ 1) among `free_xy`, both as masks
@@ -316,54 +332,14 @@ impl State {
 
     /// Makes the shuffle draws of the [`Pending`] frames (twin: the draws of the reference's
     /// `rules::play_frame`, §6.1 step 2, made there at every frame), leaving `rng` the
-    /// referee's generator and `pending` empty. The trick: walking back from the current trees
-    /// through the noted changes recovers each pending frame's trees; with its noted dormant
-    /// mask and sun they give its group counts, then the draws are made oldest first.
+    /// referee's generator and `pending` empty: one run of draws over the group lengths the
+    /// frames noted, oldest first.
     pub fn sync_views(&mut self) {
         let n = self.pending.len as usize;
         if n == 0 {
             return;
         }
-        let pending = self.pending;
-        let mut counts = [[[0u32; 3]; 2]; PENDING_FRAMES];
-        let (mut size, mut owner) = (self.size, self.owner);
-        for i in (0..n).rev() {
-            for (p, change) in pending.changes[i].into_iter().enumerate() {
-                let bit = 1u64 << (change.0 & 63);
-                match change.0 >> 12 {
-                    1 => {
-                        let s = source_size(&size, change.0 as usize & 63);
-                        size[s] &= !bit;
-                        size[s - 1] |= bit;
-                    }
-                    2 => {
-                        size[3] |= bit;
-                        owner[p] |= bit;
-                    }
-                    3 => {
-                        size[0] &= !bit;
-                        owner[p] &= !bit;
-                    }
-                    _ => {}
-                }
-            }
-            let dormant_asked = pending.dormant_asked[i];
-            for p in 0..2 {
-                if dormant_asked >> (40 + p) & 1 == 1 {
-                    let sun = pending.sun[i][p] as i32;
-                    counts[i][p] = counts_on(
-                        &size,
-                        &owner,
-                        dormant_asked & ALL,
-                        self.holes,
-                        self.league,
-                        sun,
-                        p,
-                    );
-                }
-            }
-        }
-        skip_shuffles(&mut self.rng, &flatten_counts(&counts[..n])[..6 * n]);
+        skip_short_shuffles(&mut self.rng, &self.pending.lens[..6 * n]);
         self.pending = Pending::default();
     }
 
@@ -390,34 +366,32 @@ impl State {
         self
     }
 
-    /// §6.1 step 2 for this frame, before anything changes: notes the draws in `pending` (or,
-    /// given the group counts or when a frame cannot be noted, makes them). The pending slot
-    /// whose tree changes the frame fills in, if noted.
-    fn owe_draws(&mut self, asked: [bool; 2], counts: Option<[[u32; 3]; 2]>) -> Option<usize> {
+    /// §6.1 step 2 for this frame, before anything changes: notes in `pending` the group
+    /// lengths of the asked players' printed lists (`counts` when given, counted otherwise),
+    /// whose draws are made later ([`State::sync_views`]), making the noted frames' draws first
+    /// when `pending` is full.
+    #[inline]
+    fn owe_draws(&mut self, asked: [bool; 2], counts: Option<[[u32; 3]; 2]>) {
         if !self.exact_views {
-            return None;
+            return;
         }
-        let small = |v: i32| (v as u32) <= u16::MAX as u32;
-        if counts.is_none() && small(self.sun[0]) && small(self.sun[1]) {
-            if self.pending.len as usize == PENDING_FRAMES {
-                self.sync_views();
-            }
-            let i = self.pending.len as usize;
-            self.pending.len += 1;
-            self.pending.dormant_asked[i] =
-                self.dormant | (asked[0] as u64) << 40 | (asked[1] as u64) << 41;
-            self.pending.sun[i] = [self.sun[0] as u16, self.sun[1] as u16];
-            return Some(i);
+        if self.pending.len as usize == PENDING_FRAMES {
+            self.sync_views();
         }
-        let mut counts = counts.unwrap_or_else(|| [self.group_counts(0), self.group_counts(1)]);
-        self.sync_views();
+        let i = self.pending.len as usize;
+        self.pending.len += 1;
         for p in 0..2 {
-            if !asked[p] {
-                counts[p] = [0; 3];
+            if asked[p] {
+                let c = match counts {
+                    Some(given) => given[p],
+                    None => self.group_counts(p),
+                };
+                for g in 0..3 {
+                    // At most 18 · 19 (see `Pending::lens`): fits.
+                    self.pending.lens[6 * i + 3 * p + g] = c[g] as u16;
+                }
             }
         }
-        skip_shuffles(&mut self.rng, &flatten_counts(&[counts])[..6]);
-        None
     }
 
     // --- §6.1 an ACTIONS frame -----------------------------------------------------------------
@@ -438,8 +412,8 @@ impl State {
     }
 
     /// [`State::play_frame`] given both players' [`State::group_counts`] of this state (a playout
-    /// that already computed them to pick its moves): the draws are made at once rather than
-    /// noted. Counts of a player not asked are ignored, and all counts when `exact_views` is off.
+    /// that already computed them to pick its moves): the frame notes them rather than counting
+    /// again. Counts of a player not asked are ignored, and all counts when `exact_views` is off.
     pub fn play_frame_counted(
         &mut self,
         answers: &[Option<Answer>; 2],
@@ -534,7 +508,7 @@ impl State {
         mut events: Option<&mut Vec<String>>,
     ) {
         let asked = [self.is_asked(0), self.is_asked(1)];
-        let slot = self.owe_draws(asked, counts);
+        self.owe_draws(asked, counts);
         self.executions += asked[0] as u32 + asked[1] as u32;
         for p in 0..2 {
             if asked[p] && !answered[p] {
@@ -546,7 +520,7 @@ impl State {
             ev.push(format!("Round {}/23", self.day));
         }
         let mut available = self.sun;
-        let mut seeds: [(usize, usize, usize); 2] = [(0, 0, 0); 2];
+        let mut seeds: [(usize, usize); 2] = [(0, 0); 2];
         let mut n_seeds = 0;
         let mut dying = [(0usize, 0usize); 2];
         let mut n_dying = 0;
@@ -561,9 +535,6 @@ impl State {
                     available[p] -= cost;
                     self.remove_tree(cell, size as u8, p);
                     self.put_tree(cell, size as u8 + 1, p, true);
-                    if let Some(i) = slot {
-                        self.pending.changes[i][p] = Move::grow(cell);
-                    }
                     if let Some(ev) = events.as_deref_mut() {
                         ev.push(format!("${p} is growing a tree on cell {cell}"));
                     }
@@ -577,7 +548,7 @@ impl State {
                 Ok(Effect::Seed(source, target, cost)) => {
                     available[p] -= cost;
                     self.make_dormant(source);
-                    seeds[n_seeds] = (p, source, target);
+                    seeds[n_seeds] = (p, target);
                     n_seeds += 1;
                     if let Some(ev) = events.as_deref_mut() {
                         ev.push(format!(
@@ -609,16 +580,13 @@ impl State {
             }
         }
         // Step 5: seeds or conflict.
-        if n_seeds == 2 && seeds[0].2 == seeds[1].2 {
+        if n_seeds == 2 && seeds[0].1 == seeds[1].1 {
             if let Some(ev) = events.as_deref_mut() {
-                ev.push(format!("Seed conflict on cell {}", seeds[0].2));
+                ev.push(format!("Seed conflict on cell {}", seeds[0].1));
             }
         } else {
-            for &(owner, source, target) in &seeds[..n_seeds] {
+            for &(owner, target) in &seeds[..n_seeds] {
                 self.put_tree(target, 0, owner, true);
-                if let Some(i) = slot {
-                    self.pending.changes[i][owner] = Move::seed(source, target);
-                }
             }
             for (p, &a) in available.iter().enumerate() {
                 if self.sun[p] != a {
@@ -642,9 +610,6 @@ impl State {
             let points = nutrients + bonus;
             self.set_score(owner, self.score[owner] + points);
             self.remove_tree(cell, 3, owner);
-            if let Some(i) = slot {
-                self.pending.changes[i][owner] = Move::complete(cell);
-            }
             if let Some(ev) = events.as_deref_mut() {
                 ev.push(format!(
                     "${owner} is ending their tree life on cell {cell}, scoring {points} points"
@@ -745,35 +710,6 @@ fn growable(size: &[u64; 4], own: u64, mine: u64, sun: i32) -> u64 {
     g
 }
 
-/// [`State::group_counts`] of player `p` on the given trees, dormant mask and sun (the
-/// walk-back of [`State::sync_views`] counts positions that are no longer a state).
-#[inline]
-fn counts_on(
-    size: &[u64; 4],
-    owner: &[u64; 2],
-    dormant: u64,
-    holes: u64,
-    league: u8,
-    sun: i32,
-    p: usize,
-) -> [u32; 3] {
-    let mine = owner[p] & !dormant;
-    let completes = if 4 <= sun { (mine & size[3]).count_ones() } else { 0 };
-    let grows = if league >= 2 { growable(size, owner[p], mine, sun).count_ones() } else { 0 };
-    let mut seeds = 0;
-    if league >= 3 && (owner[p] & size[0]).count_ones() as i32 <= sun {
-        let free = ALL & !holes & !(owner[0] | owner[1]);
-        for s in 1..4 {
-            let mut m = mine & size[s];
-            while m != 0 {
-                seeds += (WITHIN[m.trailing_zeros() as usize][s] & free).count_ones();
-                m &= m - 1;
-            }
-        }
-    }
-    [completes, grows, seeds]
-}
-
 /// A validated action (twin: `rules::Effect`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
@@ -835,15 +771,4 @@ impl Invalid {
             Invalid::Hole(t) => format!("You can't plant a seed on cell {t}"),
         }
     }
-}
-
-/// The frames' list lengths in order, frame by frame, player by player (`as_flattened`, Rust
-/// 1.80, by hand: the bundles build on Rust 1.70), in the first `6 * frames.len()` entries.
-#[inline]
-fn flatten_counts(frames: &[[[u32; 3]; 2]]) -> [u32; 6 * PENDING_FRAMES] {
-    let mut lens = [0u32; 6 * PENDING_FRAMES];
-    for (k, &n) in frames.iter().flatten().flatten().enumerate() {
-        lens[k] = n;
-    }
-    lens
 }

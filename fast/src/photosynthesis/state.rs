@@ -5,7 +5,6 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::tables::*;
-use super::Move;
 use twinsim_reference::photosynthesis as r;
 use twinsim_reference::photosynthesis::Params;
 
@@ -68,22 +67,20 @@ pub struct State {
 pub const PENDING_FRAMES: usize = 4;
 
 /// The frames whose shuffle draws are still owed to the generator, oldest first (twin: none;
-/// the reference draws at every frame). A frame's draws need its two players' group counts
-/// ([`State::group_counts`]) before the frame; rather than counting, a frame notes how to undo
-/// its change of the trees, the dormant mask and the players' sun before it: walking back from
-/// the current trees recovers each earlier position, counted only when the draws are made.
-/// Entries past `len` are zero, so equal histories compare equal.
+/// the reference draws at every frame). A frame's draws need only its two players' group
+/// counts ([`State::group_counts`]) before the frame, which the frame notes as it is played:
+/// the draws themselves are made, for all the noted frames in one run, only when a view, a
+/// trace or the generator is asked for. Entries past `len` are zero, so equal histories
+/// compare equal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pending {
     /// Frames noted.
     pub len: u8,
-    /// Per frame: the dormant mask before it, bit 40 + p: player p was asked.
-    pub dormant_asked: [u64; PENDING_FRAMES],
-    /// Per frame: both players' sun before it.
-    pub sun: [[u16; 2]; PENDING_FRAMES],
-    /// Per frame and player: the change of the trees (GROW c, COMPLETE c, SEED s t when the
-    /// seed was planted; WAIT for none).
-    pub changes: [[Move; 2]; PENDING_FRAMES],
+    /// Per frame, per player, per group (completes, grows, seeds): the length of the printed
+    /// list's group before the frame, zero for a player not asked; frame `i` at `6 * i..`.
+    /// Every group is shorter than 512 on a 37-cell board (a seed group pairs own trees with
+    /// free cells: at most 18 · 19 = 342), so every draw has a rejection limit tabled.
+    pub lens: [u16; 6 * PENDING_FRAMES],
 }
 
 impl State {

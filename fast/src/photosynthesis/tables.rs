@@ -117,6 +117,19 @@ const fn build_within() -> [[u64; 4]; N] {
 /// `WITHIN[c][d]`: cells at hex distance ≤ d of c (c included) (twin of `board::distance`).
 pub const WITHIN: [[u64; 4]; N] = build_within();
 
+/// [`WITHIN`] padded with empty rows to 65: indexed by a mask's `trailing_zeros` (at most 64,
+/// which the compiler knows), a lookup needs no bounds check (two instructions a source tree in
+/// the seed count of `State::group_counts`, which every exact frame makes).
+pub const WITHIN_BY_ZEROS: [[u64; 4]; 65] = {
+    let mut out = [[0u64; 4]; 65];
+    let mut i = 0;
+    while i < N {
+        out[i] = WITHIN[i];
+        i += 1;
+    }
+    out
+};
+
 const fn build_shadow() -> [[[u64; 4]; N]; 6] {
     let mut out = [[[0u64; 4]; N]; 6];
     let mut dir = 0;
@@ -498,6 +511,9 @@ mod tests {
                     assert_eq!(WITHIN[i][k] >> j & 1 == 1, board::distance(i, j) <= k as i32);
                 }
             }
+        }
+        for (i, row) in WITHIN_BY_ZEROS.iter().enumerate() {
+            assert_eq!(*row, if i < N { WITHIN[i] } else { [0; 4] }, "padded row {i}");
         }
     }
 

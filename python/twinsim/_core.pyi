@@ -113,6 +113,7 @@ class Progress:
     ) -> Self: ...
     def line(self, done: int, tally: Tally, force: bool = False) -> str | None: ...
 
+@final
 class Match:
     """One game, every seat."""
 

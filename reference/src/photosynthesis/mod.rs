@@ -93,14 +93,6 @@ impl Game for Photosynthesis {
         2
     }
 
-    fn is_over(state: &State) -> bool {
-        state.game_over
-    }
-
-    fn is_to_act(state: &State, player: PlayerId) -> bool {
-        state.is_asked(player)
-    }
-
     /// §6.1 step 2: the active, non-waiting players.
     fn players_to_act(state: &State) -> Vec<PlayerId> {
         (0..2).filter(|&p| state.is_asked(p)).collect()
@@ -124,9 +116,18 @@ impl Game for Photosynthesis {
     /// which the referee treats as a timeout (disqualification, §7). For the referee's handling
     /// of arbitrary lines (illegal = silent WAIT, malformed = disqualification) use
     /// [`rules::play_frame`] with [`protocol::read_answer`].
-    fn apply(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
+    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
+        if state.game_over {
+            return Err(StepError::GameOver);
+        }
+        if actions.len() != 2 {
+            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
+        }
         for (player, action) in actions.iter().enumerate() {
             if let Some(action) = action {
+                if !state.is_asked(player) {
+                    return Err(StepError::NotToAct { player });
+                }
                 if !rules::command_enabled(state, *action) {
                     let reason = format!(
                         "{action} is not a command of league {} (§6.2, §10)",

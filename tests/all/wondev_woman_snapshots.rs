@@ -24,7 +24,7 @@ fn advance(state: &mut State, turns: usize) -> Vec<String> {
         } else {
             legal[(turn * 7919 + 3) % legal.len()].to_string()
         };
-        rules::play_line(state, Some(&line)).unwrap();
+        rules::play_turn(state, Some(&line)).unwrap();
         lines.push(line);
     }
     lines

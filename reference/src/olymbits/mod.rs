@@ -20,10 +20,10 @@ pub mod trace;
 
 pub use display::render_board;
 pub use protocol::{
-    parse_command, parse_first_input, parse_init, parse_turn, render_first_input,
-    render_turn_input, Command, GameLine, InitView, ScoreLine, TurnView,
+    parse_first_input, parse_init, parse_line, parse_turn, render_first_input, render_turn_input,
+    Command, GameLine, InitView, ScoreLine, TurnView,
 };
-pub use rules::{outcome, points, ranks, resolve_turn, PlayerInput};
+pub use rules::{outcome, play_turn, points, ranks, PlayerInput};
 pub use setup::{hurdle_track, hurdle_tracks, new_game, new_game_unchecked, SetupError};
 pub use state::*;
 #[cfg(feature = "json")]
@@ -129,7 +129,7 @@ impl Game for Olymbits {
             Some(a) => PlayerInput::Action(a),
             None => PlayerInput::Timeout,
         });
-        resolve_turn(state, &inputs)
+        play_turn(state, &inputs)
     }
 
     fn outcome(state: &State) -> Option<Outcome> {

@@ -504,7 +504,7 @@ const KEYWORDS: &str = "UP, DOWN, LEFT or RIGHT (ASCII letters, any case)";
 /// `^(?<button>UP|DOWN|RIGHT|LEFT)(?:\s+(?<message>.+))?\s*$` with Java's `CASE_INSENSITIVE`
 /// and `matches()`: the keyword in any ASCII case, then either only ASCII whitespace, or ASCII
 /// whitespace, a message without line terminators, and trailing ASCII whitespace.
-pub fn parse_command(line: &str) -> Result<Command, ParseError> {
+pub fn parse_line(line: &str) -> Result<Command, ParseError> {
     let mut keyword = None;
     for action in [Action::Up, Action::Down, Action::Right, Action::Left] {
         let k = action.keyword();

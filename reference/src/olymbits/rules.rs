@@ -273,10 +273,7 @@ pub enum PlayerInput {
 /// §8.2: resolves one turn. Inputs of inactive players are ignored; invalid lines and timeouts
 /// deactivate (§11.3–§11.4); then each mini-game resets or ticks, awarding medals when its run
 /// ends; then the end test (§8.4, §9). The turn's events are left in `state.events`.
-pub fn resolve_turn(
-    state: &mut State,
-    inputs: &[PlayerInput; PLAYER_COUNT],
-) -> Result<(), StepError> {
+pub fn play_turn(state: &mut State, inputs: &[PlayerInput; PLAYER_COUNT]) -> Result<(), StepError> {
     if state.is_over() {
         return Err(StepError::GameOver);
     }

@@ -1,8 +1,8 @@
 //! The text-level engine (`TraceEngine` / `TracePlay`) and the traces' JSON state schema
 //! (rules doc §15).
 
-use super::protocol::{parse_command, render_first_input, render_turn_input};
-use super::rules::{outcome, resolve_turn, PlayerInput};
+use super::protocol::{parse_line, render_first_input, render_turn_input};
+use super::rules::{outcome, play_turn, PlayerInput};
 use super::setup::new_game;
 use super::state::*;
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
@@ -79,7 +79,7 @@ pub fn inputs_from_lines(state: &State, lines: &[Option<String>]) -> [PlayerInpu
         }
         match lines.get(i).and_then(|l| l.as_ref()) {
             None => PlayerInput::Timeout,
-            Some(line) => match parse_command(line) {
+            Some(line) => match parse_line(line) {
                 Ok(command) => PlayerInput::Action(command.action),
                 Err(error) => PlayerInput::Invalid { line: line.clone(), error },
             },
@@ -177,7 +177,7 @@ impl TracePlay for OlymbitsPlay {
             return Err(format!("expected {PLAYER_COUNT} action entries, got {}", actions.len()));
         }
         let inputs = inputs_from_lines(&self.state, actions);
-        resolve_turn(&mut self.state, &inputs).map_err(|e| e.to_string())
+        play_turn(&mut self.state, &inputs).map_err(|e| e.to_string())
     }
 
     fn turn_record(&self) -> Map<String, Value> {

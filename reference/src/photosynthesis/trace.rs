@@ -176,7 +176,7 @@ impl TracePlay for ReferencePlay {
         let answers = [0, 1].map(|p| {
             self.state.is_asked(p).then(|| protocol::read_answer(actions[p].as_deref(), &params))
         });
-        self.events = rules::play_frame(&mut self.state, &answers).map_err(|e| e.to_string())?;
+        self.events = rules::play_turn(&mut self.state, &answers).map_err(|e| e.to_string())?;
         Ok(())
     }
 

@@ -2,7 +2,7 @@
 //! scoring", and the consequences §8 gives to bad output, in the doc's order.
 
 use super::board::{all_walls, Wall};
-use super::protocol::{parse_output, Action};
+use super::protocol::{parse_line, Action};
 use super::state::{End, State};
 use super::zones::{closed_zones, region_of, Zone};
 use crate::game::{IllegalAction, ParseError, PlayerId, StepError};
@@ -253,7 +253,7 @@ pub fn forfeit(state: &mut State, reason: InvalidReason) -> Vec<Event> {
 /// §8: one turn as the referee runs it, from the exact line the player to move printed (`None`:
 /// no answer in time). Bad output gets its consequence (§8: the offender loses); only a finished
 /// game is refused.
-pub fn referee_turn(state: &mut State, line: Option<&str>) -> Result<Vec<Event>, StepError> {
+pub fn play_turn(state: &mut State, line: Option<&str>) -> Result<Vec<Event>, StepError> {
     if state.finished {
         return Err(StepError::GameOver);
     }
@@ -262,7 +262,7 @@ pub fn referee_turn(state: &mut State, line: Option<&str>) -> Result<Vec<Event>,
         return Ok(forfeit(state, InvalidReason::Timeout));
     };
     // Check 2: the line must be a wall name, optionally followed by one `!`.
-    let action = match parse_output(line) {
+    let action = match parse_line(line) {
         Ok(action) => action,
         Err(error) => return Ok(forfeit(state, InvalidReason::Malformed(error))),
     };

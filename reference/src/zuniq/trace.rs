@@ -4,7 +4,7 @@
 
 use super::display::render;
 use super::protocol::{event_lines, initial_views, placed_wall, views_after, View};
-use super::rules::{end_reason, legal_walls, perft, referee_turn, scores, Event};
+use super::rules::{end_reason, legal_walls, perft, play_turn, scores, Event};
 use super::state::State;
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use serde_json::{json, Map, Value};
@@ -107,7 +107,7 @@ impl TracePlay for ZuniqPlay {
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
         let [line] = crate::game::turn_lines::<1>(actions)?;
         let before = self.state.clone();
-        let events = referee_turn(&mut self.state, line.as_deref()).map_err(|e| e.to_string())?;
+        let events = play_turn(&mut self.state, line.as_deref()).map_err(|e| e.to_string())?;
         self.views = views_after(&self.state, placed_wall(&before, &self.state));
         self.events = events;
         Ok(())

@@ -152,7 +152,9 @@ fn perft_equals_the_reference() {
         for depth in 1..=2 {
             assert_eq!(
                 perft(&fast.board, depth),
-                twinsim_reference::zuniq::rules::perft(state, depth),
+                twinsim_reference::game::typed_perft::<twinsim_reference::zuniq::Zuniq>(
+                    state, depth
+                ),
                 "seed {seed} depth {depth}"
             );
         }

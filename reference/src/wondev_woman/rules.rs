@@ -436,25 +436,3 @@ pub fn update_game(state: &mut State) {
         }
     }
 }
-
-// ---------------------------------------------------------------------------------------------
-// Tools
-
-/// Perft: the number of action sequences of length `depth` from `state`, each action taken from
-/// the referee's legal list of the player to move (§9) and played (every leaf made). A finished
-/// game, or a stuck player (empty list), ends a line early and contributes nothing.
-pub fn perft(state: &State, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let Some(player) = state.to_move.filter(|_| !state.game_over) else {
-        return 0;
-    };
-    let mut total = 0;
-    for a in legal_actions(state, player) {
-        let mut next = state.clone();
-        apply_action(&mut next, player, &a);
-        total += perft(&next, depth - 1);
-    }
-    total
-}

@@ -1013,9 +1013,9 @@ fn prop_parser_never_panics_and_accepts_the_printed_form() {
 #[test]
 fn perft_small_depths() {
     let s = setup::new_game(1530356547, &Params::default());
-    assert_eq!(rules::perft(&s, 0), 1);
-    assert_eq!(rules::perft(&s, 1), 20);
-    let d2 = rules::perft(&s, 2);
+    assert_eq!(crate::game::typed_perft::<super::WondevWoman>(&s, 0), 1);
+    assert_eq!(crate::game::typed_perft::<super::WondevWoman>(&s, 1), 20);
+    let d2 = crate::game::typed_perft::<super::WondevWoman>(&s, 2);
     assert!(d2 > 20);
 }
 

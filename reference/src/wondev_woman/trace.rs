@@ -217,6 +217,6 @@ impl TracePlay for Play {
         super::display::render(&self.state, None, colour)
     }
     fn perft(&self, depth: u32) -> Option<u64> {
-        Some(rules::perft(&self.state, depth))
+        Some(crate::game::typed_perft::<super::WondevWoman>(&self.state, depth))
     }
 }

@@ -101,32 +101,6 @@ pub fn legal_walls_of(walls: &BTreeSet<Wall>) -> Vec<Wall> {
     all_walls().into_iter().filter(|&w| check_wall_with_zones(walls, &zones, w).is_ok()).collect()
 }
 
-/// §5.4: number of distinct legal move sequences of length `depth` from `state` (walls only; a
-/// `!` claim does not change the position). A position without legal moves (a finished game)
-/// contributes 0 beyond depth 0.
-pub fn perft(state: &State, depth: u32) -> u64 {
-    if state.finished {
-        return u64::from(depth == 0);
-    }
-    perft_walls(&state.walls, depth)
-}
-
-/// [`perft`] over a wall set: depth 1 is the number of legal walls.
-fn perft_walls(walls: &BTreeSet<Wall>, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => legal_walls_of(walls).len() as u64,
-        _ => legal_walls_of(walls)
-            .into_iter()
-            .map(|wall| {
-                let mut child = walls.clone();
-                child.insert(wall);
-                perft_walls(&child, depth - 1)
-            })
-            .sum(),
-    }
-}
-
 /// A referee message of one turn (§9 "Events", exact templates).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Event {

@@ -4,7 +4,7 @@
 use super::board::{all_walls, transform_wall, Wall};
 use super::protocol::{parse_line, parse_turn, placed_wall, views_after, Action, View};
 use super::rules::{
-    apply_move, check_wall, claim_bonus, legal_walls, perft, play_turn, scores, Event, Illegal,
+    apply_move, check_wall, claim_bonus, legal_walls, play_turn, scores, Event, Illegal,
     InvalidReason,
 };
 use super::state::{End, State};
@@ -312,9 +312,9 @@ fn typed_step_refuses_illegal_moves_and_changes_nothing() {
 #[test]
 fn perft_from_the_empty_board() {
     let state = State::new();
-    assert_eq!(perft(&state, 1), 60);
-    assert_eq!(perft(&state, 2), 3_540);
-    assert_eq!(perft(&state, 3), 205_320);
+    assert_eq!(crate::game::typed_perft::<super::Zuniq>(&state, 1), 60);
+    assert_eq!(crate::game::typed_perft::<super::Zuniq>(&state, 2), 3_540);
+    assert_eq!(crate::game::typed_perft::<super::Zuniq>(&state, 3), 205_320);
 }
 
 #[test]
@@ -341,11 +341,11 @@ fn perft_from_the_doc_positions() {
     ];
     for (names, p1, p2) in cases {
         let state = position(names);
-        assert_eq!(perft(&state, 1), p1, "{names}");
-        assert_eq!(perft(&state, 2), p2, "{names}");
+        assert_eq!(crate::game::typed_perft::<super::Zuniq>(&state, 1), p1, "{names}");
+        assert_eq!(crate::game::typed_perft::<super::Zuniq>(&state, 2), p2, "{names}");
     }
     // Depth 3 of the last position (the most constrained one).
-    assert_eq!(perft(&position(cases[3].0), 3), 17_726);
+    assert_eq!(crate::game::typed_perft::<super::Zuniq>(&position(cases[3].0), 3), 17_726);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 
 use super::display::render;
 use super::protocol::{event_lines, initial_views, placed_wall, views_after, View};
-use super::rules::{end_reason, legal_walls, perft, play_turn, scores, Event};
+use super::rules::{end_reason, legal_walls, play_turn, scores, Event};
 use super::state::State;
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use serde_json::{json, Map, Value};
@@ -130,6 +130,6 @@ impl TracePlay for ZuniqPlay {
         render(&self.state, colour)
     }
     fn perft(&self, depth: u32) -> Option<u64> {
-        Some(perft(&self.state, depth))
+        Some(crate::game::typed_perft::<super::Zuniq>(&self.state, depth))
     }
 }

@@ -6,8 +6,8 @@ use super::state::*;
 use super::step::Input;
 use serde_json::{json, Map, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use twinsim_reference::olymbits::protocol::{bad_command_summary, deactivation_reason};
 use twinsim_reference::olymbits::rules::MEDAL_NAMES;
+use twinsim_reference::olymbits::rules::{bad_command_summary, deactivation_reason};
 use twinsim_reference::olymbits::trace::{params_from_json, state_json, views_json};
 use twinsim_reference::olymbits::{parse_line, render_first_input, MiniGameKind};
 

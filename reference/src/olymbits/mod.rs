@@ -4,7 +4,8 @@
 //!
 //! - [`state`]: §1–§2, what the referee keeps;
 //! - [`setup`]: §3–§7 generation (SHA1PRNG draws, each mini-game's `reset`, the 251 tracks);
-//! - [`rules`]: §4–§9, ticks, ends of runs, ranks, medals, the turn, scoring, deactivation;
+//! - [`rules`]: §4–§9, ticks, ends of runs, ranks, medals, the turn, scoring, deactivation
+//!   (and §11.3, the messages of a bad line);
 //! - [`protocol`]: §10–§11, the input text (render and parse), the search state a view
 //!   rebuilds, and the output line validation;
 //! - [`display`]: a picture for the terminal;

@@ -564,18 +564,3 @@ fn greedy_message(rest: &[char]) -> Option<String> {
     }
     None
 }
-
-/// §11.3: `Invalid Input: Expected UP | DOWN | LEFT | RIGHT but got '<line>'` (raw line).
-pub fn invalid_input_message(line: &str) -> String {
-    format!("Invalid Input: Expected UP | DOWN | LEFT | RIGHT but got '{line}'")
-}
-
-/// §11.3: the game summary line of an invalid line.
-pub fn bad_command_summary(line: &str) -> String {
-    format!("Bad command: {}", invalid_input_message(line))
-}
-
-/// §11.3: the deactivation reason (tooltip): the message with `&lt;` → `<` then `&gt;` → `>`.
-pub fn deactivation_reason(line: &str) -> String {
-    invalid_input_message(line).replace("&lt;", "<").replace("&gt;", ">")
-}

@@ -5,7 +5,6 @@
 // The rules doc loops over "each player i in 0,1,2"; the code keeps that shape on purpose.
 #![allow(clippy::needless_range_loop)]
 
-use super::protocol::{bad_command_summary, deactivation_reason};
 use super::setup::reset_run;
 use super::state::*;
 use crate::game::{Outcome, ParseError, StepError};
@@ -347,4 +346,19 @@ pub fn outcome(state: &State) -> Option<Outcome> {
     let scores = final_scores(state).to_vec();
     let ranks = Outcome::ranks_from_scores(&scores);
     Some(Outcome { scores, ranks, reason: end.trace_name().to_string() })
+}
+
+/// §11.3: `Invalid Input: Expected UP | DOWN | LEFT | RIGHT but got '<line>'` (raw line).
+pub fn invalid_input_message(line: &str) -> String {
+    format!("Invalid Input: Expected UP | DOWN | LEFT | RIGHT but got '{line}'")
+}
+
+/// §11.3: the game summary line of an invalid line.
+pub fn bad_command_summary(line: &str) -> String {
+    format!("Bad command: {}", invalid_input_message(line))
+}
+
+/// §11.3: the deactivation reason (tooltip): the message with `&lt;` → `<` then `&gt;` → `>`.
+pub fn deactivation_reason(line: &str) -> String {
+    invalid_input_message(line).replace("&lt;", "<").replace("&gt;", ">")
 }

@@ -1,12 +1,15 @@
 //! The generic [`joint_perft`] on both twins of every game, against one table of expected
 //! counts per game: `counts[d]` is the perft at depth `d` from the position that
-//! `new_game(seed, params)` sets up. Zuniq's and Wondev Woman's counts are those the reference's own perfts
-//! (`rules::perft`) give and the snapshots pin (`snapshots/zuniq`, `snapshots/wondev_woman`);
+//! `new_game(seed, params)` sets up. The reference's generic perft over the typed API
+//! (`twinsim_reference::game::typed_perft`) is checked on the same rows, on both twins. Zuniq's
+//! and Wondev Woman's counts are those the snapshots pin (`snapshots/zuniq`,
+//! `snapshots/wondev_woman`);
 //! the games' specialised perfts are checked against the same rows. The simultaneous games'
 //! counts (joint actions) were first computed here and agree on both twins.
 
 use crate::game::{joint_perft, SearchGame};
 use crate::{olymbits, photosynthesis, wondev_woman, xmas_rush, zuniq};
+use twinsim_reference::game::typed_perft;
 
 /// One row: a position set up by `new_game(seed, params())` and its perft at depths 0, 1, ...
 struct PerftCase<P> {
@@ -31,6 +34,8 @@ where
             let at = format!("{game} {} depth {depth}", case.position);
             assert_eq!(joint_perft::<F>(&fast, depth as u32), want, "{at}: fast twin");
             assert_eq!(joint_perft::<R>(&reference, depth as u32), want, "{at}: reference twin");
+            assert_eq!(typed_perft::<F>(&fast, depth as u32), want, "{at}: typed_perft, fast");
+            assert_eq!(typed_perft::<R>(&reference, depth as u32), want, "{at}: typed_perft");
         }
         starts.push((fast, reference));
     }
@@ -61,16 +66,11 @@ const WONDEV_WOMAN: &[PerftCase<twinsim_reference::wondev_woman::Params>] = &[
 
 #[test]
 fn zuniq_perft_table() {
-    for ((fast, reference), case) in
+    for ((fast, _), case) in
         check_table::<zuniq::Fast, zuniq::Reference>("zuniq", ZUNIQ).iter().zip(ZUNIQ)
     {
         for (depth, &want) in case.counts.iter().enumerate() {
             assert_eq!(zuniq::perft(&fast.board, depth as u32), want, "zuniq::perft");
-            assert_eq!(
-                twinsim_reference::zuniq::rules::perft(reference, depth as u32),
-                want,
-                "reference rules::perft"
-            );
         }
     }
 }
@@ -79,17 +79,12 @@ fn zuniq_perft_table() {
 fn wondev_woman_perft_table() {
     let starts =
         check_table::<wondev_woman::Fast, wondev_woman::Reference>("wondev-woman", WONDEV_WOMAN);
-    for ((fast, reference), case) in starts.into_iter().zip(WONDEV_WOMAN) {
+    for ((fast, _), case) in starts.into_iter().zip(WONDEV_WOMAN) {
         let mut fast = fast;
         for (depth, &want) in case.counts.iter().enumerate() {
             let depth = depth as u32;
             assert_eq!(wondev_woman::movegen::perft(&mut fast, depth), want, "movegen::perft");
             assert_eq!(wondev_woman::movegen::perft_bulk(&mut fast, depth), want, "perft_bulk");
-            assert_eq!(
-                twinsim_reference::wondev_woman::rules::perft(&reference, depth),
-                want,
-                "reference rules::perft"
-            );
         }
     }
 }

@@ -52,7 +52,7 @@ fn fast_turns_and_whole_games_do_not_allocate() {
         let before = allocations();
         let mut t = r::new_game(seed, &r::Params::default()).unwrap();
         let up = || r::PlayerInput::Action(r::Action::Up);
-        r::resolve_turn(&mut t, &[up(), up(), up()]).unwrap();
+        r::play_turn(&mut t, &[up(), up(), up()]).unwrap();
         reference_allocs += allocations() - before;
     }
     assert!(reference_allocs > 0);

@@ -304,7 +304,7 @@ fn lazy_views_render_the_referees_text_whenever_asked() {
                 })
             });
             let answers = actions.map(|a| a.map(Answer::Action));
-            if rules::play_frame(&mut reference, &answers).is_err() {
+            if rules::play_turn(&mut reference, &answers).is_err() {
                 return false;
             }
             let played = match turn % 3 {

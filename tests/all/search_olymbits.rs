@@ -9,7 +9,7 @@ use twinsim_fast::olymbits::FastOlymbits;
 use twinsim_reference::game::Game;
 use twinsim_reference::olymbits::protocol::{deactivated, state_from_view};
 use twinsim_reference::olymbits::{
-    parse_command, parse_first_input, parse_turn, render_first_input, render_turn_input, Action,
+    parse_first_input, parse_line, parse_turn, render_first_input, render_turn_input, Action,
     Olymbits, State,
 };
 use twinsim_search::bot::{SearchStats, ViewPlayer};
@@ -85,7 +85,7 @@ fn play_game(
                 lateness.late += 1;
                 lateness.worst = lateness.worst.max(took - allowed);
             }
-            actions[p] = Some(parse_command(&line).expect("a valid line").action);
+            actions[p] = Some(parse_line(&line).expect("a valid line").action);
         }
         Olymbits::step(&mut state, &actions).unwrap();
     }
@@ -149,7 +149,7 @@ fn a_deactivated_opponent_is_recognised_from_the_views() {
             assert!(!state.active[1], "turn {}: not deactivated yet", state.turn);
             recognised.get_or_insert(state.turn);
         }
-        let mine = parse_command(&line).unwrap().action;
+        let mine = parse_line(&line).unwrap().action;
         let mut other = |p: usize| {
             let quits = p == 1 && state.turn == 29;
             (state.active[p] && !quits).then(|| Action::ALL[rng.below(4)])
@@ -214,7 +214,7 @@ fn scripted_answers(mut bot: Box<dyn ViewPlayer>) -> (Vec<String>, SearchStats) 
         let input =
             if turn == 0 { render_first_input(&state, 2) } else { render_turn_input(&state) };
         let line = bot.play(&input, far).unwrap();
-        let mine = parse_command(&line).unwrap().action;
+        let mine = parse_line(&line).unwrap().action;
         lines.push(line);
         let others = [Action::ALL[turn % 4], Action::ALL[(turn / 2) % 4]];
         Olymbits::step(&mut state, &[Some(others[0]), Some(others[1]), Some(mine)]).unwrap();
@@ -289,7 +289,7 @@ fn an_expired_deadline_still_gets_a_valid_line_at_once() {
     let mut bot = player(&s, 1, 3).unwrap();
     let state = Olymbits::new_game(4, &Default::default());
     let line = bot.play(&render_first_input(&state, 1), Instant::now()).unwrap();
-    assert!(parse_command(&line).is_ok());
+    assert!(parse_line(&line).is_ok());
     // "At once" counted in iterations, not milliseconds (the clock is the release set's, below).
     assert!(bot.stats().iterations <= 1, "{:?}", bot.stats());
 }
@@ -302,7 +302,7 @@ fn an_expired_deadline_is_answered_within_50_ms() {
     let state = Olymbits::new_game(4, &Default::default());
     let start = Instant::now();
     let line = bot.play(&render_first_input(&state, 1), start).unwrap();
-    assert!(parse_command(&line).is_ok());
+    assert!(parse_line(&line).is_ok());
     assert!(start.elapsed() < Duration::from_millis(50));
 }
 

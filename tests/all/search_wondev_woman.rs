@@ -191,12 +191,12 @@ fn play(
             } else {
                 assert!(legal.contains(&answer), "seed {seed} turn {turn}: {answer} is illegal");
             }
-            rules::play_line(&mut state, Some(&answer)).unwrap();
+            rules::play_turn(&mut state, Some(&answer)).unwrap();
             played.inputs.push(input);
             played.answers.push(answer);
         } else {
             let line = opponent(&state, turn, strong);
-            rules::play_line(&mut state, line.as_deref()).unwrap();
+            rules::play_turn(&mut state, line.as_deref()).unwrap();
         }
         turn += 1;
     }
@@ -313,10 +313,10 @@ fn answers_within_short_limits() {
                     took <= limit || preemptions() > before,
                     "turn {turn}: {took:?} for a limit of {limit:?}, never off the processor"
                 );
-                rules::play_line(&mut state, Some(&answer)).unwrap();
+                rules::play_turn(&mut state, Some(&answer)).unwrap();
             } else {
                 let line = opponent(&state, turn, true);
-                rules::play_line(&mut state, line.as_deref()).unwrap();
+                rules::play_turn(&mut state, line.as_deref()).unwrap();
             }
             turn += 1;
         }

@@ -6,8 +6,8 @@
 use std::time::{Duration, Instant};
 use twinsim_arena::{self as arena, ArenaConfig, BotSpec};
 use twinsim_fast::zuniq::FastZuniq;
-use twinsim_reference::zuniq::rules::{legal_walls, referee_turn};
-use twinsim_reference::zuniq::{parse_output, State, Zuniq};
+use twinsim_reference::zuniq::rules::{legal_walls, play_turn};
+use twinsim_reference::zuniq::{parse_line, State, Zuniq};
 use twinsim_search::bot::ViewPlayer;
 use twinsim_search::zuniq::{player, should_claim, Clock, ZuniqBot};
 use twinsim_search::SearchRng;
@@ -22,7 +22,7 @@ enum Seat {
     Random(SearchRng),
 }
 
-/// Plays a game through the referee (`referee_turn`, so a bad line loses as in the arena), each
+/// Plays a game through the referee (`play_turn`, so a bad line loses as in the arena), each
 /// bot with a whole-game budget `budget` measured like the arena does; returns the final state
 /// and the time each seat used.
 fn play_game(mut seats: [Seat; 2], budget: Duration) -> (State, [Duration; 2]) {
@@ -45,9 +45,9 @@ fn play_game(mut seats: [Seat; 2], budget: Duration) -> (State, [Duration; 2]) {
                 legal[rng.below(legal.len())].to_string()
             }
         };
-        let action = parse_output(&line).expect("a well-formed line");
+        let action = parse_line(&line).expect("a well-formed line");
         assert!(legal_walls(&state).contains(&action.wall), "{line} is legal");
-        referee_turn(&mut state, Some(&line)).unwrap();
+        play_turn(&mut state, Some(&line)).unwrap();
         last = Some(action.wall.to_string());
     }
     (state, used)
@@ -100,7 +100,7 @@ fn twins_answer_the_same_for_the_same_seed_and_iterations() {
     let mut rng = SearchRng::new(9);
     while opening.ply < 16 {
         let legal = legal_walls(&opening);
-        referee_turn(&mut opening, Some(&legal[rng.below(legal.len())].to_string())).unwrap();
+        play_turn(&mut opening, Some(&legal[rng.below(legal.len())].to_string())).unwrap();
     }
     let run = |engine: &str| {
         let make = |seat: usize| -> Box<dyn ViewPlayer> {
@@ -117,7 +117,7 @@ fn twins_answer_the_same_for_the_same_seed_and_iterations() {
         let far = Instant::now() + Duration::from_secs(3600);
         while !state.finished {
             let line = bots[state.to_move()].play(&input, far).unwrap();
-            referee_turn(&mut state, Some(&line)).unwrap();
+            play_turn(&mut state, Some(&line)).unwrap();
             input = line[..3].to_string();
             lines.push(line);
         }
@@ -140,17 +140,17 @@ fn the_bot_keeps_the_true_board() {
     while !state.finished {
         let legal = legal_walls(&state);
         let wall = legal[rng.below(legal.len())];
-        referee_turn(&mut state, Some(&wall.to_string())).unwrap();
+        play_turn(&mut state, Some(&wall.to_string())).unwrap();
         if state.finished {
             break;
         }
         let line = b.play(&wall.to_string(), far).unwrap();
         assert_eq!(b.state().walls, {
             let mut s = state.clone();
-            referee_turn(&mut s, Some(&line)).unwrap();
+            play_turn(&mut s, Some(&line)).unwrap();
             s.walls
         });
-        referee_turn(&mut state, Some(&line)).unwrap();
+        play_turn(&mut state, Some(&line)).unwrap();
     }
     assert_eq!(b.play("Quit", far), None);
 }
@@ -162,7 +162,7 @@ fn a_tiny_budget_still_gets_a_legal_line_at_once() {
     let mut b = bot("mcts@reference", 0, 1);
     let start = Instant::now();
     let line = b.play("Start", start + Duration::from_millis(1)).unwrap();
-    assert!(parse_output(&line).is_ok());
+    assert!(parse_line(&line).is_ok());
     // (A few reference plies are timed first: a millisecond or two in a release build.)
     assert!(start.elapsed() < Duration::from_millis(100), "{:?}", start.elapsed());
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use twinsim_arena::{self as arena, ArenaConfig, BotSpec};
 use twinsim_fast::zuniq::typed::{wall_of, State as FastState};
 use twinsim_fast::zuniq::{Board, Rng};
-use twinsim_reference::zuniq::rules::{apply_move, legal_walls, referee_turn};
+use twinsim_reference::zuniq::rules::{apply_move, legal_walls, play_turn};
 use twinsim_reference::zuniq::{Action, State, Wall};
 use twinsim_search::bot::ViewPlayer;
 use twinsim_search::zuniq::player;
@@ -100,7 +100,7 @@ fn game_against_random(me: usize, seed: i64, iterations: u64) -> State {
             let legal = legal_walls(&state);
             legal[rng.below(legal.len())].to_string()
         };
-        referee_turn(&mut state, Some(&line)).unwrap();
+        play_turn(&mut state, Some(&line)).unwrap();
         last = line.trim_end_matches('!').to_string();
     }
     state
@@ -116,7 +116,7 @@ fn self_play_lines(iterations: u64, ahead: Duration) -> Vec<String> {
     let mut lines = Vec::new();
     while !state.finished {
         let line = bots[state.to_move()].play(&last, Instant::now() + ahead).expect("an answer");
-        referee_turn(&mut state, Some(&line)).unwrap();
+        play_turn(&mut state, Some(&line)).unwrap();
         last = line.trim_end_matches('!').to_string();
         lines.push(line);
     }
@@ -185,7 +185,7 @@ fn a_proven_win_is_never_lost() {
                     let legal = legal_walls(&state);
                     legal[rng.below(legal.len())].to_string()
                 };
-                referee_turn(&mut state, Some(&line)).unwrap();
+                play_turn(&mut state, Some(&line)).unwrap();
                 last = line.trim_end_matches('!').to_string();
             }
             if state.claims[me] == Some(start.ply + 1) {

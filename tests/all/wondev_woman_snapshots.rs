@@ -24,7 +24,7 @@ fn advance(state: &mut State, turns: usize) -> Vec<String> {
         } else {
             legal[(turn * 7919 + 3) % legal.len()].to_string()
         };
-        rules::play_line(state, Some(&line)).unwrap();
+        rules::play_turn(state, Some(&line)).unwrap();
         lines.push(line);
     }
     lines
@@ -53,7 +53,13 @@ fn perft_of_seeded_positions() {
     snapshot_settings("wondev_woman").bind(|| {
         let mut text = String::new();
         for (name, state) in positions() {
-            let counts: Vec<u64> = (0..=3).map(|d| rules::perft(&state, d)).collect();
+            let counts: Vec<u64> = (0..=3)
+                .map(|d| {
+                    twinsim_reference::game::typed_perft::<
+                        twinsim_reference::wondev_woman::WondevWoman,
+                    >(&state, d)
+                })
+                .collect();
             text.push_str(&format!("{name}: {counts:?}\n"));
         }
         insta::assert_snapshot!("perft", text);
@@ -94,7 +100,9 @@ fn fast_perft_equals_the_pinned_reference_perft() {
     for (name, state) in positions() {
         let mut fast_state = twinsim_fast::wondev_woman::State::from(&state);
         for depth in 0..=3 {
-            let want = rules::perft(&state, depth);
+            let want = twinsim_reference::game::typed_perft::<
+                twinsim_reference::wondev_woman::WondevWoman,
+            >(&state, depth);
             assert_eq!(
                 twinsim_fast::wondev_woman::movegen::perft(&mut fast_state, depth),
                 want,

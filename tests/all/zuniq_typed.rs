@@ -8,7 +8,7 @@ use twinsim_reference::game::{Game, StepError};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::testing::{expect_refused, same_typed_api_and_end, step_and_compare};
 use twinsim_reference::zuniq::board::all_walls;
-use twinsim_reference::zuniq::rules::{check_wall, referee_turn, Illegal};
+use twinsim_reference::zuniq::rules::{check_wall, play_turn, Illegal};
 use twinsim_reference::zuniq::{Action, Params, State as RefState, Wall, Zuniq};
 
 /// Seeds of every shape (Zuniq ignores the seed: every setup is the empty board).
@@ -137,7 +137,7 @@ fn play_lockstep(seed: i64) -> Result<Seen, String> {
                 // API must then agree on the end (outcome, no one to act, no step).
                 let mut fr = r.clone();
                 let line = if rng.next_below(2) == 0 { None } else { Some("A6h") };
-                referee_turn(&mut fr, line).map_err(|e| format!("forfeit: {e}"))?;
+                play_turn(&mut fr, line).map_err(|e| format!("forfeit: {e}"))?;
                 let mut ff = FastState::from(&fr);
                 compare(&fr, &ff).map_err(|e| format!("after forfeit: {e}"))?;
                 let a = pick(&mut rng);

@@ -53,7 +53,7 @@ fn joint_turn_op<D: Dice + Send + 'static>(
         fast_pos,
         |(s, a), _| {
             let mut s = s.clone();
-            let _ = r::resolve_turn(&mut s, a);
+            let _ = r::play_turn(&mut s, a);
             black_box(&s);
         },
         |(s, a), _| {
@@ -83,7 +83,7 @@ fn whole_game_op<D: Dice + Send + 'static>(
                 if s.is_over() {
                     break;
                 }
-                let _ = r::resolve_turn(&mut s, &a.map(r::PlayerInput::Action));
+                let _ = r::play_turn(&mut s, &a.map(r::PlayerInput::Action));
             }
             black_box(&s);
         }),

@@ -227,9 +227,9 @@ pub fn hurdle_diff(data: &[u8]) -> Result<(), String> {
 /// text that parses back to the same view.
 pub fn parse_check(data: &[u8]) -> Result<(), String> {
     let text = String::from_utf8_lossy(data);
-    let _ = r::parse_command(&text);
+    let _ = r::parse_line(&text);
     if let Some(line) = text.lines().next() {
-        let _ = r::parse_command(line);
+        let _ = r::parse_line(line);
     }
     for nb in [1, 4] {
         if let Ok(view) = r::parse_turn(&text, nb) {

@@ -6,10 +6,9 @@ use super::state::*;
 use super::step::Input;
 use serde_json::{json, Map, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use twinsim_reference::olymbits::protocol::{bad_command_summary, deactivation_reason};
-use twinsim_reference::olymbits::rules::MEDAL_NAMES;
+use twinsim_reference::olymbits::rules::{bad_command_summary, deactivation_reason, MEDAL_NAMES};
 use twinsim_reference::olymbits::trace::{deactivation, params_from_json, state_json, views_json};
-use twinsim_reference::olymbits::{parse_command, render_first_input, MiniGameKind};
+use twinsim_reference::olymbits::{parse_line, render_first_input, MiniGameKind};
 use twinsim_reference::trace::Refusal;
 
 /// The fast Olymbits engine.
@@ -58,7 +57,7 @@ pub struct FastPlay {
 pub fn input_of(line: Option<&str>) -> Input {
     match line {
         None => Input::Timeout,
-        Some(l) => match parse_command(l) {
+        Some(l) => match parse_line(l) {
             Ok(c) => Input::Action(c.action.index() as u8),
             Err(_) => Input::Invalid,
         },

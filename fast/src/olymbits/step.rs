@@ -350,7 +350,7 @@ impl<D: Dice> State<D> {
 
     /// Mini-game `g` (of kind `KIND`) for one joint turn: its reset, or its tick and, when
     /// the run ends, its medals (part of [`State::step_inputs`], twin of the per-mini-game
-    /// part of `twinsim_reference::olymbits::resolve_turn`).
+    /// part of `twinsim_reference::olymbits::play_turn`).
     #[inline(always)]
     fn play_game<const KIND: u8>(&mut self, g: usize, act: &[u8; 3], log: &mut TurnLog) {
         let s = &mut self.games[g];
@@ -396,7 +396,7 @@ impl<D: Dice> State<D> {
         }
     }
 
-    /// §8.2: one joint turn. Reference twin: `twinsim_reference::olymbits::resolve_turn`.
+    /// §8.2: one joint turn. Reference twin: `twinsim_reference::olymbits::play_turn`.
     pub fn step_inputs(&mut self, inputs: &[Input; 3]) -> Result<(), StepError> {
         if self.end != 0 {
             return Err(StepError::GameOver);

@@ -152,7 +152,7 @@ pub fn game_diff(data: &[u8]) {
         }
         assert_eq!(protocol::view_texts(&rs), super::engine::view_texts(&fs), "turn {turn}: views");
         let mut fevents = vec![];
-        let revents = rules::play_frame(&mut rs, &answers);
+        let revents = rules::play_turn(&mut rs, &answers);
         // Both text-level entry points: the one that counts the groups itself and the one
         // given them; now and then the views are brought up to date in place.
         let fresult = if turn % 3 == 1 {

@@ -331,7 +331,7 @@ impl State {
     // --- the views' generator, lazily --------------------------------------------------------
 
     /// Makes the shuffle draws of the [`Pending`] frames (twin: the draws of the reference's
-    /// `rules::play_frame`, §6.1 step 2, made there at every frame), leaving `rng` the
+    /// `rules::play_turn`, §6.1 step 2, made there at every frame), leaving `rng` the
     /// referee's generator and `pending` empty: one run of draws over the group lengths the
     /// frames noted, oldest first.
     pub fn sync_views(&mut self) {
@@ -397,7 +397,7 @@ impl State {
     // --- §6.1 an ACTIONS frame -----------------------------------------------------------------
 
     /// One ACTIONS frame and the automatic frames after it, as the referee plays it (twin:
-    /// `rules::play_frame`): an answer that fails validation gets the referee's consequence
+    /// `rules::play_turn`): an answer that fails validation gets the referee's consequence
     /// (§6.3, §7: the player waits), it is not refused. This is the text layer's step; the typed
     /// [`Game::step`](twinsim_reference::game::Game::step) of [`FastPhotosynthesis`] refuses an
     /// illegal action with an error instead. Entries of players not asked are

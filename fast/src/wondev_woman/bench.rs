@@ -169,7 +169,7 @@ pub fn bench_ops() -> Vec<BenchOp> {
             reference: Box::new(move || {
                 let s = &rs[i % rs.len()];
                 i += 1;
-                std::hint::black_box(r::rules::perft(s, 2));
+                std::hint::black_box(twinsim_reference::game::typed_perft::<r::WondevWoman>(s, 2));
             }),
             fast: Box::new(move || {
                 let mut s = fs[j % fs.len()];

@@ -192,7 +192,7 @@ pub fn game_diff(bytes: &[u8]) {
                 assert_eq!(t, before, "seed {seed} turn {k}: unmake did not restore the state");
             }
         }
-        r::rules::play_line(&mut rs, line.as_deref()).expect("running");
+        r::rules::play_turn(&mut rs, line.as_deref()).expect("running");
         let events = play::play_line(&mut fs, line.as_deref()).expect("running");
         let want = &rs.last_turn.as_ref().expect("a turn").events;
         assert_eq!(want, &events, "seed {seed} turn {k} line {line:?}: events differ");
@@ -246,7 +246,7 @@ pub fn parse_diff(bytes: &[u8]) {
     if let Ok(a) = r::protocol::parse_action(&text) {
         assert_eq!(r::protocol::parse_action(&a.to_string()), Ok(a));
     }
-    let _ = r::protocol::parse_command(&text);
+    let _ = r::protocol::parse_line(&text);
     let _ = r::protocol::parse_init(&text);
     let size = bytes.first().map_or(5, |b| (*b % 8) as usize);
     if let Ok(v) = r::protocol::parse_turn(&text, size, 2) {

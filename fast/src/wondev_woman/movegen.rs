@@ -1,5 +1,5 @@
 //! Legal actions from masks, make/undo with incremental hash, perft (twins: `rules::legal_actions`,
-//! `rules::apply_action`, `rules::perft`).
+//! `rules::apply_action`, `game::typed_perft`).
 
 use super::board::{Rec, State, KEYS, KING, NB, NONE, PUSH_OK, PUSH_TO, SORTED};
 use twinsim_reference::wondev_woman::rules::MAX_ROUNDS;
@@ -539,7 +539,7 @@ pub fn unmake_search(s: &mut State, u: &SearchUndo) {
     s.end_reason = u.end_reason;
 }
 
-/// Perft with every leaf made (twin: `rules::perft`).
+/// Perft with every leaf made (twin: `twinsim_reference::game::typed_perft`).
 pub fn perft(s: &mut State, depth: u32) -> u64 {
     let mut lists = vec![MoveList::default(); depth as usize];
     perft_with::<false>(s, depth, &mut lists)

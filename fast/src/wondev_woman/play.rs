@@ -138,7 +138,7 @@ pub fn resolve(s: &State, player: usize, line: Option<&str>) -> Result<Rec, Elim
     let Some(line) = line else {
         return Err(Elimination::new(Reason::Timeout, player, ""));
     };
-    match protocol::parse_command(line) {
+    match protocol::parse_line(line) {
         Err(_) => Err(invalid_input(s, line)),
         Ok(Command::AcceptDefeat { .. }) => Err(Elimination::new(Reason::SelfDestruct, player, "")),
         Ok(Command::Act { word, index, dir1, dir2, .. }) => {

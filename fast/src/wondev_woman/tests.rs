@@ -128,7 +128,7 @@ fn perft_fast_equals_reference() {
     for rs in positions().iter().take(12) {
         let mut fs = State::from(rs);
         for d in 0..=2 {
-            let want = r::rules::perft(rs, d);
+            let want = twinsim_reference::game::typed_perft::<r::WondevWoman>(rs, d);
             assert_eq!(movegen::perft(&mut fs, d), want, "depth {d}");
             assert_eq!(movegen::perft_bulk(&mut fs, d), want, "bulk depth {d}");
         }

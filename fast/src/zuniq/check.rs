@@ -84,7 +84,7 @@ pub fn check_state(
 /// result.
 pub fn parse_diff(text: &str) -> Result<(), String> {
     let fast = parse_line(text.as_bytes()).map(|(w, claim)| (super::typed::wall_of(w), claim));
-    let reference = twinsim_reference::zuniq::parse_output(text).ok().map(|a| (a.wall, a.claim));
+    let reference = twinsim_reference::zuniq::parse_line(text).ok().map(|a| (a.wall, a.claim));
     if fast != reference {
         return Err(format!("{text:?}: fast {fast:?}, reference {reference:?}"));
     }

@@ -32,7 +32,7 @@ pub use engine::{engine, FastEngine, FastPlay, ENGINE};
 pub use typed::FastZuniq;
 
 /// Legal move sequences of length `depth` from `board` (walls only). Twin of
-/// [`twinsim_reference::zuniq::rules::perft`].
+/// [`twinsim_reference::game::typed_perft`].
 pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,

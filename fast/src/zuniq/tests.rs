@@ -56,7 +56,7 @@ fn playout(seed: u64, plies: usize) -> Playout {
         let wall = legal[rng.below(legal.len() as u32) as usize];
         let claim = rng.below(6) == 0;
         let line = twinsim_reference::zuniq::Action { wall, claim }.to_string();
-        twinsim_reference::zuniq::rules::referee_turn(&mut state, Some(&line)).unwrap();
+        twinsim_reference::zuniq::rules::play_turn(&mut state, Some(&line)).unwrap();
         states.push(state.clone());
     }
     Playout { states }
@@ -152,7 +152,9 @@ fn perft_equals_the_reference() {
         for depth in 1..=2 {
             assert_eq!(
                 perft(&fast.board, depth),
-                twinsim_reference::zuniq::rules::perft(state, depth),
+                twinsim_reference::game::typed_perft::<twinsim_reference::zuniq::Zuniq>(
+                    state, depth
+                ),
                 "seed {seed} depth {depth}"
             );
         }

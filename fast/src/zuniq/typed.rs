@@ -123,7 +123,7 @@ impl State {
     }
 
     /// §8: one referee turn from the mover's line (`None`: timeout). Returns the placed wall
-    /// and the events, or `Err` when the game is already over. Twin of `rules::referee_turn`.
+    /// and the events, or `Err` when the game is already over. Twin of `rules::play_turn`.
     pub fn referee_turn(
         &mut self,
         line: Option<&str>,
@@ -138,7 +138,7 @@ impl State {
         };
         let Some((w, claim)) = parse_line(line.as_bytes()) else {
             // Cold path: the reference parser says what and where.
-            let error = match twinsim_reference::zuniq::parse_output(line) {
+            let error = match twinsim_reference::zuniq::parse_line(line) {
                 Err(error) => error,
                 Ok(_) => twinsim_reference::game::ParseError::at(
                     1,
@@ -329,7 +329,7 @@ pub fn wall_names(mask: u64) -> Vec<String> {
 }
 
 /// §8 check 2 on bytes: `[A-F][1-5]h` or `[A-E][1-6]v`, optionally followed by one `!`.
-/// Twin of [`twinsim_reference::zuniq::parse_output`] (which also says what is wrong).
+/// Twin of [`twinsim_reference::zuniq::parse_line`] (which also says what is wrong).
 #[inline]
 pub fn parse_line(line: &[u8]) -> Option<(usize, bool)> {
     let (name, claim) = match line {

@@ -4,7 +4,8 @@
 //!
 //! - [`state`]: §1–§2, what the referee keeps;
 //! - [`setup`]: §3–§7 generation (SHA1PRNG draws, each mini-game's `reset`, the 251 tracks);
-//! - [`rules`]: §4–§9, ticks, ends of runs, ranks, medals, the turn, scoring, deactivation;
+//! - [`rules`]: §4–§9, ticks, ends of runs, ranks, medals, the turn, scoring, deactivation
+//!   (and §11.3, the messages of a bad line);
 //! - [`protocol`]: §10–§11, the input text (render and parse), the search state a view
 //!   rebuilds, and the output line validation;
 //! - [`display`]: a picture for the terminal;
@@ -20,10 +21,10 @@ pub mod trace;
 
 pub use display::render_board;
 pub use protocol::{
-    parse_command, parse_first_input, parse_init, parse_turn, render_first_input,
-    render_turn_input, Command, GameLine, InitView, ScoreLine, TurnView,
+    parse_first_input, parse_init, parse_line, parse_turn, render_first_input, render_turn_input,
+    Command, GameLine, InitView, ScoreLine, TurnView,
 };
-pub use rules::{outcome, points, ranks, resolve_turn, PlayerInput};
+pub use rules::{outcome, play_turn, points, ranks, PlayerInput};
 pub use setup::{hurdle_track, hurdle_tracks, new_game, new_game_unchecked, SetupError};
 pub use state::*;
 #[cfg(feature = "json")]
@@ -129,7 +130,7 @@ impl Game for Olymbits {
             Some(a) => PlayerInput::Action(a),
             None => PlayerInput::Timeout,
         });
-        resolve_turn(state, &inputs)
+        play_turn(state, &inputs)
     }
 
     fn outcome(state: &State) -> Option<Outcome> {

@@ -80,7 +80,7 @@ impl Playout {
             let lines = lines_of(chunk, self.misbehave);
             out.push((state.clone(), lines.clone()));
             let inputs = inputs_from_lines(&state, &lines);
-            resolve_turn(&mut state, &inputs).expect("game not over");
+            play_turn(&mut state, &inputs).expect("game not over");
         }
         out.push((state, vec![]));
         out
@@ -199,8 +199,8 @@ fn prop_a_turns_draws_depend_only_on_the_state() {
         let mut a = start.clone();
         let mut b = start.clone();
         // Any actions (valid or not): the generator ends in the same place.
-        resolve_turn(&mut a, &inputs_from_lines(&start, &lines_of(&x, true))).unwrap();
-        resolve_turn(&mut b, &inputs_from_lines(&start, &lines_of(&y, true))).unwrap();
+        play_turn(&mut a, &inputs_from_lines(&start, &lines_of(&x, true))).unwrap();
+        play_turn(&mut b, &inputs_from_lines(&start, &lines_of(&y, true))).unwrap();
         if a.rng != b.rng {
             return TestResult::error("the generator depends on the actions");
         }
@@ -208,8 +208,8 @@ fn prop_a_turns_draws_depend_only_on_the_state() {
         let spell = |v: [u8; 3], k: u8| v.map(|c| (c % 4) + 4 * k);
         let mut c = start.clone();
         let mut d = start.clone();
-        resolve_turn(&mut c, &inputs_from_lines(&start, &lines_of(&spell(x, 0), false))).unwrap();
-        resolve_turn(&mut d, &inputs_from_lines(&start, &lines_of(&spell(x, 2), false))).unwrap();
+        play_turn(&mut c, &inputs_from_lines(&start, &lines_of(&spell(x, 0), false))).unwrap();
+        play_turn(&mut d, &inputs_from_lines(&start, &lines_of(&spell(x, 2), false))).unwrap();
         TestResult::from_bool(c == d)
     }
     QuickCheck::new().tests(200).quickcheck(prop as fn(Playout, [u8; 3], [u8; 3]) -> TestResult);
@@ -315,7 +315,7 @@ fn brute_force_matches(line: &str) -> Option<Action> {
 #[test]
 fn prop_output_lines_match_the_java_pattern() {
     fn prop(l: Line) -> TestResult {
-        let ours = parse_command(&l.0).ok().map(|c| c.action);
+        let ours = parse_line(&l.0).ok().map(|c| c.action);
         TestResult::from_bool(ours == brute_force_matches(&l.0))
     }
     QuickCheck::new().tests(3000).quickcheck(prop as fn(Line) -> TestResult);
@@ -324,7 +324,7 @@ fn prop_output_lines_match_the_java_pattern() {
 #[test]
 fn prop_parsers_never_panic_on_any_text() {
     fn prop(text: String, nb: u8) -> bool {
-        let _ = parse_command(&text);
+        let _ = parse_line(&text);
         let _ = parse_turn(&text, usize::from(nb % 5));
         let _ = parse_first_input(&text);
         true

@@ -504,7 +504,7 @@ const KEYWORDS: &str = "UP, DOWN, LEFT or RIGHT (ASCII letters, any case)";
 /// `^(?<button>UP|DOWN|RIGHT|LEFT)(?:\s+(?<message>.+))?\s*$` with Java's `CASE_INSENSITIVE`
 /// and `matches()`: the keyword in any ASCII case, then either only ASCII whitespace, or ASCII
 /// whitespace, a message without line terminators, and trailing ASCII whitespace.
-pub fn parse_command(line: &str) -> Result<Command, ParseError> {
+pub fn parse_line(line: &str) -> Result<Command, ParseError> {
     let mut keyword = None;
     for action in [Action::Up, Action::Down, Action::Right, Action::Left] {
         let k = action.keyword();
@@ -563,19 +563,4 @@ fn greedy_message(rest: &[char]) -> Option<String> {
         }
     }
     None
-}
-
-/// §11.3: `Invalid Input: Expected UP | DOWN | LEFT | RIGHT but got '<line>'` (raw line).
-pub fn invalid_input_message(line: &str) -> String {
-    format!("Invalid Input: Expected UP | DOWN | LEFT | RIGHT but got '{line}'")
-}
-
-/// §11.3: the game summary line of an invalid line.
-pub fn bad_command_summary(line: &str) -> String {
-    format!("Bad command: {}", invalid_input_message(line))
-}
-
-/// §11.3: the deactivation reason (tooltip): the message with `&lt;` → `<` then `&gt;` → `>`.
-pub fn deactivation_reason(line: &str) -> String {
-    invalid_input_message(line).replace("&lt;", "<").replace("&gt;", ">")
 }

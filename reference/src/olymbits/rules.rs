@@ -5,7 +5,6 @@
 // The rules doc loops over "each player i in 0,1,2"; the code keeps that shape on purpose.
 #![allow(clippy::needless_range_loop)]
 
-use super::protocol::{bad_command_summary, deactivation_reason};
 use super::setup::reset_run;
 use super::state::*;
 use crate::game::{Outcome, ParseError, StepError};
@@ -273,10 +272,7 @@ pub enum PlayerInput {
 /// §8.2: resolves one turn. Inputs of inactive players are ignored; invalid lines and timeouts
 /// deactivate (§11.3–§11.4); then each mini-game resets or ticks, awarding medals when its run
 /// ends; then the end test (§8.4, §9). The turn's events are left in `state.events`.
-pub fn resolve_turn(
-    state: &mut State,
-    inputs: &[PlayerInput; PLAYER_COUNT],
-) -> Result<(), StepError> {
+pub fn play_turn(state: &mut State, inputs: &[PlayerInput; PLAYER_COUNT]) -> Result<(), StepError> {
     if state.is_over() {
         return Err(StepError::GameOver);
     }
@@ -350,4 +346,19 @@ pub fn outcome(state: &State) -> Option<Outcome> {
     let scores = final_scores(state).to_vec();
     let ranks = Outcome::ranks_from_scores(&scores);
     Some(Outcome { scores, ranks, reason: end.trace_name().to_string() })
+}
+
+/// §11.3: `Invalid Input: Expected UP | DOWN | LEFT | RIGHT but got '<line>'` (raw line).
+pub fn invalid_input_message(line: &str) -> String {
+    format!("Invalid Input: Expected UP | DOWN | LEFT | RIGHT but got '{line}'")
+}
+
+/// §11.3: the game summary line of an invalid line.
+pub fn bad_command_summary(line: &str) -> String {
+    format!("Bad command: {}", invalid_input_message(line))
+}
+
+/// §11.3: the deactivation reason (tooltip): the message with `&lt;` → `<` then `&gt;` → `>`.
+pub fn deactivation_reason(line: &str) -> String {
+    invalid_input_message(line).replace("&lt;", "<").replace("&gt;", ">")
 }

@@ -29,7 +29,9 @@ impl fmt::Display for SetupError {
 impl std::error::Error for SetupError {}
 
 /// §3.1, §3.4 "Setup": a fresh SHA1PRNG seeded with `seed`, then each mini-game's `reset` in
-/// index order. Seed 0 is refused (§3.1).
+/// index order. Seed 0 is refused (§3.1): the only `setup::new_game` that can fail, because
+/// the referee's generator cannot be seeded with 0 the JDK's way ([`new_game_unchecked`]
+/// plays it anyway).
 pub fn new_game(seed: i64, params: &Params) -> Result<State, SetupError> {
     if seed == 0 {
         return Err(SetupError::SeedZero);

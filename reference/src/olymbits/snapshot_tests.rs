@@ -4,7 +4,7 @@
 
 use super::display::render_board;
 use super::protocol::{render_first_input, render_turn_input};
-use super::rules::resolve_turn;
+use super::rules::play_turn;
 use super::setup::new_game;
 use super::state::*;
 use super::trace::inputs_from_lines;
@@ -43,7 +43,7 @@ fn play(seed: i64, league: League, turns: u32, bad_turn: u32) -> (State, String)
     while !state.is_over() && state.turn < turns {
         let lines = bot_lines(&mut rng, state.turn + 1, bad_turn);
         let inputs = inputs_from_lines(&state, &lines);
-        resolve_turn(&mut state, &inputs).unwrap();
+        play_turn(&mut state, &inputs).unwrap();
         log.push_str(&format!("\n== turn {} actions {:?}\n", state.turn, lines));
         log.push_str(&render_board(&state, false));
         log.push_str("-- input\n");

@@ -315,7 +315,7 @@ fn ranks_are_competition_style_with_inactive_forced_to_bronze() {
 fn medals_are_awarded_when_a_run_ends_with_summary_lines() {
     let mut s = top(1);
     hurdles(&mut s, 0).positions = [28, 27, 0];
-    resolve_turn(&mut s, &acts([Left, Left, Left])).unwrap();
+    play_turn(&mut s, &acts([Left, Left, Left])).unwrap();
     assert!(s.games[0].should_reset);
     assert_eq!(s.medals[0][0], [1, 0, 0]);
     assert_eq!(s.medals[1][0], [0, 1, 0]);
@@ -344,7 +344,7 @@ fn final_scores_are_points_or_minus_one() {
 fn the_game_ends_after_turn_100() {
     let mut s = top(11);
     for _ in 0..100 {
-        resolve_turn(&mut s, &all(Right)).unwrap();
+        play_turn(&mut s, &all(Right)).unwrap();
     }
     assert_eq!(s.turn, 100);
     let o = outcome(&s).unwrap();
@@ -424,7 +424,7 @@ fn valid_lines_in_any_ascii_case_with_a_message() {
         ("left\x0C", Left, None),
         ("RIGHT  a b  ", Right, Some("a b  ")),
     ] {
-        let c = parse_command(line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+        let c = parse_line(line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
         assert_eq!(c.action, action, "{line:?}");
         if message.is_some() {
             assert_eq!(c.message.as_deref(), message, "{line:?}");
@@ -456,7 +456,7 @@ fn invalid_lines_say_what_and_where() {
         ("UP x\u{85}", 5),
         ("UP a\nb", 5),
     ] {
-        let e = parse_command(line).expect_err(line);
+        let e = parse_line(line).expect_err(line);
         assert_eq!(e.column, column, "{line:?}: {e}");
         assert_eq!(e.line, 1);
     }
@@ -466,7 +466,7 @@ fn invalid_lines_say_what_and_where() {
 fn an_invalid_line_deactivates_at_once() {
     let mut s = top(1);
     let inputs = inputs_from_lines(&s, &[Some("UP2".into()), Some("UP".into()), None]);
-    resolve_turn(&mut s, &inputs).unwrap();
+    play_turn(&mut s, &inputs).unwrap();
     assert_eq!(s.active, [false, true, false]);
     assert_eq!(hurdles(&mut s, 0).positions, [0, 2, 0], "no move this turn");
     assert_eq!(hurdles(&mut s, 0).dead, [true, false, true]);
@@ -512,15 +512,15 @@ fn pitfall_02_skating_draws_every_turn_and_shuffles_the_current_order() {
     let mut expected_rng = s.rng.clone();
     let mut expected_order = order_before;
     expected_rng.shuffle(&mut expected_order);
-    resolve_turn(&mut s, &all(Left)).unwrap();
+    play_turn(&mut s, &all(Left)).unwrap();
     assert_eq!(s.rng.bytes_drawn() - before, 12);
     assert_eq!(skating(&mut s).directions, expected_order);
     // Two shuffles between the last tick of a run and the first of the next.
     skating(&mut s).timer = 1;
     let b = s.rng.bytes_drawn();
-    resolve_turn(&mut s, &all(Left)).unwrap();
+    play_turn(&mut s, &all(Left)).unwrap();
     assert!(s.games[2].should_reset);
-    resolve_turn(&mut s, &all(Left)).unwrap();
+    play_turn(&mut s, &all(Left)).unwrap();
     assert!(s.games[2].resetting);
     assert_eq!(s.rng.bytes_drawn() - b, 24);
 }
@@ -537,7 +537,7 @@ fn pitfall_03_draws_follow_mini_game_index_order() {
     h.reset(&mut rng);
     sk.tick(&[Some(Up); 3], &mut rng);
     d.reset(&mut rng);
-    resolve_turn(&mut s, &all(Up)).unwrap();
+    play_turn(&mut s, &all(Up)).unwrap();
     assert_eq!(hurdles(&mut s, 0).map, h.map);
     assert_eq!(skating(&mut s).directions, sk.directions);
     assert_eq!(diving(&mut s).goal, d.goal);
@@ -548,14 +548,14 @@ fn pitfall_03_draws_follow_mini_game_index_order() {
 fn pitfall_04_the_reset_turn_ignores_actions_and_shows_game_over() {
     let mut s = top(1);
     hurdles(&mut s, 0).positions = [28, 0, 0];
-    resolve_turn(&mut s, &all(Left)).unwrap();
+    play_turn(&mut s, &all(Left)).unwrap();
     assert!(s.games[0].should_reset);
     let text = render_turn_input(&s);
     assert_eq!(text.split('\n').nth(3).unwrap(), "GAME_OVER 29 1 1 0 0 0 0");
-    resolve_turn(&mut s, &all(Right)).unwrap();
+    play_turn(&mut s, &all(Right)).unwrap();
     assert!(s.games[0].resetting && !s.games[0].should_reset);
     assert_eq!(hurdles(&mut s, 0).positions, [0, 0, 0], "actions ignored on the reset turn");
-    resolve_turn(&mut s, &all(Left)).unwrap();
+    play_turn(&mut s, &all(Left)).unwrap();
     assert_eq!(hurdles(&mut s, 0).positions, [1, 1, 1]);
 }
 
@@ -608,7 +608,7 @@ fn pitfall_07_archery_clamps_each_coordinate_separately() {
 fn pitfall_08_ties_are_competition_style() {
     let mut s = top(2);
     diving(&mut s).goal = vec![Up];
-    resolve_turn(&mut s, &acts([Up, Up, Down])).unwrap();
+    play_turn(&mut s, &acts([Up, Up, Down])).unwrap();
     let diving_medals: Vec<[u32; 3]> = (0..3).map(|i| s.medals[i][3]).collect();
     assert_eq!(diving_medals, vec![[1, 0, 0], [1, 0, 0], [0, 0, 1]]);
 }
@@ -618,15 +618,15 @@ fn pitfall_09_dead_flags_persist_and_inactive_players_get_bronze() {
     let mut s = top(4);
     let inputs =
         inputs_from_lines(&s, &[Some("UP".into()), Some("UP".into()), Some("nope".into())]);
-    resolve_turn(&mut s, &inputs).unwrap();
-    resolve_turn(&mut s, &all(Up)).unwrap();
+    play_turn(&mut s, &inputs).unwrap();
+    play_turn(&mut s, &all(Up)).unwrap();
     assert!(hurdles(&mut s, 0).dead[2]);
     // Finish the diving run: the inactive player gets bronze even if its points were highest.
     diving(&mut s).points = [0, 0, 50];
     diving(&mut s).goal = vec![Up];
-    resolve_turn(&mut s, &all(Up)).unwrap();
+    play_turn(&mut s, &all(Up)).unwrap();
     assert_eq!(s.medals[2][3], [0, 0, 1]);
-    resolve_turn(&mut s, &all(Up)).unwrap();
+    play_turn(&mut s, &all(Up)).unwrap();
     assert!(s.games[3].resetting);
     assert!(diving(&mut s).dead[2], "dead survives the reset");
     assert_eq!(final_scores(&s)[2], -1);
@@ -635,16 +635,16 @@ fn pitfall_09_dead_flags_persist_and_inactive_players_get_bronze() {
 #[test]
 fn pitfall_10_the_game_ends_right_after_the_second_deactivation() {
     let mut s = top(4);
-    resolve_turn(&mut s, &[PlayerInput::Timeout, PlayerInput::Action(Up), PlayerInput::Action(Up)])
+    play_turn(&mut s, &[PlayerInput::Timeout, PlayerInput::Action(Up), PlayerInput::Action(Up)])
         .unwrap();
     assert!(!s.is_over());
     let bytes = s.rng.bytes_drawn();
-    resolve_turn(&mut s, &[PlayerInput::NotAsked, PlayerInput::Timeout, PlayerInput::Action(Up)])
+    play_turn(&mut s, &[PlayerInput::NotAsked, PlayerInput::Timeout, PlayerInput::Action(Up)])
         .unwrap();
     assert!(s.is_over());
     assert_eq!(s.turn, 2);
     assert!(s.rng.bytes_drawn() > bytes, "the turn was still resolved");
-    assert_eq!(resolve_turn(&mut s, &all(Up)), Err(crate::game::StepError::GameOver));
+    assert_eq!(play_turn(&mut s, &all(Up)), Err(crate::game::StepError::GameOver));
     let o = outcome(&s).unwrap();
     assert_eq!(o.reason, "fewer_than_two_active_players");
     assert_eq!(o.scores[..2], [-1, -1]);
@@ -653,11 +653,11 @@ fn pitfall_10_the_game_ends_right_after_the_second_deactivation() {
 
 #[test]
 fn pitfall_11_output_follows_java_regex_semantics() {
-    assert!(parse_command("rIgHt").is_ok());
-    assert!(parse_command("UP hello there").is_ok());
-    assert!(parse_command(" UP").is_err());
+    assert!(parse_line("rIgHt").is_ok());
+    assert!(parse_line("UP hello there").is_ok());
+    assert!(parse_line(" UP").is_err());
     for line in ["UP\u{a0}", "RıGHT", "DOWN\x1c", "UP hi\u{2028}there"] {
-        assert!(parse_command(line).is_err(), "{line:?} must be rejected like Java does");
+        assert!(parse_line(line).is_err(), "{line:?} must be rejected like Java does");
     }
 }
 
@@ -673,7 +673,7 @@ fn pitfall_13_the_reason_unescapes_lt_gt_but_the_summary_does_not() {
     let mut s = top(5);
     let inputs =
         inputs_from_lines(&s, &[Some("&lt;UP&gt;".into()), Some("UP".into()), Some("UP".into())]);
-    resolve_turn(&mut s, &inputs).unwrap();
+    play_turn(&mut s, &inputs).unwrap();
     assert_eq!(
         s.events,
         vec![
@@ -689,7 +689,7 @@ fn pitfall_14_deactivated_events_come_after_the_medal_lines() {
     let mut s = top(6);
     diving(&mut s).goal = vec![Up];
     let inputs = inputs_from_lines(&s, &[Some("UP".into()), None, Some("UP".into())]);
-    resolve_turn(&mut s, &inputs).unwrap();
+    play_turn(&mut s, &inputs).unwrap();
     assert_eq!(s.events.first().unwrap(), "$1 has not provided 1 lines in time");
     assert_eq!(s.events.last().unwrap(), "Deactivated $1: Timeout!");
     assert!(s.events[s.events.len() - 2].starts_with("$2 earns a "));
@@ -792,7 +792,7 @@ fn inputs_round_trip_and_rebuild_the_state_in_random_games() {
                         PlayerInput::Action(Action::ALL[pick])
                     }
                 });
-                resolve_turn(&mut state, &inputs).expect("the game is running");
+                play_turn(&mut state, &inputs).expect("the game is running");
                 turns += 1;
             }
         }

@@ -1,8 +1,8 @@
 //! The text-level engine (`TraceEngine` / `TracePlay`) and the traces' JSON state schema
 //! (rules doc §15).
 
-use super::protocol::{deactivation_reason, parse_command, render_first_input, render_turn_input};
-use super::rules::{outcome, resolve_turn, PlayerInput};
+use super::protocol::{parse_line, render_first_input, render_turn_input};
+use super::rules::{deactivation_reason, outcome, play_turn, PlayerInput};
 use super::setup::new_game;
 use super::state::*;
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
@@ -80,7 +80,7 @@ pub fn inputs_from_lines(state: &State, lines: &[Option<String>]) -> [PlayerInpu
         }
         match lines.get(i).and_then(|l| l.as_ref()) {
             None => PlayerInput::Timeout,
-            Some(line) => match parse_command(line) {
+            Some(line) => match parse_line(line) {
                 Ok(command) => PlayerInput::Action(command.action),
                 Err(error) => PlayerInput::Invalid { line: line.clone(), error },
             },
@@ -144,7 +144,7 @@ pub fn deactivation(seat: PlayerId, invalid_line: Option<&str>) -> Refusal {
 }
 
 /// The refusals of a turn from the typed inputs the active players gave (before the turn:
-/// `active`), as `resolve_turn` deactivates them (§8.2 steps 2–3), in seat order.
+/// `active`), as `rules::play_turn` deactivates them (§8.2 steps 2–3), in seat order.
 pub fn refusals(
     active: &[bool; PLAYER_COUNT],
     inputs: &[PlayerInput; PLAYER_COUNT],
@@ -214,7 +214,7 @@ impl TracePlay for Play {
         }
         let inputs = inputs_from_lines(&self.state, actions);
         let active = self.state.active;
-        resolve_turn(&mut self.state, &inputs).map_err(|e| e.to_string())?;
+        play_turn(&mut self.state, &inputs).map_err(|e| e.to_string())?;
         self.refused = refusals(&active, &inputs);
         Ok(())
     }

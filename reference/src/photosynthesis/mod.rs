@@ -115,7 +115,7 @@ impl Game for Photosynthesis {
     /// legal (§6.3) for a player who is asked; a `None` for an asked player is "no answer",
     /// which the referee treats as a timeout (disqualification, §7). For the referee's handling
     /// of arbitrary lines (illegal = silent WAIT, malformed = disqualification) use
-    /// [`rules::play_frame`] with [`protocol::read_answer`].
+    /// [`rules::play_turn`] with [`protocol::read_answer`].
     fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         if state.game_over {
             return Err(StepError::GameOver);
@@ -142,7 +142,7 @@ impl Game for Photosynthesis {
         }
         let answers = [0, 1]
             .map(|p| state.is_asked(p).then(|| actions[p].map_or(Answer::Timeout, Answer::Action)));
-        rules::play_frame(state, &answers).map(|_| ())
+        rules::play_turn(state, &answers).map(|_| ())
     }
 
     /// §9.

@@ -9,7 +9,7 @@
 //! [`protocol::views`] prints once shuffled.
 //!
 //! **The generator.** After setup, the game's generator (§3) is used only to shuffle those
-//! printed lists. The referee builds them whether or not anyone reads them, so [`play_frame`]
+//! printed lists. The referee builds them whether or not anyone reads them, so [`play_turn`]
 //! makes the same draws through [`protocol::advance_rng_past_printed_list`], a call whose only
 //! effect is to advance the generator.
 
@@ -315,7 +315,7 @@ fn malformed(
 /// players not asked are ignored: the referee never reads them), then the automatic SUN_MOVE and
 /// GATHERING frames that follow before the next decision point (§5). Returns the frame's events
 /// (§13a). Refuses a finished game.
-pub fn play_frame(
+pub fn play_turn(
     state: &mut State,
     answers: &[Option<Answer>; 2],
 ) -> Result<Vec<String>, StepError> {

@@ -16,6 +16,9 @@ const MAX_ATTEMPTS: usize = 1_000_000;
 /// The whole setup (§4): `random = new Random(seed)` (§3), holes (§4a), starting trees (§4b),
 /// shadows for direction 0 (§4b step 4), then the GATHERING of day 0 (§5). Returns the state at
 /// the first decision point and the day-0 gathering events (`setup_events`, §13a item 8).
+///
+/// The only `setup::new_game` that returns events beside the state: Photosynthesis' setup
+/// plays a frame of its own (the day-0 gathering), whose events the traces record.
 pub fn new_game(seed: i64, params: Params) -> (State, Vec<String>) {
     let mut state = State::blank(seed, params);
     dig_holes(&mut state);

@@ -276,7 +276,7 @@ fn pitfall_1_game_rng_shuffles_the_possible_actions_every_frame() {
     let mut p0 = protocol::possible_actions_with(&s, 0, &mut rng);
     let _p1 = protocol::possible_actions_with(&s, 1, &mut rng);
     let mut after = s.clone();
-    rules::play_frame(&mut after, &[act(Action::Wait), act(Action::Wait)]).unwrap();
+    rules::play_turn(&mut after, &[act(Action::Wait), act(Action::Wait)]).unwrap();
     // WAIT/WAIT ends the day, which draws nothing more.
     assert_eq!(after.rng, rng);
     assert_ne!(after.rng, s.rng);
@@ -324,8 +324,8 @@ fn pitfall_3_harvest_uses_previous_shadows_and_the_last_day_does_not_turn_the_su
     }
     // Harvest: a tree grown today is shadowed tomorrow according to the board at the sun move.
     let mut s = position(0, &[(0, 1, 0, false), (4, 1, 1, false)], [5, 5]);
-    rules::play_frame(&mut s, &[act(Action::Wait), act(Action::Grow(4))]).unwrap();
-    rules::play_frame(&mut s, &[None, act(Action::Wait)]).unwrap();
+    rules::play_turn(&mut s, &[act(Action::Wait), act(Action::Grow(4))]).unwrap();
+    rules::play_turn(&mut s, &[None, act(Action::Wait)]).unwrap();
     // Day 1, direction 1: the size-2 tree on 4 shadows 3 and 10; 0 is not shadowed.
     assert_eq!((s.day, s.sun_direction), (1, 1));
     assert_eq!(s.shadows[3], 2);
@@ -333,7 +333,7 @@ fn pitfall_3_harvest_uses_previous_shadows_and_the_last_day_does_not_turn_the_su
     // Disqualification with both waiting: no sun move.
     let mut s = position(4, &[(0, 1, 0, false), (20, 1, 1, false)], [0, 0]);
     s.players[1].waiting = true;
-    rules::play_frame(&mut s, &[line("oops"), None]).unwrap();
+    rules::play_turn(&mut s, &[line("oops"), None]).unwrap();
     assert!(s.game_over);
     assert_eq!((s.day, s.sun_direction), (4, 4));
     assert!(s.players[0].waiting && !s.players[0].active && s.players[0].score == -1);
@@ -344,14 +344,14 @@ fn pitfall_3_harvest_uses_previous_shadows_and_the_last_day_does_not_turn_the_su
 fn pitfall_4_seed_conflict_refunds_all_sun_and_sources_stay_dormant() {
     let mut s = position(0, &[(1, 1, 0, false), (3, 1, 1, false), (7, 0, 0, false)], [5, 5]);
     let events =
-        rules::play_frame(&mut s, &[act(Action::Seed(1, 2)), act(Action::Seed(3, 2))]).unwrap();
+        rules::play_turn(&mut s, &[act(Action::Seed(1, 2)), act(Action::Seed(3, 2))]).unwrap();
     assert!(!s.trees.contains_key(&2));
     assert_eq!([s.players[0].sun, s.players[1].sun], [5, 5]);
     assert!(s.trees[&1].dormant && s.trees[&3].dormant);
     assert!(events.contains(&"Seed conflict on cell 2".to_string()));
     // Without a conflict, seeds are planted dormant and sun is paid (player 0 owns one seed).
     let mut s = position(0, &[(1, 1, 0, false), (3, 1, 1, false), (7, 0, 0, false)], [5, 5]);
-    rules::play_frame(&mut s, &[act(Action::Seed(1, 2)), act(Action::Seed(3, 4))]).unwrap();
+    rules::play_turn(&mut s, &[act(Action::Seed(1, 2)), act(Action::Seed(3, 4))]).unwrap();
     assert_eq!(s.trees[&2], Tree { size: 0, owner: 0, dormant: true });
     assert_eq!([s.players[0].sun, s.players[1].sun], [4, 5]);
 }
@@ -362,7 +362,7 @@ fn pitfall_5_two_completes_in_a_frame_score_the_same_nutrients() {
     let mut s = position(0, &[(0, 3, 0, false), (19, 3, 1, false)], [4, 4]);
     s.nutrients = 1;
     let events =
-        rules::play_frame(&mut s, &[act(Action::Complete(0)), act(Action::Complete(19))]).unwrap();
+        rules::play_turn(&mut s, &[act(Action::Complete(0)), act(Action::Complete(19))]).unwrap();
     assert_eq!([s.players[0].score, s.players[1].score], [1 + 4, 1]);
     assert_eq!(s.nutrients, 0);
     assert!(s.trees.is_empty());
@@ -377,12 +377,12 @@ fn pitfall_5_two_completes_in_a_frame_score_the_same_nutrients() {
 #[test]
 fn pitfall_6_illegal_is_a_silent_wait_and_malformed_disqualifies() {
     let mut s = position(0, &[(0, 1, 0, false), (20, 1, 1, false)], [10, 10]);
-    let events = rules::play_frame(&mut s, &[line("GROW 20"), line("GROW 20")]).unwrap();
+    let events = rules::play_turn(&mut s, &[line("GROW 20"), line("GROW 20")]).unwrap();
     assert!(s.players[0].waiting && s.players[0].active && s.players[0].score == 0);
     assert_eq!(events[1], "$0: The tree on cell 20 is owned by opponent");
     assert!(!s.game_over);
     let mut s = position(0, &[(0, 1, 0, false), (20, 1, 1, false)], [10, 10]);
-    let events = rules::play_frame(&mut s, &[line("grow 0"), line("GROW 20")]).unwrap();
+    let events = rules::play_turn(&mut s, &[line("grow 0"), line("GROW 20")]).unwrap();
     assert!(s.game_over && !s.players[0].active && s.players[0].score == -1);
     assert_eq!(s.trees[&20].size, 2, "player 1's action still resolved");
     assert_eq!(events[2], "$0 was disqualified.");
@@ -436,14 +436,14 @@ fn pitfall_8_seed_range_is_hex_distance_to_an_empty_usable_cell() {
 #[test]
 fn pitfall_9_waiting_player_gets_no_input() {
     let mut s = position(0, &[(0, 1, 0, false), (20, 1, 1, false)], [10, 10]);
-    rules::play_frame(&mut s, &[act(Action::Wait), act(Action::Grow(20))]).unwrap();
+    rules::play_turn(&mut s, &[act(Action::Wait), act(Action::Grow(20))]).unwrap();
     let views = protocol::view_texts(&s);
     assert!(views[0].is_none());
     let v1 = parse_turn(views[1].as_deref().unwrap()).unwrap();
     assert!(v1.opp_is_waiting);
     assert_eq!(Photosynthesis::players_to_act(&s), vec![1]);
     // A None for the waiting player is not a timeout.
-    rules::play_frame(&mut s, &[None, act(Action::Wait)]).unwrap();
+    rules::play_turn(&mut s, &[None, act(Action::Wait)]).unwrap();
     assert!(s.players[0].active);
 }
 
@@ -507,7 +507,7 @@ fn game_step_refuses_illegal_and_finished() {
 #[test]
 fn timeouts_disqualify_with_their_own_messages() {
     let mut s = position(0, &[(0, 1, 0, false), (20, 1, 1, false)], [0, 0]);
-    let events = rules::play_frame(&mut s, &[Some(Answer::Timeout), act(Action::Wait)]).unwrap();
+    let events = rules::play_turn(&mut s, &[Some(Answer::Timeout), act(Action::Wait)]).unwrap();
     assert_eq!(events[0], "¤RED¤$0 has not provided an action in time.§RED§");
     assert_eq!(events.last().unwrap(), "TOOLTIP $0: Timeout!");
     assert!(s.game_over);

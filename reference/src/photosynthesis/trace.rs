@@ -236,7 +236,7 @@ impl TracePlay for Play {
             self.state.is_asked(p).then(|| protocol::read_answer(actions[p].as_deref(), &params))
         });
         let refused = refusals(&self.state, &answers);
-        self.events = rules::play_frame(&mut self.state, &answers).map_err(|e| e.to_string())?;
+        self.events = rules::play_turn(&mut self.state, &answers).map_err(|e| e.to_string())?;
         self.refused = refused;
         Ok(())
     }
@@ -288,7 +288,7 @@ mod tests {
         let refused = refusals(&state, &answers);
         let message = "$1: The tree on cell 0 is owned by opponent";
         assert_eq!(refused, [Refusal::new(1, RefusalKind::Illegal, message)]);
-        let events = rules::play_frame(&mut state.clone(), &answers).expect("a frame");
+        let events = rules::play_turn(&mut state.clone(), &answers).expect("a frame");
         assert!(events.iter().any(|e| e == message), "{events:?}");
     }
 }

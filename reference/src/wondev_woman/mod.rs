@@ -115,7 +115,7 @@ impl Game for WondevWoman {
         }
     }
 
-    /// §10 for typed actions. Unlike a printed line (see [`rules::play_line`], which applies the
+    /// §10 for typed actions. Unlike a printed line (see [`rules::play_turn`], which applies the
     /// referee's consequence, elimination), a typed action that the rules forbid is refused
     /// with [`StepError::Illegal`] and the state is left unchanged; `ACCEPT-DEFEAT` is always
     /// accepted.

@@ -148,7 +148,7 @@ impl Cursor<'_> {
 /// §4: reads one output line the way the referee's two regular expressions do (`matches()`,
 /// ASCII-only case folding, Java `\s`, `\d` and `.`): pattern 1 (`ACCEPT-DEFEAT`) first, then
 /// pattern 2. A line matching neither is an error saying where pattern 2 failed.
-pub fn parse_command(line: &str) -> Result<Command, ParseError> {
+pub fn parse_line(line: &str) -> Result<Command, ParseError> {
     let chars: Vec<char> = line.chars().collect();
     // Pattern 1.
     let mut c = Cursor { chars: &chars, pos: 0 };
@@ -184,7 +184,7 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
 /// A typed action from a line, for the typed API: `ACCEPT-DEFEAT`, or a command whose word is
 /// accepted by §10 (`PUSH&BUILD` exactly). Index range and legality are the rules' business.
 pub fn parse_action(line: &str) -> Result<Action, ParseError> {
-    match parse_command(line)? {
+    match parse_line(line)? {
         Command::AcceptDefeat { .. } => Ok(Action::AcceptDefeat),
         Command::Act { word, index, dir1, dir2, .. } => {
             let kind = match word {

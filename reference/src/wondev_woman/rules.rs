@@ -2,7 +2,7 @@
 //! validation of a printed line, §5 MOVE&BUILD, §6 PUSH&BUILD, §7 fog of war, §8 elimination and
 //! end of game, §9 the legal list, §10 one action, §11 the league differences.
 //!
-//! An action played goes through one path whatever its source (a printed line, [`play_line`]; a
+//! An action played goes through one path whatever its source (a printed line, [`play_turn`]; a
 //! typed action, [`apply_action`] and [`crate::game::Game::step`]; our own action replayed by
 //! the fog deduction, `bot::fog`): [`check_action`] (§5, §6, with the league's §11
 //! restrictions) gives the action's [`Record`] or the elimination, [`apply_effects`] applies a
@@ -96,7 +96,7 @@ pub fn resolve_output(
     let Some(line) = line else {
         return Err(Elimination::new(Reason::Timeout, player, ""));
     };
-    match protocol::parse_command(line) {
+    match protocol::parse_line(line) {
         Err(_) => Err(invalid_input(state, line)),
         Ok(Command::AcceptDefeat { .. }) => Err(accepts_defeat(player)),
         Ok(Command::Act { word, index, dir1, dir2, .. }) => {
@@ -403,7 +403,7 @@ pub enum TurnError {
 
 /// §10: the full text-level turn: the mover's printed line (`None`: timeout) with the referee's
 /// consequences ([`resolve_output`], then [`act`]).
-pub fn play_line(state: &mut State, line: Option<&str>) -> Result<(), TurnError> {
+pub fn play_turn(state: &mut State, line: Option<&str>) -> Result<(), TurnError> {
     let Some(player) = state.to_move.filter(|_| !state.game_over) else {
         return Err(TurnError::GameOver);
     };
@@ -435,26 +435,4 @@ pub fn update_game(state: &mut State) {
             }
         }
     }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tools
-
-/// Perft: the number of action sequences of length `depth` from `state`, each action taken from
-/// the referee's legal list of the player to move (§9) and played (every leaf made). A finished
-/// game, or a stuck player (empty list), ends a line early and contributes nothing.
-pub fn perft(state: &State, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let Some(player) = state.to_move.filter(|_| !state.game_over) else {
-        return 0;
-    };
-    let mut total = 0;
-    for a in legal_actions(state, player) {
-        let mut next = state.clone();
-        apply_action(&mut next, player, &a);
-        total += perft(&next, depth - 1);
-    }
-    total
 }

@@ -21,7 +21,7 @@ fn board(rows: &[&str], units: [&[(i32, i32)]; 2], league: League) -> State {
 }
 
 fn play(s: &mut State, line: &str) -> Vec<Event> {
-    rules::play_line(s, Some(line)).expect("game running");
+    rules::play_turn(s, Some(line)).expect("game running");
     s.last_turn.clone().unwrap().events
 }
 
@@ -194,13 +194,10 @@ fn s4_accept_defeat_spellings() {
         "accept-defeat gg",
         "ACCEPT-DEFEAT a\u{a0}b",
     ] {
-        assert!(
-            matches!(protocol::parse_command(line), Ok(Command::AcceptDefeat { .. })),
-            "{line:?}"
-        );
+        assert!(matches!(protocol::parse_line(line), Ok(Command::AcceptDefeat { .. })), "{line:?}");
     }
     for line in ["ACCEPT-DEFEATxyz", "ACCEPT-DEFEAT\u{a0}b", " ACCEPT-DEFEAT", "ACCEPT DEFEAT"] {
-        assert!(protocol::parse_command(line).is_err(), "{line:?}");
+        assert!(protocol::parse_line(line).is_err(), "{line:?}");
     }
     let mut s =
         board(&["000", "000", "000"], [&[(0, 0), (2, 0)], &[(0, 2), (2, 2)]], League::Bronze);
@@ -212,7 +209,7 @@ fn s4_accept_defeat_spellings() {
 
 #[test]
 fn s4_action_pattern_whitespace_and_messages() {
-    let ok = |l: &str| protocol::parse_command(l).is_ok();
+    let ok = |l: &str| protocol::parse_line(l).is_ok();
     assert!(ok("MOVE&BUILD 0 N S"));
     assert!(ok("move&build\t0  n \u{0B}s"));
     assert!(ok("MOVE&BUILD 0 N S   "));
@@ -235,7 +232,7 @@ fn s4_action_pattern_whitespace_and_messages() {
     assert!(!ok("WAIT"));
     assert!(!ok(""));
     assert!(!ok("MOVE&BUILD 0 N S x\ny"));
-    match protocol::parse_command("MOVE&BUILD 0 n se  well done") {
+    match protocol::parse_line("MOVE&BUILD 0 n se  well done") {
         Ok(Command::Act { word: Word::Move, index: 0, dir1: Dir::N, dir2: Dir::SE, message }) => {
             assert_eq!(message.as_deref(), Some("well done"))
         }
@@ -245,9 +242,9 @@ fn s4_action_pattern_whitespace_and_messages() {
 
 #[test]
 fn s4_parse_errors_say_where() {
-    let e = protocol::parse_command("MOVE&BUILD 0 N Sxyz").unwrap_err();
+    let e = protocol::parse_line("MOVE&BUILD 0 N Sxyz").unwrap_err();
     assert_eq!((e.line, e.column), (1, 17));
-    let e = protocol::parse_command("MOVE&BUILD 7 Q S").unwrap_err();
+    let e = protocol::parse_line("MOVE&BUILD 7 Q S").unwrap_err();
     assert_eq!(e.column, 14);
     assert_eq!(e.found, "Q S");
 }
@@ -281,7 +278,7 @@ fn s4_the_empty_line_is_invalid_input() {
 fn s4_timeout_eliminates() {
     let mut s =
         board(&["000", "000", "000"], [&[(0, 0), (2, 0)], &[(0, 2), (2, 2)]], League::Bronze);
-    rules::play_line(&mut s, None).unwrap();
+    rules::play_turn(&mut s, None).unwrap();
     match s.last_turn.unwrap().events.as_slice() {
         [Event::Eliminated { reason: Reason::Timeout, message, .. }] => {
             assert_eq!(message, "$0 has not provided an action in time.")
@@ -808,7 +805,7 @@ fn playout(seed: i64, league: League, choices: &[u8]) -> Vec<(State, Option<Stri
             Some(legal[c as usize % legal.len()].to_string())
         };
         out.push((s.clone(), line.clone()));
-        rules::play_line(&mut s, line.as_deref()).unwrap();
+        rules::play_turn(&mut s, line.as_deref()).unwrap();
     }
     out.push((s, None));
     out
@@ -941,7 +938,7 @@ fn prop_stepping_a_finished_game_is_refused() {
         let mut t = last.clone();
         let refused_typed = WondevWoman::step(&mut t, &[Some(Action::AcceptDefeat), None])
             == Err(StepError::GameOver);
-        let refused_text = rules::play_line(&mut t, Some("ACCEPT-DEFEAT")).is_err();
+        let refused_text = rules::play_turn(&mut t, Some("ACCEPT-DEFEAT")).is_err();
         refused_typed && refused_text && t == last
     }
     QuickCheck::new().tests(30).quickcheck(prop as fn(i64, Vec<u8>) -> bool);
@@ -996,7 +993,7 @@ fn prop_swapping_a_players_unit_ids_relabels_the_legal_moves() {
 #[test]
 fn prop_parser_never_panics_and_accepts_the_printed_form() {
     fn prop(s: String) -> bool {
-        let _ = protocol::parse_command(&s);
+        let _ = protocol::parse_line(&s);
         let _ = protocol::parse_turn(&s, 5, 2);
         true
     }
@@ -1016,9 +1013,9 @@ fn prop_parser_never_panics_and_accepts_the_printed_form() {
 #[test]
 fn perft_small_depths() {
     let s = setup::new_game(1530356547, &Params::default());
-    assert_eq!(rules::perft(&s, 0), 1);
-    assert_eq!(rules::perft(&s, 1), 20);
-    let d2 = rules::perft(&s, 2);
+    assert_eq!(crate::game::typed_perft::<super::WondevWoman>(&s, 0), 1);
+    assert_eq!(crate::game::typed_perft::<super::WondevWoman>(&s, 1), 20);
+    let d2 = crate::game::typed_perft::<super::WondevWoman>(&s, 2);
     assert!(d2 > 20);
 }
 

@@ -213,7 +213,7 @@ impl TracePlay for Play {
     }
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
         let [line] = crate::game::turn_lines::<1>(actions)?;
-        rules::play_line(&mut self.state, line.as_deref()).map_err(|e| format!("{e:?}"))
+        rules::play_turn(&mut self.state, line.as_deref()).map_err(|e| format!("{e:?}"))
     }
     fn turn_record(&self) -> Map<String, Value> {
         let s = &self.state;
@@ -238,7 +238,7 @@ impl TracePlay for Play {
         super::display::render(&self.state, None, colour)
     }
     fn perft(&self, depth: u32) -> Option<u64> {
-        Some(rules::perft(&self.state, depth))
+        Some(crate::game::typed_perft::<super::WondevWoman>(&self.state, depth))
     }
     fn refusals(&self) -> Vec<Refusal> {
         self.state.last_turn.as_ref().map_or_else(Vec::new, |last| refusals(&last.events))

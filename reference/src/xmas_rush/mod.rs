@@ -5,8 +5,9 @@
 //!   constants);
 //! - [`setup`]: §3 setup and its exact `java.util.Random` calls;
 //! - [`rules`]: §4 the game turn, §6 the collect check, §7 resolution, §8 end of game;
-//! - [`actions`]: §5 actions and how a bot's line is read; [`path`]: a MOVE's steps, inline;
-//! - [`protocol`]: §9 the per-turn input (typed view, render, parse, the state a view rebuilds);
+//! - [`actions`]: §5 the typed action; [`path`]: a MOVE's steps, inline;
+//! - [`protocol`]: §5 how a bot's line is read, §9 the per-turn input (typed view, render,
+//!   parse, the state a view rebuilds);
 //! - [`search`]: plain path searches a bot runs in a MOVE turn (§7.2), twins of the fast ones;
 //! - [`json`](mod@json): §12 the trace state schema; [`display`]: a picture for terminals.
 //!
@@ -29,10 +30,11 @@ pub mod trace;
 #[cfg(test)]
 mod tests;
 
-pub use actions::{parse_line, Action, LineError};
+pub use actions::Action;
 pub use path::{Path, PathFull};
-pub use protocol::{parse_turn, render_view, view, View};
-pub use rules::{new_game, Answer, Event};
+pub use protocol::{parse_line, parse_turn, render_view, view, LineError, View};
+pub use rules::{Answer, Event};
+pub use setup::new_game;
 pub use state::*;
 #[cfg(feature = "json")]
 pub use trace::{engine, league_from_params, views_json, XmasRushEngine, ENGINE};
@@ -136,7 +138,7 @@ impl Game for XmasRush {
     const TURNS: TurnStructure = TurnStructure::Simultaneous;
 
     fn new_game(seed: i64, params: &League) -> State {
-        rules::new_game(seed, *params)
+        setup::new_game(seed, *params)
     }
 
     fn num_players(_: &State) -> usize {

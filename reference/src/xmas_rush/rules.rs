@@ -1,8 +1,8 @@
 //! The game turn (rules doc §4 "Game-turn structure", §6 "The collect check", §7 "Resolution",
 //! §8 "End of game, scores, ranking"), in the doc's order.
 
-use super::actions::{parse_line, Action, LineError};
-use super::setup::setup;
+use super::actions::Action;
+use super::protocol::{parse_line, LineError};
 use super::state::*;
 use crate::game::{PlayerId, StepError};
 use std::collections::VecDeque;
@@ -113,15 +113,6 @@ impl fmt::Display for Event {
             Event::Draw => f.write_str("It's a draw!"),
         }
     }
-}
-
-/// A new game as the first input describes it: setup (§3) followed by the start steps 1–5 of
-/// game turn 1 (§3 last paragraph, §4).
-pub fn new_game(seed: i64, league: League) -> State {
-    let mut state = setup(seed, league);
-    let mut events = Vec::new();
-    start_turn(&mut state, &mut events);
-    state
 }
 
 /// §4 steps 1–5, the start of a game turn: the end checks (max turns, deadlock, a player with

@@ -1,6 +1,7 @@
 //! Setup (rules doc §3 "Setup (map generation) and the exact random calls"): one
 //! `java.util.Random(seed)`, called in exactly the referee's order.
 
+use super::rules::start_turn;
 use super::state::*;
 use crate::java_random::JavaRandom;
 
@@ -10,11 +11,20 @@ const CENTER_PATTERNS: [&str; 3] = ["1111", "1010", "0101"];
 /// §3 step 2: player 0's base tile at (0,0).
 const BASE_PATTERN: &str = "0110";
 
+/// A new game as the first input describes it: setup (§3) followed by the start steps 1–5 of
+/// game turn 1 (§3 last paragraph, §4).
+pub fn new_game(seed: i64, league: League) -> State {
+    let mut state = setup(seed, league);
+    let mut events = Vec::new();
+    start_turn(&mut state, &mut events);
+    state
+}
+
 /// The bare setup of §3, steps 1–11, before the first turn starts.
 ///
 /// The returned state has `turnsLeft` = 150 and `turnType` = MOVE, so that the first turn
 /// start (§4 step 4, which switches the type) announces a PUSH turn. Use
-/// [`super::rules::new_game`] for the state the first input describes.
+/// [`new_game`] for the state the first input describes.
 pub fn setup(seed: i64, league: League) -> State {
     let mut rnd = JavaRandom::new(seed);
     let mut cells: [[Option<Pattern>; SIZE]; SIZE] = [[None; SIZE]; SIZE];

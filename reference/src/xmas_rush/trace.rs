@@ -43,7 +43,7 @@ impl TraceEngine for XmasRushEngine {
 
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
         let league = league_from_params(params)?;
-        let state = rules::new_game(seed.unwrap_or(0), league);
+        let state = super::setup::new_game(seed.unwrap_or(0), league);
         Ok(Box::new(Play { state, events: Vec::new() }))
     }
 }

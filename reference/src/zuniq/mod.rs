@@ -2,8 +2,8 @@
 //!
 //! Files follow the rules doc's sections: [`board`] (§2 board and notation), [`state`] (§3 state,
 //! §9 JSON), [`zones`] (§4 closed zones), [`rules`] (§5 legal moves, §6 turns and end, §7 claims
-//! and scoring, §8 consequences of bad output), [`protocol`] (§8 lines read and printed),
-//! [`trace`] (§9 trace records), [`display`] (the board picture).
+//! and scoring, §8 consequences of bad output), [`setup`] (§3 the empty board), [`protocol`]
+//! (§8 lines read and printed), [`trace`] (§9 trace records), [`display`] (the board picture).
 //!
 //! The game has no randomness and no leagues: every seed gives the empty board.
 
@@ -11,6 +11,7 @@ pub mod board;
 pub mod display;
 pub mod protocol;
 pub mod rules;
+pub mod setup;
 pub mod state;
 #[cfg(feature = "json")]
 pub mod trace;
@@ -20,8 +21,9 @@ pub mod zones;
 mod tests;
 
 pub use board::{Cell, Orientation, Wall};
-pub use protocol::{parse_output, parse_turn, Action, View};
+pub use protocol::{parse_line, parse_turn, Action, View};
 pub use rules::{Event, Illegal, InvalidReason};
+pub use setup::new_game;
 pub use state::{End, State};
 pub use zones::Zone;
 
@@ -87,8 +89,8 @@ impl Game for Zuniq {
     const TURNS: TurnStructure = TurnStructure::Alternating;
 
     /// §3: the empty board whatever the seed.
-    fn new_game(_seed: i64, _params: &Params) -> State {
-        State::new()
+    fn new_game(seed: i64, params: &Params) -> State {
+        setup::new_game(seed, params)
     }
 
     fn num_players(_state: &State) -> usize {
@@ -115,7 +117,7 @@ impl Game for Zuniq {
 
     /// §6, §7: the mover's slot must hold a legal move; the other slot must be empty. An
     /// illegal move is refused with [`StepError::Illegal`] and changes nothing (a search asks
-    /// for legal moves; the referee's consequence for bad output is [`rules::referee_turn`]).
+    /// for legal moves; the referee's consequence for bad output is [`rules::play_turn`]).
     fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         if state.finished {
             return Err(StepError::GameOver);

@@ -29,7 +29,7 @@ impl fmt::Display for Action {
 impl FromStr for Action {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        parse_output(s)
+        parse_line(s)
     }
 }
 
@@ -72,7 +72,7 @@ pub fn parse_wall(text: &str) -> Result<Wall, ParseError> {
 /// §8 check 2: a bot's output line. If it is exactly 4 characters long and the 4th is `!`, the
 /// `!` is a claim and is removed; the rest must be exactly a wall name. No spaces, no other
 /// case, nothing else.
-pub fn parse_output(line: &str) -> Result<Action, ParseError> {
+pub fn parse_line(line: &str) -> Result<Action, ParseError> {
     let chars: Vec<char> = line.chars().collect();
     if chars.len() == 4 && chars[3] == '!' {
         let name: String = chars[..3].iter().collect();
@@ -182,7 +182,7 @@ mod tests {
     fn every_wall_name_parses_back() {
         for wall in super::super::board::all_walls() {
             assert_eq!(parse_wall(&wall.name()), Ok(wall));
-            let claimed = parse_output(&format!("{wall}!")).unwrap();
+            let claimed = parse_line(&format!("{wall}!")).unwrap();
             assert!(claimed.claim);
             assert_eq!(claimed.wall, wall);
         }
@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn malformed_lines_say_what_and_where() {
-        let err = |s: &str| parse_output(s).unwrap_err();
+        let err = |s: &str| parse_line(s).unwrap_err();
         assert_eq!(err("").column, 1);
         assert_eq!(err("a1h").column, 1);
         assert_eq!(err("A1H").column, 3);
@@ -210,7 +210,7 @@ mod tests {
     #[test]
     fn non_ascii_input_is_malformed_not_a_panic() {
         for s in ["é1h", "A1h\u{e9}", "Aé!!", "\u{1F600}\u{1F600}\u{1F600}!", "A\u{0}h"] {
-            assert!(parse_output(s).is_err(), "{s:?}");
+            assert!(parse_line(s).is_err(), "{s:?}");
         }
     }
 

@@ -2,7 +2,7 @@
 //! scoring", and the consequences §8 gives to bad output, in the doc's order.
 
 use super::board::{all_walls, Wall};
-use super::protocol::{parse_output, Action};
+use super::protocol::{parse_line, Action};
 use super::state::{End, State};
 use super::zones::{closed_zones, region_of, Zone};
 use crate::game::{IllegalAction, ParseError, PlayerId, StepError};
@@ -99,32 +99,6 @@ pub fn legal_walls(state: &State) -> Vec<Wall> {
 pub fn legal_walls_of(walls: &BTreeSet<Wall>) -> Vec<Wall> {
     let zones = closed_zones(walls);
     all_walls().into_iter().filter(|&w| check_wall_with_zones(walls, &zones, w).is_ok()).collect()
-}
-
-/// §5.4: number of distinct legal move sequences of length `depth` from `state` (walls only; a
-/// `!` claim does not change the position). A position without legal moves (a finished game)
-/// contributes 0 beyond depth 0.
-pub fn perft(state: &State, depth: u32) -> u64 {
-    if state.finished {
-        return u64::from(depth == 0);
-    }
-    perft_walls(&state.walls, depth)
-}
-
-/// [`perft`] over a wall set: depth 1 is the number of legal walls.
-fn perft_walls(walls: &BTreeSet<Wall>, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => legal_walls_of(walls).len() as u64,
-        _ => legal_walls_of(walls)
-            .into_iter()
-            .map(|wall| {
-                let mut child = walls.clone();
-                child.insert(wall);
-                perft_walls(&child, depth - 1)
-            })
-            .sum(),
-    }
 }
 
 /// A referee message of one turn (§9 "Events", exact templates).
@@ -253,7 +227,7 @@ pub fn forfeit(state: &mut State, reason: InvalidReason) -> Vec<Event> {
 /// §8: one turn as the referee runs it, from the exact line the player to move printed (`None`:
 /// no answer in time). Bad output gets its consequence (§8: the offender loses); only a finished
 /// game is refused.
-pub fn referee_turn(state: &mut State, line: Option<&str>) -> Result<Vec<Event>, StepError> {
+pub fn play_turn(state: &mut State, line: Option<&str>) -> Result<Vec<Event>, StepError> {
     if state.finished {
         return Err(StepError::GameOver);
     }
@@ -262,7 +236,7 @@ pub fn referee_turn(state: &mut State, line: Option<&str>) -> Result<Vec<Event>,
         return Ok(forfeit(state, InvalidReason::Timeout));
     };
     // Check 2: the line must be a wall name, optionally followed by one `!`.
-    let action = match parse_output(line) {
+    let action = match parse_line(line) {
         Ok(action) => action,
         Err(error) => return Ok(forfeit(state, InvalidReason::Malformed(error))),
     };

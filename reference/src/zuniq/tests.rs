@@ -2,9 +2,9 @@
 //! over positions reached by random playouts.
 
 use super::board::{all_walls, transform_wall, Wall};
-use super::protocol::{parse_output, parse_turn, placed_wall, views_after, Action, View};
+use super::protocol::{parse_line, parse_turn, placed_wall, views_after, Action, View};
 use super::rules::{
-    apply_move, check_wall, claim_bonus, legal_walls, perft, referee_turn, scores, Event, Illegal,
+    apply_move, check_wall, claim_bonus, legal_walls, play_turn, scores, Event, Illegal,
     InvalidReason,
 };
 use super::state::{End, State};
@@ -34,7 +34,7 @@ fn position(names: &str) -> State {
 
 /// Plays lines through the referee, panicking (in the test) if a turn is refused.
 fn play(state: &mut State, lines: &[&str]) -> Vec<Vec<Event>> {
-    lines.iter().map(|l| referee_turn(state, Some(l)).unwrap()).collect()
+    lines.iter().map(|l| play_turn(state, Some(l)).unwrap()).collect()
 }
 
 fn sizes(state: &State) -> Vec<usize> {
@@ -65,7 +65,7 @@ fn pitfall_2_uniqueness_is_global_over_the_game() {
     assert_eq!(sizes(&state), vec![1]);
     assert_eq!(check_wall(&state.walls, wall("E6v")), Err(Illegal::DuplicateZoneSize(1)));
     assert!(!legal_walls(&state).contains(&wall("E6v")));
-    let events = referee_turn(&mut state, Some("E6v")).unwrap();
+    let events = play_turn(&mut state, Some("E6v")).unwrap();
     assert_eq!(events[0].to_string(), "invalid action by player 1: duplicate_zone_size");
     assert_eq!(state.winner, Some(0));
 }
@@ -90,7 +90,7 @@ fn pitfall_4_the_game_ends_when_the_next_player_has_no_legal_move() {
         let mut state = State::new();
         let mut last_events = vec![];
         for line in &game {
-            last_events = referee_turn(&mut state, line.as_deref()).unwrap();
+            last_events = play_turn(&mut state, line.as_deref()).unwrap();
         }
         if state.end != Some(End::NoLegalMoves) {
             continue;
@@ -137,13 +137,13 @@ fn pitfall_5_claim_bonus_uses_the_global_ply_with_39_and_40_capped_at_10() {
 fn pitfall_6_wall_ranges_are_validated() {
     for line in ["A6h", "F1v", "G1h", "B7v", "A0h", "F6h", "F6v"] {
         let mut state = State::new();
-        let events = referee_turn(&mut state, Some(line)).unwrap();
+        let events = play_turn(&mut state, Some(line)).unwrap();
         assert_eq!(events.len(), 1);
         assert_eq!(events[0].to_string(), "invalid action by player 0: malformed", "{line}");
         assert!(state.walls.is_empty());
     }
     for line in ["F5h", "E6v", "A1h", "A1v", "F1h", "E1v", "A6v"] {
-        assert!(parse_output(line).is_ok(), "{line}");
+        assert!(parse_line(line).is_ok(), "{line}");
     }
 }
 
@@ -166,7 +166,7 @@ fn pitfall_8_invalid_reasons_are_checked_in_a_fixed_order() {
     let base = position("A1h A1v A2v B1h");
     let reason = |line: Option<&str>| {
         let mut state = base.clone();
-        let events = referee_turn(&mut state, line).unwrap();
+        let events = play_turn(&mut state, line).unwrap();
         assert_eq!(events.len(), 1);
         match &events[0] {
             Event::Invalid { reason, .. } => reason.code(),
@@ -194,7 +194,7 @@ fn pitfall_9_a_claim_on_an_invalid_move_is_not_a_claim() {
     let mut state = State::new();
     play(&mut state, &["A1h", "B2v"]);
     let before = state.clone();
-    let events = referee_turn(&mut state, Some("A1h!")).unwrap();
+    let events = play_turn(&mut state, Some("A1h!")).unwrap();
     assert_eq!(event_strings(&events), vec!["invalid action by player 0: occupied"]);
     assert_eq!(state.claims, [None, None]);
     assert_eq!(state.ply, 2, "the invalid move is not counted");
@@ -208,7 +208,7 @@ fn pitfall_9_a_claim_on_an_invalid_move_is_not_a_claim() {
 #[test]
 fn pitfall_10_event_order_is_claim_then_zone_then_no_legal_move() {
     let mut state = position("A1h A1v A2v");
-    let events = referee_turn(&mut state, Some("B1h!")).unwrap();
+    let events = play_turn(&mut state, Some("B1h!")).unwrap();
     assert_eq!(
         event_strings(&events),
         vec!["player 1 claims victory at ply 4", "zone closed: size 1"]
@@ -217,7 +217,7 @@ fn pitfall_10_event_order_is_claim_then_zone_then_no_legal_move() {
     for game in trace_games() {
         let mut state = State::new();
         for line in &game {
-            let events = referee_turn(&mut state, line.as_deref()).unwrap();
+            let events = play_turn(&mut state, line.as_deref()).unwrap();
             let rank = |e: &Event| match e {
                 Event::Claim { .. } | Event::RepeatClaim { .. } => 0,
                 Event::ZoneClosed { .. } => 1,
@@ -278,7 +278,7 @@ fn only_the_first_claim_of_a_player_counts() {
 fn a_timeout_loses_with_zero_and_the_opponent_keeps_its_bonus() {
     let mut state = State::new();
     play(&mut state, &["A1h!"]);
-    let events = referee_turn(&mut state, None).unwrap();
+    let events = play_turn(&mut state, None).unwrap();
     assert_eq!(event_strings(&events), vec!["invalid action by player 1: timeout"]);
     assert_eq!(scores(&state), Some([110, 0]));
     assert_eq!(views_after(&state, None), [View::Quit, View::Quit]);
@@ -312,9 +312,9 @@ fn typed_step_refuses_illegal_moves_and_changes_nothing() {
 #[test]
 fn perft_from_the_empty_board() {
     let state = State::new();
-    assert_eq!(perft(&state, 1), 60);
-    assert_eq!(perft(&state, 2), 3_540);
-    assert_eq!(perft(&state, 3), 205_320);
+    assert_eq!(crate::game::typed_perft::<super::Zuniq>(&state, 1), 60);
+    assert_eq!(crate::game::typed_perft::<super::Zuniq>(&state, 2), 3_540);
+    assert_eq!(crate::game::typed_perft::<super::Zuniq>(&state, 3), 205_320);
 }
 
 #[test]
@@ -341,11 +341,11 @@ fn perft_from_the_doc_positions() {
     ];
     for (names, p1, p2) in cases {
         let state = position(names);
-        assert_eq!(perft(&state, 1), p1, "{names}");
-        assert_eq!(perft(&state, 2), p2, "{names}");
+        assert_eq!(crate::game::typed_perft::<super::Zuniq>(&state, 1), p1, "{names}");
+        assert_eq!(crate::game::typed_perft::<super::Zuniq>(&state, 2), p2, "{names}");
     }
     // Depth 3 of the last position (the most constrained one).
-    assert_eq!(perft(&position(cases[3].0), 3), 17_726);
+    assert_eq!(crate::game::typed_perft::<super::Zuniq>(&position(cases[3].0), 3), 17_726);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -372,7 +372,7 @@ fn playout(seed: u64, plies: usize) -> Playout {
         let wall = legal[rng.next_below(legal.len() as i32) as usize];
         let claim = rng.next_below(8) == 0;
         let line = Action { wall, claim }.to_string();
-        referee_turn(&mut state, Some(&line)).unwrap();
+        play_turn(&mut state, Some(&line)).unwrap();
         lines.push(line);
         states.push(state.clone());
     }
@@ -497,8 +497,8 @@ fn property_stepping_a_finished_game_is_refused() {
         let any = Action { wall: wall("A1h"), claim: false };
         Zuniq::step(&mut state, &[Some(any), None]) == Err(StepError::GameOver)
             && Zuniq::step(&mut state, &[None, Some(any)]) == Err(StepError::GameOver)
-            && referee_turn(&mut state, Some("A1h")) == Err(StepError::GameOver)
-            && referee_turn(&mut state, None) == Err(StepError::GameOver)
+            && play_turn(&mut state, Some("A1h")) == Err(StepError::GameOver)
+            && play_turn(&mut state, None) == Err(StepError::GameOver)
             && apply_move(&mut state, any) == Err(StepError::GameOver)
             && state == frozen
             && Zuniq::players_to_act(&state).is_empty()
@@ -542,7 +542,7 @@ fn property_whole_games_end_normally_with_consistent_outcomes() {
 fn invalid_reason_codes() {
     assert_eq!(InvalidReason::Timeout.code(), "timeout");
     assert_eq!(InvalidReason::Illegal(Illegal::InsideClosedZone).code(), "inside_closed_zone");
-    let malformed = InvalidReason::Malformed(parse_output("x").unwrap_err());
+    let malformed = InvalidReason::Malformed(parse_line("x").unwrap_err());
     assert_eq!(malformed.code(), "malformed");
     assert!(closed_zones(&BTreeSet::new()).is_empty());
 }
@@ -562,7 +562,7 @@ fn hand_made_states_do_not_panic() {
     assert_eq!(claim_bonus(0, odd.claims[0]), 0);
     assert_eq!(claim_bonus(1, odd.claims[1]), 10);
     let _ = odd.to_json();
-    let _ = referee_turn(&mut odd, Some("A1h!"));
+    let _ = play_turn(&mut odd, Some("A1h!"));
 }
 
 // §8 both ways: each seat keeps the position from its views and its own moves.
@@ -584,7 +584,7 @@ fn check_kept_states(lines: &[Option<String>], context: &str) -> usize {
         if play.state.finished {
             break;
         }
-        let own = line.as_deref().map(parse_output).and_then(Result::ok).expect("a valid move");
+        let own = line.as_deref().map(parse_line).and_then(Result::ok).expect("a valid move");
         apply_move(&mut known[mover], own).expect("a legal move");
         for (seat, kept) in known.iter_mut().enumerate() {
             let text = play.views[seat].to_string();

@@ -4,7 +4,7 @@
 
 use super::display::render;
 use super::protocol::{event_lines, initial_views, placed_wall, views_after, View};
-use super::rules::{end_reason, legal_walls, perft, referee_turn, scores, Event, InvalidReason};
+use super::rules::{end_reason, legal_walls, play_turn, scores, Event, InvalidReason};
 use super::state::State;
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use crate::trace::{Refusal, RefusalKind};
@@ -126,7 +126,7 @@ impl TracePlay for Play {
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
         let [line] = crate::game::turn_lines::<1>(actions)?;
         let before = self.state.clone();
-        let events = referee_turn(&mut self.state, line.as_deref()).map_err(|e| e.to_string())?;
+        let events = play_turn(&mut self.state, line.as_deref()).map_err(|e| e.to_string())?;
         self.views = views_after(&self.state, placed_wall(&before, &self.state));
         self.events = events;
         Ok(())
@@ -149,7 +149,7 @@ impl TracePlay for Play {
         render(&self.state, colour)
     }
     fn perft(&self, depth: u32) -> Option<u64> {
-        Some(perft(&self.state, depth))
+        Some(crate::game::typed_perft::<super::Zuniq>(&self.state, depth))
     }
     fn refusals(&self) -> Vec<Refusal> {
         refusals(&self.events)

@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use twinsim_reference::game::{EngineKind, PlayerId, TracePlay, TurnStructure};
 use twinsim_reference::java_random::JavaRandom;
-use twinsim_reference::registry::GameId;
 use twinsim_reference::trace::{self, Moment};
 use twinsim_search::bot::make_player;
 
@@ -295,9 +294,8 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         let mut checked_moves = Vec::new();
         for &p in &acting {
             if let (BotSpec::Search(_), Some(line)) = (&config.bots[seats[p]], &answers[p]) {
-                if config.game == GameId::XmasRush.name() && line.starts_with("MOVE") {
-                    // Any walkable path is legal, not only the listed shortest ones: the
-                    // referee's refusals of the turn say whether a step hit a wall.
+                if !play.lists_every_legal(line) {
+                    // Not judged by the list (X-mas Rush MOVE paths): the turn's refusals say.
                     checked_moves.push(p);
                 } else if !play.legal_lines(p).contains(line) {
                     per_seat[p].illegal += 1;

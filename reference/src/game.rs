@@ -280,6 +280,14 @@ pub trait TracePlay: Send + std::any::Any {
     /// play; may be a representative subset where the legal set is huge, such as X-mas Rush
     /// MOVE paths).
     fn legal_lines(&self, player: PlayerId) -> Vec<String>;
+    /// Whether [`TracePlay::legal_lines`] lists every legal line of `line`'s kind, so that a
+    /// line missing from it is illegal before the turn is played. `false` where the list is a
+    /// representative subset (X-mas Rush MOVE paths: any walkable path is legal), and only the
+    /// turn's [`TracePlay::refusals`] can tell.
+    fn lists_every_legal(&self, line: &str) -> bool {
+        let _ = line;
+        true
+    }
     /// Resolves one turn from the exact lines the bots printed, parsed the referee's way: bad
     /// lines get the referee's consequence, never a panic. `actions` has the shape of a trace
     /// turn's `actions`: one entry per player for simultaneous games (`None`: no answer), the

@@ -82,6 +82,10 @@ impl TracePlay for FastPlay {
         legal_lines(&self.state, player)
     }
 
+    fn lists_every_legal(&self, line: &str) -> bool {
+        twinsim_reference::xmas_rush::trace::lists_every_legal(line)
+    }
+
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
         let actions = twinsim_reference::game::turn_lines::<2>(actions)?;
         let answer =

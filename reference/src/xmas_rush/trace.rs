@@ -106,6 +106,10 @@ impl TracePlay for Play {
         legal_actions(&self.state, player).iter().map(Action::to_string).collect()
     }
 
+    fn lists_every_legal(&self, line: &str) -> bool {
+        lists_every_legal(line)
+    }
+
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
         let actions = crate::game::turn_lines::<2>(actions)?;
         let answers =
@@ -137,5 +141,28 @@ impl TracePlay for Play {
 
     fn refusals(&self) -> Vec<Refusal> {
         refusals(&self.events)
+    }
+}
+
+/// [`TracePlay::lists_every_legal`] for both twins: the legal lines list every PUSH but only the
+/// shortest MOVE paths; any walkable path is legal (§7.2), so a MOVE line is judged by the
+/// turn's refusals (a step into a wall), not by the list.
+pub fn lists_every_legal(line: &str) -> bool {
+    !line.starts_with("MOVE")
+}
+
+#[cfg(test)]
+mod lists_tests {
+    use super::*;
+
+    /// A MOVE path off the shortest ones is legal yet missing from the list, so a MOVE line is
+    /// left to the turn's refusals; PUSH lines are all listed.
+    #[test]
+    fn only_push_lines_are_judged_by_the_list() {
+        let engine = XmasRushEngine;
+        let play = engine.setup(Some(1), &json!({})).unwrap();
+        assert!(play.lists_every_legal("PUSH 3 UP"));
+        assert!(!play.lists_every_legal("MOVE UP LEFT"));
+        assert!(!play.lists_every_legal("MOVE"));
     }
 }

@@ -26,6 +26,31 @@ pub trait Dice: Clone + Debug + PartialEq + Eq + Hash {
     /// A uniform permutation of the 4 entries, drawn like `Collections.shuffle` (swap entry
     /// `i - 1` with a uniform one of the first `i`, for `i` = 4, 3, 2).
     fn shuffle4(&mut self, d: &mut [u8; 4]);
+
+    /// §4.1's draws of a hurdle track, as the cell `(start * 4 + count) * 64 + pattern` of
+    /// the 1280 equally likely ones (`start = nextInt(5)`, `count = nextInt(4)`, bit `k` of
+    /// `pattern`: the `k`-th of the `count + 3` `nextBoolean()`, the bits not drawn 0).
+    fn hurdle_draw(&mut self) -> usize {
+        let start = self.below(5) as usize;
+        let count = self.below(4) as usize;
+        let mut pattern = 0usize;
+        for k in 0..count + 3 {
+            if self.boolean() {
+                pattern |= 1 << k;
+            }
+        }
+        (start * 4 + count) * 64 + pattern
+    }
+
+    /// §7.1's draws of a diving goal: its length `12 + nextInt(4)`, then that many letters
+    /// `nextInt(4)` (action codes) into `goal` from its start; returns the length.
+    fn diving_goal(&mut self, goal: &mut [u8; 16]) -> usize {
+        let length = 12 + self.below(4) as usize;
+        for letter in goal.iter_mut().take(length) {
+            *letter = self.below(4) as u8;
+        }
+        length
+    }
 }
 
 /// A fast generator for searches (xorshift64*): not the referee's stream, so a game played
@@ -70,6 +95,25 @@ impl Dice for SearchDice {
         d.swap(2, j3 as usize);
         d.swap(1, j2 as usize);
     }
+
+    /// One draw for the whole track: a uniform cell of the 1280 (the bits of the pattern past
+    /// `count + 3` are drawn too; the tables give them no effect).
+    #[inline]
+    fn hurdle_draw(&mut self) -> usize {
+        ((u128::from(self.next_u64()) * 1280) >> 64) as usize
+    }
+
+    /// One draw for the whole goal: the length from the top 2 bits, each letter from the next
+    /// 2 (15 letters at most: bits 61 down to 32, the generator's best).
+    #[inline]
+    fn diving_goal(&mut self, goal: &mut [u8; 16]) -> usize {
+        let r = self.next_u64();
+        let length = 12 + (r >> 62) as usize;
+        for (k, letter) in goal.iter_mut().enumerate().take(length) {
+            *letter = (r >> (60 - 2 * k)) as u8 & 3;
+        }
+        length
+    }
 }
 
 #[cfg(test)]
@@ -96,5 +140,31 @@ mod tests {
         // All 24 permutations, each about 1000 times.
         assert_eq!(perms.len(), 24);
         assert!(perms.values().all(|&c| (850..1_150).contains(&c)), "{perms:?}");
+    }
+
+    /// The one-draw resets: every hurdle cell of the 1280 about equally often, goal lengths
+    /// 12 to 15 and letters uniform, nothing written past the length.
+    #[test]
+    fn search_dice_reset_draws_are_uniform() {
+        let mut d = SearchDice::new(5);
+        let mut cells = vec![0u32; 1280];
+        for _ in 0..128_000 {
+            cells[d.hurdle_draw()] += 1;
+        }
+        assert!(cells.iter().all(|&c| (50..160).contains(&c)), "{cells:?}");
+        let mut lengths = [0u32; 16];
+        let mut letters = [0u32; 4];
+        for _ in 0..20_000 {
+            let mut goal = [0u8; 16];
+            let length = d.diving_goal(&mut goal);
+            lengths[length] += 1;
+            assert!(goal[length..].iter().all(|&x| x == 0));
+            for &x in &goal[..length] {
+                letters[x as usize] += 1;
+            }
+        }
+        assert!(lengths[12..].iter().all(|&c| (4_600..5_400).contains(&c)), "{lengths:?}");
+        let total: u32 = letters.iter().sum();
+        assert!(letters.iter().all(|&c| c * 4 > total * 97 / 100 && c * 4 < total * 103 / 100));
     }
 }

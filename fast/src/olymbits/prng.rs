@@ -275,19 +275,26 @@ impl RefereeDice {
         }
     }
 
-    /// [`RefereeDice::take`] when the bytes straddle the block's end: byte by byte.
+    /// [`RefereeDice::take`] when the bytes straddle the block's end (`used + count > 20`):
+    /// the `have = 20 - used` bytes left in this block by one load (the block's 4 zero bytes
+    /// past its end keep it in bounds), then the next block's first `count - have` by another,
+    /// rather than byte by byte (a 4-byte draw straddles once every five blocks or so).
     #[cold]
     #[inline(never)]
     fn take_across(&mut self, count: u32) -> u32 {
-        let mut x = 0;
-        for _ in 0..count {
-            if self.used == 20 {
-                self.next_block();
-            }
-            x = x << 8 | u32::from(self.block[self.used as usize]);
-            self.used += 1;
-        }
-        x
+        let at = self.used as usize;
+        let load = |block: &[u8; 24], at: usize| {
+            u64::from(u32::from_be_bytes([block[at], block[at + 1], block[at + 2], block[at + 3]]))
+        };
+        let have = 20 - self.used;
+        debug_assert!(have < count && count <= 4);
+        // The `have` bytes on top of a 32-bit load: a shift of 32 - 8 * have (32 when none).
+        let high = load(&self.block, at) >> (32 - 8 * have);
+        self.next_block();
+        let rest = count - have;
+        let low = load(&self.block, 0) >> (32 - 8 * rest);
+        self.used = rest;
+        (high << (8 * rest) | low) as u32
     }
 
     /// The next 8 stream bytes as a big-endian number (the two draws of `nextDouble`).
@@ -300,8 +307,8 @@ impl RefereeDice {
             self.used += 8;
             u64::from_be_bytes(bytes)
         } else {
-            let high = u64::from(self.take_across(4));
-            high << 32 | u64::from(self.take_across(4))
+            let high = u64::from(self.take(4));
+            high << 32 | u64::from(self.take(4))
         }
     }
 

@@ -26,16 +26,9 @@ pub enum Input {
 /// table lookup from the draws.
 #[inline]
 fn reset_hurdles<D: Dice>(s: &mut Slot, rng: &mut D) {
-    let start = rng.below(5) as usize;
-    let count = rng.below(4) as usize;
-    let mut pattern = 0usize;
-    for k in 0..count + 3 {
-        if rng.boolean() {
-            pattern |= 1 << k;
-        }
-    }
+    let draw = rng.hurdle_draw();
     let t = hurdle_tables();
-    let id = t.draw_to_track[(start * 4 + count) * 64 + pattern];
+    let id = t.draw_to_track[draw];
     s.track_id = id;
     s.track = t.masks[id as usize];
     s.a = [0; 3];
@@ -74,11 +67,8 @@ fn reset_skating<D: Dice>(s: &mut Slot, rng: &mut D) {
 /// §7.1 reset. Reference twin: `twinsim_reference::olymbits::Diving::reset`.
 #[inline]
 fn reset_diving<D: Dice>(s: &mut Slot, rng: &mut D) {
-    let length = 12 + rng.below(4) as usize;
     s.seq = [0; SEQ];
-    for k in 0..length {
-        s.seq[k] = rng.below(4) as u8;
-    }
+    let length = rng.diving_goal(&mut s.seq);
     s.head = 0;
     s.len = length as u8;
     s.a = [0; 3];
@@ -99,12 +89,18 @@ pub fn reset<D: Dice>(s: &mut Slot, rng: &mut D) {
 
 /// §4.3 tick. Reference twin: `twinsim_reference::olymbits::HurdleRace::tick`. A move is a few
 /// bit operations on the track mask ([`hurdle_step`]); no table is consulted.
-#[inline(always)]
+#[inline]
 pub fn tick_hurdles(s: &mut Slot, act: &[u8; 3]) {
+    tick_hurdles_with::<false>(s, act);
+}
+
+/// [`tick_hurdles`]; `ALL_ACT`: every player has an action (no `NONE` to test for).
+#[inline(always)]
+fn tick_hurdles_with<const ALL_ACT: bool>(s: &mut Slot, act: &[u8; 3]) {
     let mut count = 0;
     for i in 0..3 {
         let a = act[i];
-        if a == NONE {
+        if !ALL_ACT && a == NONE {
             s.dead |= 1 << i;
             continue;
         }
@@ -128,29 +124,32 @@ pub fn tick_hurdles(s: &mut Slot, act: &[u8; 3]) {
 }
 
 /// §4.3 one runner's move (twin of the reference tick's walk, [`walk_hurdles`]), by bit
-/// tricks: the walk visits cells `lo = min(pos + 1, 29)` to `hi = min(pos + steps, 29)` and
-/// stops on the first hurdle among them (UP jumps over `lo`), so the cells it may stop on are
-/// one masked window of the track and the stop is its lowest set bit. Start cells outside the
-/// track (hand-made states only) take the cell-by-cell walk.
+/// tricks: the walk may stop on a hurdle among the cells `pos + 1 ..= pos + steps` (UP jumps
+/// the first), so those cells are one masked window of the track above `pos` and the stop is
+/// its lowest set bit; cells past 29 are never visited (the walk is capped there) and the
+/// track has no bit there. Without a hurdle the runner ends on `min(pos + steps, 29)`. Start
+/// cells outside `0..29` take the cell-by-cell walk: outside the track (hand-made states
+/// only), or on cell 29 unfinished, stunned there by a hurdle on the finish cell (hand-made
+/// tracks only), where every step of the walk is capped to cell 29 again.
 #[inline(always)]
 pub fn hurdle_step(track: u32, pos: i32, a: u8) -> (i32, bool) {
-    if !(0..30).contains(&pos) {
+    if !(0..29).contains(&pos) {
         return walk_hurdles(track, pos, a);
     }
-    // Steps per action code as nibbles: UP 2, DOWN 2, LEFT 1, RIGHT 3.
-    let steps = (0x3122 >> (4 * (a & 3))) & 0xF;
-    let lo = (pos + 1).min(FINISH as i32);
-    let hi = (pos + steps).min(FINISH as i32);
-    let mut window = (track >> lo) & ((2u32 << (hi - lo)) - 1);
-    if a == UP {
-        window &= !1;
-    }
-    if window != 0 {
-        (lo + window.trailing_zeros() as i32, true)
+    // Cells (from pos + 1) where a hurdle stops the move, per action code: UP 0b10 (jumps
+    // the first), DOWN 0b11, LEFT 0b1, RIGHT 0b111; steps per action code: 2, 2, 1, 3.
+    const WINDOW: [u32; 4] = [0b10, 0b11, 0b1, 0b111];
+    const STEPS: [i32; 4] = [2, 2, 1, 3];
+    let hits = ((track & TRACK_CELLS) >> (pos + 1)) & WINDOW[(a & 3) as usize];
+    if hits != 0 {
+        (pos + 1 + hits.trailing_zeros() as i32, true)
     } else {
-        (hi, false)
+        ((pos + STEPS[(a & 3) as usize]).min(FINISH as i32), false)
     }
 }
+
+/// The bits of the 30 track cells.
+const TRACK_CELLS: u32 = (1 << 30) - 1;
 
 /// §4.3 one runner's move, cell by cell (any track, any start cell): the new cell and
 /// whether it stopped on a hurdle.
@@ -172,29 +171,22 @@ pub fn walk_hurdles(track: u32, pos: i32, a: u8) -> (i32, bool) {
     (p, false)
 }
 
-/// §4.4. Reference twin: `twinsim_reference::olymbits::HurdleRace::is_run_over`.
+/// §4.4. Reference twin: `twinsim_reference::olymbits::HurdleRace::is_run_over`: someone
+/// finished, or (nobody finished) at least two are dead.
 #[inline]
 fn hurdles_over(s: &Slot) -> bool {
-    let mut out = 0;
-    let mut any = false;
-    for i in 0..3 {
-        let f = s.finished[i] > -1;
-        any |= f;
-        if f || s.dead >> i & 1 == 1 {
-            out += 1;
-        }
-    }
-    any || out >= 2
+    let finished = s.finished.iter().any(|f| *f > -1);
+    finished || (s.dead & 0b111).count_ones() >= 2
 }
 
 /// §5.2 tick. Reference twin: `twinsim_reference::olymbits::Archery::tick`. An action moves one
 /// coordinate, so only that one is recomputed and clamped (the other is already in
 /// `[-20, 20]` in every reachable state, where the reference's clamp leaves it unchanged).
 #[inline(always)]
-fn tick_archery(s: &mut Slot, act: &[u8; 3]) {
+fn tick_archery<const ALL_ACT: bool>(s: &mut Slot, act: &[u8; 3]) {
     let w = if s.head < s.len { i16::from(s.seq[s.head as usize & (SEQ - 1)]) } else { 0 };
     for i in 0..3 {
-        match act[i] {
+        match if ALL_ACT { act[i] & 3 } else { act[i] } {
             UP => s.b[i] = (i16::from(s.b[i]) - w).clamp(-20, 20) as i8,
             DOWN => s.b[i] = (i16::from(s.b[i]) + w).clamp(-20, 20) as i8,
             LEFT => s.a[i] = (s.a[i] - w).clamp(-20, 20),
@@ -209,7 +201,7 @@ fn tick_archery(s: &mut Slot, act: &[u8; 3]) {
 
 /// §6.2 tick. Reference twin: `twinsim_reference::olymbits::Skating::tick`.
 #[inline(always)]
-fn tick_skating<D: Dice>(s: &mut Slot, act: &[u8; 3], rng: &mut D) {
+fn tick_skating<D: Dice, const ALL_ACT: bool>(s: &mut Slot, act: &[u8; 3], rng: &mut D) {
     // Place of each action in the risk order (the order is a permutation).
     let mut place = [0u8; 4];
     for (k, d) in s.directions.iter().enumerate() {
@@ -217,7 +209,7 @@ fn tick_skating<D: Dice>(s: &mut Slot, act: &[u8; 3], rng: &mut D) {
     }
     for i in 0..3 {
         let a = act[i];
-        if a == NONE {
+        if !ALL_ACT && a == NONE {
             s.dead |= 1 << i;
             continue;
         }
@@ -226,10 +218,29 @@ fn tick_skating<D: Dice>(s: &mut Slot, act: &[u8; 3], rng: &mut D) {
             continue;
         }
         let k = place[(a & 3) as usize] & 3;
-        s.a[i] += [1, 2, 2, 3][k as usize];
+        // Spaces [1, 2, 2, 3] by place k: 1 + (k + 1) / 2.
+        s.a[i] += 1 + ((k as i16 + 1) >> 1);
         s.b[i] = (s.b[i] + k as i8 - 1).max(0);
     }
-    // A run moves a skater at most 45 cells: the lap cell from a table of the first 64.
+    let laps = lap_cells(s.a);
+    let (same01, same02, same12) = (laps[0] == laps[1], laps[0] == laps[2], laps[1] == laps[2]);
+    let collides = [same01 | same02, same01 | same12, same02 | same12];
+    for i in 0..3 {
+        let risk = s.b[i];
+        if risk >= 0 {
+            let risk = risk + 2 * collides[i] as i8;
+            s.b[i] = if risk >= 5 { -2 } else { risk };
+        }
+    }
+    rng.shuffle4(&mut s.directions);
+    s.timer -= 1;
+}
+
+/// Each skater's cell on the 10-cell lap (`position % 10`, §6.2's collision test). A run moves
+/// a skater at most 45 spaces: from a table of the first 64 when all three are below 64 (one
+/// test), else by division.
+#[inline(always)]
+fn lap_cells(positions: [i16; 3]) -> [i16; 3] {
     const LAP: [i16; 64] = {
         let mut t = [0i16; 64];
         let mut p = 0;
@@ -239,32 +250,20 @@ fn tick_skating<D: Dice>(s: &mut Slot, act: &[u8; 3], rng: &mut D) {
         }
         t
     };
-    let laps = s.a.map(|p| if (0..64).contains(&p) { LAP[p as usize] } else { p.rem_euclid(10) });
-    let same = [laps[1] == laps[2], laps[0] == laps[2], laps[0] == laps[1]];
-    for i in 0..3 {
-        if s.b[i] < 0 {
-            continue;
-        }
-        // `same[j]`: the two players other than `j` share a lap cell.
-        let collides = same[(i + 1) % 3] | same[(i + 2) % 3];
-        if collides {
-            s.b[i] += 2;
-        }
-        if s.b[i] >= 5 {
-            s.b[i] = -2;
-        }
+    if ((positions[0] | positions[1] | positions[2]) as u16) < 64 {
+        positions.map(|p| LAP[p as usize & 63])
+    } else {
+        positions.map(|p| p.rem_euclid(10))
     }
-    rng.shuffle4(&mut s.directions);
-    s.timer -= 1;
 }
 
 /// §7.2 tick. Reference twin: `twinsim_reference::olymbits::Diving::tick`.
 #[inline(always)]
-fn tick_diving(s: &mut Slot, act: &[u8; 3]) {
+fn tick_diving<const ALL_ACT: bool>(s: &mut Slot, act: &[u8; 3]) {
     let goal = if s.head < s.len { s.seq[s.head as usize & (SEQ - 1)] } else { NONE };
     for i in 0..3 {
         let a = act[i];
-        if a == NONE {
+        if !ALL_ACT && a == NONE {
             s.dead |= 1 << i;
             continue;
         }
@@ -350,9 +349,15 @@ impl<D: Dice> State<D> {
 
     /// Mini-game `g` (of kind `KIND`) for one joint turn: its reset, or its tick and, when
     /// the run ends, its medals (part of [`State::step_inputs`], twin of the per-mini-game
-    /// part of `twinsim_reference::olymbits::play_turn`).
+    /// part of `twinsim_reference::olymbits::play_turn`). `ALL_ACT`: all three players are
+    /// active and have an action (the usual turn): no `NONE` to test for, no forced bronze.
     #[inline(always)]
-    fn play_game<const KIND: u8>(&mut self, g: usize, act: &[u8; 3], log: &mut TurnLog) {
+    fn play_game<const KIND: u8, const ALL_ACT: bool>(
+        &mut self,
+        g: usize,
+        act: &[u8; 3],
+        log: &mut TurnLog,
+    ) {
         let s = &mut self.games[g];
         if s.should_reset {
             s.resetting = true;
@@ -364,19 +369,19 @@ impl<D: Dice> State<D> {
         // Tick, and whether the run is over (twin of `Run::is_run_over`), by kind.
         let over = match KIND {
             HURDLES => {
-                tick_hurdles(s, act);
+                tick_hurdles_with::<ALL_ACT>(s, act);
                 hurdles_over(s)
             }
             ARCHERY => {
-                tick_archery(s, act);
+                tick_archery::<ALL_ACT>(s, act);
                 s.head >= s.len
             }
             SKATING => {
-                tick_skating(s, act, &mut self.rng);
+                tick_skating::<D, ALL_ACT>(s, act, &mut self.rng);
                 s.timer <= 0
             }
             _ => {
-                tick_diving(s, act);
+                tick_diving::<ALL_ACT>(s, act);
                 s.head >= s.len
             }
         };
@@ -385,7 +390,7 @@ impl<D: Dice> State<D> {
             let sc = scores(s);
             log.ended |= 1 << g;
             for i in 0..3 {
-                let rank = if self.active >> i & 1 == 0 {
+                let rank = if !ALL_ACT && self.active >> i & 1 == 0 {
                     2
                 } else {
                     (sc[0] > sc[i]) as u8 + (sc[1] > sc[i]) as u8 + (sc[2] > sc[i]) as u8
@@ -401,16 +406,17 @@ impl<D: Dice> State<D> {
         if self.end != 0 {
             return Err(StepError::GameOver);
         }
-        let mut log = TurnLog::default();
-        let mut act = [NONE; 3];
         if let (0b111, [Input::Action(a0), Input::Action(a1), Input::Action(a2)]) =
             (self.active, inputs)
         {
             // The usual turn: three active players, three actions.
-            act = [a0 & 3, a1 & 3, a2 & 3];
+            self.resolve::<true>(&[a0 & 3, a1 & 3, a2 & 3], TurnLog::default());
+            return Ok(());
         }
+        let mut log = TurnLog::default();
+        let mut act = [NONE; 3];
         for i in 0..3 {
-            if act[i] != NONE || !self.is_active(i) {
+            if !self.is_active(i) {
                 continue;
             }
             match inputs[i] {
@@ -426,20 +432,29 @@ impl<D: Dice> State<D> {
                 }
             }
         }
+        self.resolve::<false>(&act, log);
+        Ok(())
+    }
+
+    /// §8.2 steps 4–5 once the actions are known (`NONE`: no action): every mini-game's reset
+    /// or tick and medals, then the end test. `ALL_ACT`: `act` holds three actions of three
+    /// active players.
+    #[inline]
+    fn resolve<const ALL_ACT: bool>(&mut self, act: &[u8; 3], mut log: TurnLog) {
         let kinds = self.games.map(|g| g.kind);
         if self.nb_games == 4 && kinds == [HURDLES, ARCHERY, SKATING, DIVING] {
             // The top league's fixed order: each slot's kind is a constant, no dispatch.
-            self.play_game::<HURDLES>(0, &act, &mut log);
-            self.play_game::<ARCHERY>(1, &act, &mut log);
-            self.play_game::<SKATING>(2, &act, &mut log);
-            self.play_game::<DIVING>(3, &act, &mut log);
+            self.play_game::<HURDLES, ALL_ACT>(0, act, &mut log);
+            self.play_game::<ARCHERY, ALL_ACT>(1, act, &mut log);
+            self.play_game::<SKATING, ALL_ACT>(2, act, &mut log);
+            self.play_game::<DIVING, ALL_ACT>(3, act, &mut log);
         } else {
             for g in 0..(self.nb_games as usize).min(4) {
                 match kinds[g] {
-                    HURDLES => self.play_game::<HURDLES>(g, &act, &mut log),
-                    ARCHERY => self.play_game::<ARCHERY>(g, &act, &mut log),
-                    SKATING => self.play_game::<SKATING>(g, &act, &mut log),
-                    _ => self.play_game::<DIVING>(g, &act, &mut log),
+                    HURDLES => self.play_game::<HURDLES, ALL_ACT>(g, act, &mut log),
+                    ARCHERY => self.play_game::<ARCHERY, ALL_ACT>(g, act, &mut log),
+                    SKATING => self.play_game::<SKATING, ALL_ACT>(g, act, &mut log),
+                    _ => self.play_game::<DIVING, ALL_ACT>(g, act, &mut log),
                 }
             }
         }
@@ -450,7 +465,6 @@ impl<D: Dice> State<D> {
         } else if self.turn >= 100 {
             self.end = 1;
         }
-        Ok(())
     }
 
     /// The typed step with the reference `Game::step` semantics: `None` for an active player
@@ -459,6 +473,12 @@ impl<D: Dice> State<D> {
     pub fn step(&mut self, actions: &[Option<r::Action>; 3]) -> Result<(), StepError> {
         if self.end != 0 {
             return Err(StepError::GameOver);
+        }
+        if let (0b111, [Some(a0), Some(a1), Some(a2)]) = (self.active, actions) {
+            // The usual turn (a search's every turn): straight to the resolution.
+            let act = [a0, a1, a2].map(|a| a.index() as u8 & 3);
+            self.resolve::<true>(&act, TurnLog::default());
+            return Ok(());
         }
         for (player, a) in actions.iter().enumerate() {
             if a.is_some() && !self.is_active(player) {

@@ -272,3 +272,18 @@ fn search_dice_games_follow_the_rules() {
         let _ = super::Dice::boolean(&mut pick);
     }
 }
+
+/// A hurdle on the finish cell (hand-made tracks only): a runner stopped there, not finished,
+/// walks into it again (every step is capped to cell 29) unless it jumps.
+#[test]
+fn hurdle_step_matches_the_walk_with_a_hurdle_on_the_finish_cell() {
+    for mask in [1u32 << 29, 0x1555_5555 | 1 << 29, (1 << 30) - 1] {
+        for pos in 0..30i32 {
+            for a in 0..4u8 {
+                let got = super::step::hurdle_step(mask, pos, a);
+                assert_eq!(got, reference_move(mask, pos, a), "pos {pos} action {a} {mask:#x}");
+                assert_eq!(got, super::step::walk_hurdles(mask, pos, a));
+            }
+        }
+    }
+}

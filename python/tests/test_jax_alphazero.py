@@ -81,6 +81,29 @@ def test_two_tiny_iterations_write_csv_and_png(tmp_path):
     assert bytes((0, 0, 0)) in title_band
 
 
+def test_value_targets_are_the_result_for_the_player_to_move():
+    """The value target of each played ply is the game's result for the seat that moved there
+    (mctx's convention, the one ``_recurrent_fn`` and ``forward`` use): the last mover of a
+    game won (the opponent is left without a move, rules section 6), so its last target is +1,
+    and the targets alternate in sign back to the first ply, whose target is +1 exactly when
+    White won; the plies after the end are padding, marked invalid. A target from one seat's
+    point of view for every ply, or read from a wrong step (all zeros), fails here."""
+    params = az.init_params(jax.random.PRNGKey(0), 16, 0.01)
+    batch = az.self_play(params, jax.random.PRNGKey(1), 8, 4, 4, 10)
+    valid, value = np.asarray(batch.valid), np.asarray(batch.value)
+    plies = valid.sum(axis=0)
+    # Valid plies come first, then padding only (nothing played once the game is over).
+    assert (valid == (np.arange(az.MAX_PLIES)[:, None] < plies)).all()
+    assert (plies > 20).all() and (plies < az.MAX_PLIES).all()
+    games = np.arange(valid.shape[1])
+    assert (value[plies - 1, games] == 1).all()
+    ply = np.arange(az.MAX_PLIES)[:, None]
+    expected = np.where((plies - 1 - ply) % 2 == 0, 1.0, -1.0)
+    assert (value[valid] == expected[valid]).all()
+    # Who won is not always the same seat (the first target takes both signs).
+    assert set(value[0].tolist()) == {-1.0, 1.0}
+
+
 def test_wilson_interval():
     # Textbook values: 5 of 10 -> [0.2366, 0.7634]; 0 of 10 -> [0, 0.2775].
     low, high = az.wilson_interval(5, 10)

@@ -15,7 +15,8 @@ iterations (and before the first) measures the win rate, over ``--eval-games`` f
 
 Both choose what the Rust bots choose (``python/tests/test_jax_alphazero.py`` replays the
 arena's ``builtin:greedy`` against ``builtin:random`` games move by move). The network plays
-its policy's most likely move (``--eval-simulations 0``) or its search's choice. With
+its search's choice (``--eval-simulations``, 16 by default: what the training changes most is the
+value, which only a search reads) or, with 0, its policy's most likely move. With
 ``--arena-games N`` the first and the last evaluation also play N games of ``twinsim.arena``
 against the Rust ``builtin:random`` and ``builtin:greedy`` themselves, the network being a
 protocol bot (:func:`arena_win_rate`); that costs a process per game, so it is not the
@@ -56,34 +57,34 @@ FEATURE_SIZE = 3 * WALLS + MAX_ZONE + 1 + 2 * (WALLS + 1)
 
 
 class Config(NamedTuple):
-    """The loop's sizes (defaults: the documented full run, about 30 minutes on the loaded
-    2-core CPU it was measured on)."""
+    """The loop's sizes (defaults: the documented full run of ``python/README.md``, about half
+    an hour on the loaded 2-core CPU it was measured on)."""
 
-    iterations: int = 30
+    iterations: int = 50
     #: Self-play games per iteration.
     batch: int = 64
-    simulations: int = 64
+    simulations: int = 32
     #: Root actions the self-play search considers (Gumbel's sequential halving; mctx's
-    #: default is 16). 64: every legal move (at most 60) is tried at least once, so that every
-    #: immediate win is seen and marked in the policy targets.
-    considered: int = 64
+    #: default is 16); 64 would try every legal move (at most 60) once.
+    considered: int = 32
     #: Self-play plies played with the search's Gumbel noise (exploration); greedy after.
     explore_plies: int = 20
     hidden: int = 128
     #: The initial policy and value heads' scale (see :func:`init_params`).
     head_scale: float = 0.01
     learning_rate: float = 1e-3
-    #: Adam steps per iteration, each on ``minibatch`` plies drawn from the replay buffer.
-    train_steps: int = 32
+    #: Adam steps per iteration, each on ``minibatch`` plies drawn from the replay buffer (the
+    #: value, learnt from ±1 results, needs many more steps than the policy).
+    train_steps: int = 128
     minibatch: int = 512
     #: Self-play batches kept (the last ones).
-    replay: int = 4
+    replay: int = 8
     eval_every: int = 10
     #: Games per opponent and evaluation (256: a 95 % interval of about +-0.06).
     eval_games: int = 256
-    #: The network's search in evaluation games (0: its policy's most likely move, what the
-    #: training changes most directly; a search finds the immediate wins without any training).
-    eval_simulations: int = 0
+    #: The network's search in evaluation games (0: its policy's most likely move). 16: the
+    #: value is what the training mostly changes, and only a search reads it.
+    eval_simulations: int = 16
     #: The evaluation games' randomness (the same at every evaluation and for every ``seed``).
     eval_seed: int = 12345
     #: Games against each real Rust bot at the first and the last evaluation (0: none).

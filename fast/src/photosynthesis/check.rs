@@ -140,7 +140,7 @@ pub fn game_diff(data: &[u8]) {
                 "turn {turn}: legal sets of player {p}"
             );
             let counts = fs.group_counts(p);
-            let groups = protocol::possible_action_groups(&rs, p);
+            let groups = rules::possible_action_groups(&rs, p);
             if rs.is_asked(p) {
                 assert_eq!(
                     counts.map(|c| c as usize),

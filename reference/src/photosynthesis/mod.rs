@@ -4,9 +4,10 @@
 //! - [`board`]: §1 board and geometry.
 //! - [`state`]: §2 the state, §10 league parameters, the typed action.
 //! - [`setup`]: §3 the RNG, §4 setup (holes, starting trees, first shadows, day-0 gathering).
-//! - [`rules`]: §5 days and the sun, §6 an ACTIONS frame, §7 disqualification, §9 scoring.
-//! - [`protocol`]: §6.2 parsing bot lines, §8 the possible-actions list, the views and the
-//!   search state a view rebuilds.
+//! - [`rules`]: §5 days and the sun, §6 an ACTIONS frame, §7 disqualification, §8 the
+//!   possible-actions list (the legal moves), §9 scoring.
+//! - [`protocol`]: §6.2 parsing bot lines, §8 the views (the possible-actions lists shuffled as
+//!   printed) and the search state a view rebuilds.
 //! - [`trace`]: §13 the trace schema and the text-level engine.
 //! - [`display`]: the board picture.
 //!
@@ -105,7 +106,7 @@ impl Game for Photosynthesis {
             return vec![];
         }
         let mut out = vec![Action::Wait];
-        for group in protocol::possible_action_groups(state, player) {
+        for group in rules::possible_action_groups(state, player) {
             out.extend(group);
         }
         out

@@ -7,6 +7,8 @@
 //!   §9 legal list, §10 one action, §11 leagues, in the doc's order.
 //! - [`protocol`]: §4 output syntax and §9 input, both directions, and the search state a view
 //!   rebuilds.
+//! - [`referee`]: §4 and §10 the referee's turn: a printed line read, checked in the referee's
+//!   order, and given its consequence.
 //! - [`trace`]: §13 the JSON state schema and the text-level engine.
 //! - [`display`]: a picture of the board.
 //! - [`bot`]: not rules but what a bot computes from its views: the fog deduction
@@ -15,6 +17,7 @@
 pub mod bot;
 pub mod display;
 pub mod protocol;
+pub mod referee;
 pub mod rules;
 pub mod setup;
 pub mod state;
@@ -115,7 +118,7 @@ impl Game for WondevWoman {
         }
     }
 
-    /// §10 for typed actions. Unlike a printed line (see [`rules::play_turn`], which applies the
+    /// §10 for typed actions. Unlike a printed line (see [`referee::play_turn`], which applies the
     /// referee's consequence, elimination), a typed action that the rules forbid is refused
     /// with [`StepError::Illegal`] and the state is left unchanged; `ACCEPT-DEFEAT` is always
     /// accepted.

@@ -349,7 +349,7 @@ impl<D: Dice> State<D> {
     }
 
     /// Mini-game `g` (of kind `KIND`) for one joint turn: its reset, or its tick and, when
-    /// the run ends, its medals (part of [`State::step_inputs`], twin of the per-mini-game
+    /// the run ends, its medals (part of [`State::play_turn`], twin of the per-mini-game
     /// part of `twinsim_reference::olymbits::play_turn`).
     #[inline(always)]
     fn play_game<const KIND: u8>(&mut self, g: usize, act: &[u8; 3], log: &mut TurnLog) {
@@ -397,7 +397,7 @@ impl<D: Dice> State<D> {
     }
 
     /// §8.2: one joint turn. Reference twin: `twinsim_reference::olymbits::play_turn`.
-    pub fn step_inputs(&mut self, inputs: &[Input; 3]) -> Result<(), StepError> {
+    pub fn play_turn(&mut self, inputs: &[Input; 3]) -> Result<(), StepError> {
         if self.end != 0 {
             return Err(StepError::GameOver);
         }
@@ -469,6 +469,6 @@ impl<D: Dice> State<D> {
             Some(a) => Input::Action(a.index() as u8),
             None => Input::Timeout,
         });
-        self.step_inputs(&inputs)
+        self.play_turn(&inputs)
     }
 }

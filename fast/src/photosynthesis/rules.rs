@@ -403,7 +403,7 @@ impl State {
     /// illegal action with an error instead. Entries of players not asked are
     /// ignored. Events are produced only when `events` is given. The shuffle draws of the
     /// printed lists are noted, not made ([`Pending`]).
-    pub fn play_frame(
+    pub fn play_turn(
         &mut self,
         answers: &[Option<Answer>; 2],
         events: Option<&mut Vec<String>>,
@@ -411,10 +411,10 @@ impl State {
         self.play_answers(answers, None, events)
     }
 
-    /// [`State::play_frame`] given both players' [`State::group_counts`] of this state (a playout
+    /// [`State::play_turn`] given both players' [`State::group_counts`] of this state (a playout
     /// that already computed them to pick its moves): the frame notes them rather than counting
     /// again. Counts of a player not asked are ignored, and all counts when `exact_views` is off.
-    pub fn play_frame_counted(
+    pub fn play_turn_counted(
         &mut self,
         answers: &[Option<Answer>; 2],
         counts: [[u32; 3]; 2],

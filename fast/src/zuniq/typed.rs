@@ -123,8 +123,8 @@ impl State {
     }
 
     /// §8: one referee turn from the mover's line (`None`: timeout). Returns the placed wall
-    /// and the events, or `Err` when the game is already over. Twin of `rules::play_turn`.
-    pub fn referee_turn(
+    /// and the events, or `Err` when the game is already over. Twin of `referee::play_turn`.
+    pub fn play_turn(
         &mut self,
         line: Option<&str>,
         events: &mut Vec<Event>,

@@ -18,6 +18,11 @@
 //! (`const _: () = assert!(...)`) are left out: the crates check them when they build, and in the
 //! bundle they would keep alive the items they name (Photosynthesis' `SearchState`, 8 KB).
 //!
+//! Methods of our traits that no kept code calls are dropped from the trait and from its impls
+//! (a method is called when its name occurs outside the functions of that name): every typed
+//! game must implement `Game::new_game`, and a bot that plays from its views never sets a game
+//! up, so without this each bundle carried its game's setup for nothing.
+//!
 //! Lint attributes that make no difference in the bundle are dropped (`warn`, `deny`, `forbid`,
 //! clippy's `allow`s, `allow`s of the lints the bundle allows for the whole file): they change no
 //! program, and the crates obey them when they build.
@@ -981,6 +986,168 @@ fn shake(
     changed
 }
 
+/// The index past an item's leading outer attributes (`#[..]` groups).
+fn past_attributes(tokens: &[Token]) -> usize {
+    let mut i = 0;
+    while tokens.get(i).is_some_and(|t| t.is("#")) && tokens.get(i + 1).is_some_and(|t| t.is("[")) {
+        match group_end(tokens, i + 1) {
+            Ok(end) => i = end,
+            Err(_) => break,
+        }
+    }
+    i
+}
+
+/// The trait an item declares (`trait Name`) or implements (`impl<..> path::Name<..> for ..`),
+/// and the index of its block's `{`; `None` for any other item (an inherent impl included).
+fn trait_block(tokens: &[Token]) -> Option<(&str, bool, usize)> {
+    let start = past_attributes(tokens);
+    let (k, keyword) = item_keyword(&tokens[start..])?;
+    let k = start + k;
+    let open = k + tokens[k..].iter().position(|t| t.is("{"))?;
+    match keyword {
+        "trait" => {
+            let name = tokens.get(k + 1).filter(|t| t.kind == Kind::Ident)?;
+            Some((name.text.as_str(), true, open))
+        }
+        "impl" => {
+            // Past the impl's own generics (`impl<T: Tr<U>>`; a `->` is no closing `>`).
+            let mut j = k + 1;
+            if tokens.get(j).is_some_and(|t| t.is("<")) {
+                let mut depth = 0;
+                while j < open {
+                    let t = &tokens[j];
+                    j += 1;
+                    if t.is("<") {
+                        depth += 1;
+                    } else if t.is(">") && !tokens[j - 2].is("-") {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                }
+            }
+            // The trait's path: its last identifier before its arguments or `for`.
+            let mut name = None;
+            while j < open && (tokens[j].kind == Kind::Ident || tokens[j].is(":")) {
+                if tokens[j].is("for") {
+                    break;
+                }
+                if tokens[j].kind == Kind::Ident {
+                    name = Some(tokens[j].text.as_str());
+                }
+                j += 1;
+            }
+            let implements = tokens[j..open].iter().any(|t| t.is("for"));
+            implements.then_some((name?, false, open))
+        }
+        _ => None,
+    }
+}
+
+/// The name of the `fn` at `i` of `tokens` (`fn name`), if any.
+fn fn_name_at(tokens: &[Token], i: usize) -> Option<&str> {
+    let name = tokens.get(i + 1).filter(|t| t.kind == Kind::Ident)?;
+    tokens[i].is("fn").then_some(name.text.as_str())
+}
+
+/// Every token list of the tree (items, impl members, module headers).
+fn token_lists<'a>(nodes: &'a [Node], lists: &mut Vec<&'a [Token]>) {
+    for node in nodes {
+        match node {
+            Node::Item { tokens, members, .. } => {
+                lists.push(tokens);
+                if let Some((inner, members)) = members {
+                    lists.push(inner);
+                    token_lists(members, lists);
+                }
+            }
+            Node::Module { header, inner, children, .. } => {
+                lists.push(header);
+                lists.push(inner);
+                token_lists(children, lists);
+            }
+        }
+    }
+}
+
+/// Drops the methods of our traits that no code calls: a method whose name occurs nowhere but in
+/// the definitions of functions of that name (the trait's declaration, its impls, same-named
+/// functions elsewhere) goes from the trait and from every impl of it. A required method of a
+/// trait whose every implementor must build what nobody asks for (the typed games' `new_game`:
+/// a bot that plays from its views never sets a game up) otherwise keeps the setup, with its
+/// generator, in every bundle. `true` when something was dropped.
+fn drop_uncalled_trait_methods(nodes: &mut [Node]) -> bool {
+    let mut lists = Vec::new();
+    token_lists(nodes, &mut lists);
+    // Our traits and the names of their methods.
+    let mut traits = BTreeSet::new();
+    let mut methods = BTreeSet::new();
+    for tokens in &lists {
+        let Some((name, true, open)) = trait_block(tokens) else { continue };
+        traits.insert(name.to_string());
+        let block = &tokens[open + 1..tokens.len() - 1];
+        methods.extend((0..block.len()).filter_map(|i| fn_name_at(block, i)).map(String::from));
+    }
+    // A method is called when its name occurs outside every function of that name.
+    let mut called = BTreeSet::new();
+    for tokens in &lists {
+        let spans: Vec<(usize, usize, &str)> = (0..tokens.len())
+            .filter_map(|i| {
+                let name = fn_name_at(tokens, i).filter(|n| methods.contains(*n))?;
+                Some((i, item_end(tokens, i).unwrap_or(tokens.len()), name))
+            })
+            .collect();
+        for (i, t) in tokens.iter().enumerate() {
+            let inside_own = |&(start, end, name): &(usize, usize, &str)| {
+                start <= i && i < end && name == t.text
+            };
+            if t.kind == Kind::Ident && methods.contains(&t.text) && !spans.iter().any(inside_own) {
+                called.insert(t.text.clone());
+            }
+        }
+    }
+    let uncalled: BTreeSet<&String> = methods.difference(&called).collect();
+    if uncalled.is_empty() {
+        return false;
+    }
+    let mut changed = false;
+    for_each_item(nodes, &mut |tokens: &mut Vec<Token>| {
+        let Some((name, _, open)) = trait_block(tokens) else { return };
+        if !traits.contains(name) {
+            return;
+        }
+        let Ok((_, members)) = split_items(&tokens[open + 1..tokens.len() - 1]) else { return };
+        let keep = |member: &Item| {
+            let k = item_keyword(&member.body).map_or(0, |(k, _)| k);
+            !fn_name_at(&member.body, k).is_some_and(|n| uncalled.iter().any(|u| *u == n))
+        };
+        if members.iter().all(keep) {
+            return;
+        }
+        let mut out = tokens[..=open].to_vec();
+        for member in members.iter().filter(|m| keep(m)) {
+            out.extend(member.attributes.iter().flatten().cloned());
+            out.extend_from_slice(&member.body);
+        }
+        out.push(tokens[tokens.len() - 1].clone());
+        *tokens = out;
+        changed = true;
+    });
+    changed
+}
+
+/// Calls `f` on the tokens of every item of the tree (not on impl members).
+fn for_each_item(nodes: &mut [Node], f: &mut impl FnMut(&mut Vec<Token>)) {
+    for node in nodes {
+        match node {
+            Node::Item { tokens, .. } => f(tokens),
+            Node::Module { children, .. } => for_each_item(children, f),
+        }
+    }
+}
+
 /// Takes the `dropped` names out of the `use` items (an item left importing nothing goes).
 fn prune_uses(nodes: &mut Vec<Node>, dropped: &Dropped, krate: &str) {
     nodes.retain_mut(|node| match node {
@@ -1175,11 +1342,13 @@ pub fn bundle(root: &Path, bot: &Path, game: Option<&str>) -> Result<String, Str
         let mut modules = BTreeSet::new();
         module_names(&nodes, &mut modules);
         count_idents(&nodes, &mut counts, &[], None, &modules, None);
-        if !shake(&mut nodes, &counts, &mut dropped, None) {
+        let shaken = shake(&mut nodes, &counts, &mut dropped, None);
+        // Pruned each round: a module that only a dropped name's `use` named goes next round.
+        prune_uses(&mut nodes, &dropped, "");
+        if !shaken && !drop_uncalled_trait_methods(&mut nodes) {
             break;
         }
     }
-    prune_uses(&mut nodes, &dropped, "");
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -1205,6 +1374,47 @@ mod tests {
 
     fn attribute(text: &str) -> Vec<Token> {
         tokenize(text).unwrap()
+    }
+
+    /// Each item of `source` as an always-kept node, as the bot's own items are.
+    fn nodes_of(source: &str) -> Vec<Node> {
+        let (_, items) = split_items(&tokenize(source).unwrap()).unwrap();
+        items
+            .into_iter()
+            .map(|item| Node::Item {
+                tokens: item.attributes.into_iter().flatten().chain(item.body).collect(),
+                name: None,
+                header: Vec::new(),
+                header_end: 0,
+                members: None,
+                is_use: false,
+            })
+            .collect()
+    }
+
+    /// A method of our trait that only functions of its own name mention goes from the trait and
+    /// its impls; a method called anywhere else (a provided method's body included) stays, and so
+    /// does every method of an impl of a trait that is not ours.
+    #[test]
+    fn trait_methods_nobody_calls_are_dropped() {
+        let mut nodes = nodes_of(
+            "pub trait Game { fn new_game() -> Self; fn step(&self) -> u8 { self.helper() } \
+             fn helper(&self) -> u8; fn unused(&self) -> u8 { self.helper() } }
+             impl<T: Clone> Game for X<T> { #[inline] fn new_game() -> Self { X::new_game() } \
+             fn step(&self) -> u8 { 1 } fn helper(&self) -> u8 { 2 } }
+             impl Other for X<u8> { fn new_game() -> Self { X } }
+             fn main() { X.step(); }",
+        );
+        assert!(drop_uncalled_trait_methods(&mut nodes));
+        let mut out = String::new();
+        render_nodes(&nodes, &mut out);
+        assert!(!out.contains("unused"), "{out}");
+        assert_eq!(out.matches("fn new_game").count(), 1, "only Other's stays: {out}");
+        assert!(out.contains("impl Other for X<u8>{fn new_game()"), "{out}");
+        assert!(!out.contains("#[inline]"), "the attributes go with the method: {out}");
+        assert_eq!(out.matches("fn helper").count(), 2, "{out}");
+        assert_eq!(out.matches("fn step").count(), 2, "{out}");
+        assert!(!drop_uncalled_trait_methods(&mut nodes), "nothing left to drop");
     }
 
     /// Lint levels that change nothing in the bundle go; an `allow` the bundle does not make

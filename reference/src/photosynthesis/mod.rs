@@ -94,6 +94,14 @@ impl Game for Photosynthesis {
         2
     }
 
+    fn is_over(state: &State) -> bool {
+        state.game_over
+    }
+
+    fn is_to_act(state: &State, player: PlayerId) -> bool {
+        state.is_asked(player)
+    }
+
     /// §6.1 step 2: the active, non-waiting players.
     fn players_to_act(state: &State) -> Vec<PlayerId> {
         (0..2).filter(|&p| state.is_asked(p)).collect()
@@ -117,18 +125,9 @@ impl Game for Photosynthesis {
     /// which the referee treats as a timeout (disqualification, §7). For the referee's handling
     /// of arbitrary lines (illegal = silent WAIT, malformed = disqualification) use
     /// [`rules::play_turn`] with [`protocol::read_answer`].
-    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
-        if state.game_over {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != 2 {
-            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
-        }
+    fn apply(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         for (player, action) in actions.iter().enumerate() {
             if let Some(action) = action {
-                if !state.is_asked(player) {
-                    return Err(StepError::NotToAct { player });
-                }
                 if !rules::command_enabled(state, *action) {
                     let reason = format!(
                         "{action} is not a command of league {} (§6.2, §10)",

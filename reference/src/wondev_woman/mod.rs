@@ -98,6 +98,14 @@ impl Game for WondevWoman {
         2
     }
 
+    fn is_over(state: &State) -> bool {
+        state.game_over
+    }
+
+    fn is_to_act(state: &State, player: PlayerId) -> bool {
+        !state.game_over && state.to_move == Some(player)
+    }
+
     /// §3: the player to move (none once the game is over).
     fn players_to_act(state: &State) -> Vec<PlayerId> {
         state.to_move.filter(|_| !state.game_over).into_iter().collect()
@@ -122,20 +130,10 @@ impl Game for WondevWoman {
     /// referee's consequence, elimination), a typed action that the rules forbid is refused
     /// with [`StepError::Illegal`] and the state is left unchanged; `ACCEPT-DEFEAT` is always
     /// accepted.
-    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
-        if state.game_over {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != 2 {
-            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
-        }
+    fn apply(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         let player = state.to_move.unwrap_or(0);
-        for (p, a) in actions.iter().enumerate() {
-            if p != player && a.is_some() {
-                return Err(StepError::NotToAct { player: p });
-            }
-        }
-        let Some(action) = &actions[player] else {
+        let Some(Some(action)) = actions.get(player) else {
+            // `check_turn` refuses this already; `apply` called alone refuses it the same way.
             return Err(StepError::NotToAct { player });
         };
         let resolution = rules::check_action(state, player, action);

@@ -99,6 +99,14 @@ impl Game for Zuniq {
         2
     }
 
+    fn is_over(state: &State) -> bool {
+        state.finished
+    }
+
+    fn is_to_act(state: &State, player: PlayerId) -> bool {
+        !state.finished && player == state.to_move()
+    }
+
     /// §6: the player to move, until the game is over.
     fn players_to_act(state: &State) -> Vec<PlayerId> {
         if state.finished {
@@ -120,18 +128,10 @@ impl Game for Zuniq {
     /// §6, §7: the mover's slot must hold a legal move; the other slot must be empty. An
     /// illegal move is refused with [`StepError::Illegal`] and changes nothing (a search asks
     /// for legal moves; the referee's consequence for bad output is [`referee::play_turn`]).
-    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
-        if state.finished {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != 2 {
-            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
-        }
+    fn apply(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         let mover = state.to_move();
-        if actions[1 - mover].is_some() {
-            return Err(StepError::NotToAct { player: 1 - mover });
-        }
-        let Some(action) = actions[mover] else {
+        let Some(action) = actions.get(mover).copied().flatten() else {
+            // `check_turn` refuses this already; `apply` called alone refuses it the same way.
             return Err(StepError::NotToAct { player: mover });
         };
         rules::apply_move(state, action).map(|_| ())

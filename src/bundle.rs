@@ -763,6 +763,10 @@ impl Bundler {
 #[derive(Default)]
 struct Counts {
     uses: HashMap<(String, String), usize>,
+    /// The part of `uses` in method position (`.name`): it keeps an impl's member, never a free
+    /// function (a fast twin's `state.play_turn(..)` does not keep the reference's
+    /// `rules::play_turn`).
+    method_uses: HashMap<(String, String), usize>,
     paths: HashMap<String, usize>,
 }
 
@@ -845,6 +849,12 @@ impl Imports {
     }
 }
 
+/// Whether the identifier at `i` follows a single `.` (`x.name`: a method or field; not the end
+/// of a range, `0..name`).
+fn in_method_position(tokens: &[Token], i: usize) -> bool {
+    i >= 1 && tokens[i - 1].is(".") && !(i >= 2 && tokens[i - 2].is("."))
+}
+
 /// Counts one item's identifiers (`krate`: the crate it is in, `None` for the bot).
 #[allow(clippy::too_many_arguments)]
 fn count_tokens(
@@ -873,6 +883,9 @@ fn count_tokens(
             };
             if counted {
                 *counts.uses.entry((c.to_string(), t.text.clone())).or_default() += 1;
+                if in_method_position(tokens, i) {
+                    *counts.method_uses.entry((c.to_string(), t.text.clone())).or_default() += 1;
+                }
             }
         }
     }
@@ -941,18 +954,31 @@ fn shake(
     counts: &Counts,
     dropped: &mut Dropped,
     krate: Option<&str>,
+    impl_members: bool,
 ) -> bool {
     let here = krate.unwrap_or("").to_string();
     let mut changed = false;
+    let key = |name: &str| (krate.unwrap_or("").to_string(), name.to_string());
     let uses = |name: &str| match krate {
-        Some(k) => counts.uses.get(&(k.to_string(), name.to_string())).copied().unwrap_or(0),
+        Some(_) => counts.uses.get(&key(name)).copied().unwrap_or(0),
         None => usize::MAX,
+    };
+    // What keeps an item: for an impl's member every mention; for a module's item (a free
+    // function, a type, a constant) none in method position, which only reaches members.
+    let kept_by = |name: &str| match impl_members {
+        true => uses(name),
+        false => {
+            uses(name) - counts.method_uses.get(&key(name)).copied().unwrap_or(0).min(uses(name))
+        }
     };
     nodes.retain_mut(|node| match node {
         Node::Item { tokens, name, header, members, .. } => {
             if let Some(n) = name {
-                let own = tokens.iter().filter(|t| t.kind == Kind::Ident && t.is(n)).count();
-                if uses(n) <= own {
+                let own = (0..tokens.len())
+                    .filter(|&i| tokens[i].kind == Kind::Ident && tokens[i].is(n))
+                    .filter(|&i| impl_members || !in_method_position(tokens, i))
+                    .count();
+                if kept_by(n) <= own {
                     dropped.insert((here.clone(), n.clone()));
                     changed = true;
                     return false;
@@ -963,7 +989,7 @@ fn shake(
                 return false;
             }
             if let Some((_, members)) = members {
-                changed |= shake(members, counts, dropped, krate);
+                changed |= shake(members, counts, dropped, krate, true);
             }
             true
         }
@@ -979,7 +1005,7 @@ fn shake(
             } else {
                 krate
             };
-            changed |= shake(children, counts, dropped, inner);
+            changed |= shake(children, counts, dropped, inner, false);
             true
         }
     });
@@ -1342,7 +1368,7 @@ pub fn bundle(root: &Path, bot: &Path, game: Option<&str>) -> Result<String, Str
         let mut modules = BTreeSet::new();
         module_names(&nodes, &mut modules);
         count_idents(&nodes, &mut counts, &[], None, &modules, None);
-        let shaken = shake(&mut nodes, &counts, &mut dropped, None);
+        let shaken = shake(&mut nodes, &counts, &mut dropped, None, false);
         // Pruned each round: a module that only a dropped name's `use` named goes next round.
         prune_uses(&mut nodes, &dropped, "");
         if !shaken && !drop_uncalled_trait_methods(&mut nodes) {
@@ -1415,6 +1441,18 @@ mod tests {
         assert_eq!(out.matches("fn helper").count(), 2, "{out}");
         assert_eq!(out.matches("fn step").count(), 2, "{out}");
         assert!(!drop_uncalled_trait_methods(&mut nodes), "nothing left to drop");
+    }
+
+    /// `x.name` mentions a method or field, which keeps no free function; `0..name` does.
+    #[test]
+    fn a_method_position_is_one_dot() {
+        let tokens = tokenize("x.f(0..g, ..=h, y.z)").unwrap();
+        let at = |name: &str| tokens.iter().position(|t| t.is(name)).unwrap();
+        assert!(in_method_position(&tokens, at("f")));
+        assert!(in_method_position(&tokens, at("z")));
+        assert!(!in_method_position(&tokens, at("g")));
+        assert!(!in_method_position(&tokens, at("h")));
+        assert!(!in_method_position(&tokens, at("x")));
     }
 
     /// Lint levels that change nothing in the bundle go; an `allow` the bundle does not make

@@ -21,7 +21,9 @@
 //! Methods of our traits that no kept code calls are dropped from the trait and from its impls
 //! (a method is called when its name occurs outside the functions of that name): every typed
 //! game must implement `Game::new_game`, and a bot that plays from its views never sets a game
-//! up, so without this each bundle carried its game's setup for nothing.
+//! up, so without this each bundle carried its game's setup for nothing. A mention in method
+//! position (`x.name`) keeps only impl members of that name, never a free function, type or
+//! constant (the fast twins' `state.play_turn(..)` would keep the reference's `rules::play_turn`).
 //!
 //! Lint attributes that make no difference in the bundle are dropped (`warn`, `deny`, `forbid`,
 //! clippy's `allow`s, `allow`s of the lints the bundle allows for the whole file): they change no

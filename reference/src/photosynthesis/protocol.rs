@@ -521,7 +521,7 @@ pub fn parse_turn(text: &str) -> Result<View, ParseError> {
 /// and scores and whether the opponent waits, which is everything the rules read to go on. What
 /// it does not show, and what is assumed instead:
 /// - the referee's generator (§4), used only to shuffle the printed lists of possible actions
-///   (§8, [`possible_actions_with`]), so no rule outcome depends on it: determinized as
+///   (§8, [`rules::possible_actions_with`]), so no rule outcome depends on it: determinized as
 ///   `new Random(rng_seed)`;
 /// - the shadow map of the morning (§5), read only by the gathering that already happened (the
 ///   next gathering uses the map recomputed when the sun moves): set to the map of the current

@@ -18,6 +18,13 @@
 //! (`const _: () = assert!(...)`) are left out: the crates check them when they build, and in the
 //! bundle they would keep alive the items they name (Photosynthesis' `SearchState`, 8 KB).
 //!
+//! Methods of our traits that no kept code calls are dropped from the trait and from its impls
+//! (a method is called when its name occurs outside the functions of that name): every typed
+//! game must implement `Game::new_game`, and a bot that plays from its views never sets a game
+//! up, so without this each bundle carried its game's setup for nothing. A mention in method
+//! position (`x.name`) keeps only impl members of that name, never a free function, type or
+//! constant (the fast twins' `state.play_turn(..)` would keep the reference's `rules::play_turn`).
+//!
 //! Lint attributes that make no difference in the bundle are dropped (`warn`, `deny`, `forbid`,
 //! clippy's `allow`s, `allow`s of the lints the bundle allows for the whole file): they change no
 //! program, and the crates obey them when they build.
@@ -758,6 +765,10 @@ impl Bundler {
 #[derive(Default)]
 struct Counts {
     uses: HashMap<(String, String), usize>,
+    /// The part of `uses` in method position (`.name`): it keeps an impl's member, never a free
+    /// function (a fast twin's `state.play_turn(..)` does not keep the reference's
+    /// `rules::play_turn`).
+    method_uses: HashMap<(String, String), usize>,
     paths: HashMap<String, usize>,
 }
 
@@ -840,6 +851,12 @@ impl Imports {
     }
 }
 
+/// Whether the identifier at `i` follows a single `.` (`x.name`: a method or field; not the end
+/// of a range, `0..name`).
+fn in_method_position(tokens: &[Token], i: usize) -> bool {
+    i >= 1 && tokens[i - 1].is(".") && !(i >= 2 && tokens[i - 2].is("."))
+}
+
 /// Counts one item's identifiers (`krate`: the crate it is in, `None` for the bot).
 #[allow(clippy::too_many_arguments)]
 fn count_tokens(
@@ -868,6 +885,9 @@ fn count_tokens(
             };
             if counted {
                 *counts.uses.entry((c.to_string(), t.text.clone())).or_default() += 1;
+                if in_method_position(tokens, i) {
+                    *counts.method_uses.entry((c.to_string(), t.text.clone())).or_default() += 1;
+                }
             }
         }
     }
@@ -936,18 +956,31 @@ fn shake(
     counts: &Counts,
     dropped: &mut Dropped,
     krate: Option<&str>,
+    impl_members: bool,
 ) -> bool {
     let here = krate.unwrap_or("").to_string();
     let mut changed = false;
+    let key = |name: &str| (krate.unwrap_or("").to_string(), name.to_string());
     let uses = |name: &str| match krate {
-        Some(k) => counts.uses.get(&(k.to_string(), name.to_string())).copied().unwrap_or(0),
+        Some(_) => counts.uses.get(&key(name)).copied().unwrap_or(0),
         None => usize::MAX,
+    };
+    // What keeps an item: for an impl's member every mention; for a module's item (a free
+    // function, a type, a constant) none in method position, which only reaches members.
+    let kept_by = |name: &str| match impl_members {
+        true => uses(name),
+        false => {
+            uses(name) - counts.method_uses.get(&key(name)).copied().unwrap_or(0).min(uses(name))
+        }
     };
     nodes.retain_mut(|node| match node {
         Node::Item { tokens, name, header, members, .. } => {
             if let Some(n) = name {
-                let own = tokens.iter().filter(|t| t.kind == Kind::Ident && t.is(n)).count();
-                if uses(n) <= own {
+                let own = (0..tokens.len())
+                    .filter(|&i| tokens[i].kind == Kind::Ident && tokens[i].is(n))
+                    .filter(|&i| impl_members || !in_method_position(tokens, i))
+                    .count();
+                if kept_by(n) <= own {
                     dropped.insert((here.clone(), n.clone()));
                     changed = true;
                     return false;
@@ -958,7 +991,7 @@ fn shake(
                 return false;
             }
             if let Some((_, members)) = members {
-                changed |= shake(members, counts, dropped, krate);
+                changed |= shake(members, counts, dropped, krate, true);
             }
             true
         }
@@ -974,11 +1007,173 @@ fn shake(
             } else {
                 krate
             };
-            changed |= shake(children, counts, dropped, inner);
+            changed |= shake(children, counts, dropped, inner, false);
             true
         }
     });
     changed
+}
+
+/// The index past an item's leading outer attributes (`#[..]` groups).
+fn past_attributes(tokens: &[Token]) -> usize {
+    let mut i = 0;
+    while tokens.get(i).is_some_and(|t| t.is("#")) && tokens.get(i + 1).is_some_and(|t| t.is("[")) {
+        match group_end(tokens, i + 1) {
+            Ok(end) => i = end,
+            Err(_) => break,
+        }
+    }
+    i
+}
+
+/// The trait an item declares (`trait Name`) or implements (`impl<..> path::Name<..> for ..`),
+/// and the index of its block's `{`; `None` for any other item (an inherent impl included).
+fn trait_block(tokens: &[Token]) -> Option<(&str, bool, usize)> {
+    let start = past_attributes(tokens);
+    let (k, keyword) = item_keyword(&tokens[start..])?;
+    let k = start + k;
+    let open = k + tokens[k..].iter().position(|t| t.is("{"))?;
+    match keyword {
+        "trait" => {
+            let name = tokens.get(k + 1).filter(|t| t.kind == Kind::Ident)?;
+            Some((name.text.as_str(), true, open))
+        }
+        "impl" => {
+            // Past the impl's own generics (`impl<T: Tr<U>>`; a `->` is no closing `>`).
+            let mut j = k + 1;
+            if tokens.get(j).is_some_and(|t| t.is("<")) {
+                let mut depth = 0;
+                while j < open {
+                    let t = &tokens[j];
+                    j += 1;
+                    if t.is("<") {
+                        depth += 1;
+                    } else if t.is(">") && !tokens[j - 2].is("-") {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                }
+            }
+            // The trait's path: its last identifier before its arguments or `for`.
+            let mut name = None;
+            while j < open && (tokens[j].kind == Kind::Ident || tokens[j].is(":")) {
+                if tokens[j].is("for") {
+                    break;
+                }
+                if tokens[j].kind == Kind::Ident {
+                    name = Some(tokens[j].text.as_str());
+                }
+                j += 1;
+            }
+            let implements = tokens[j..open].iter().any(|t| t.is("for"));
+            implements.then_some((name?, false, open))
+        }
+        _ => None,
+    }
+}
+
+/// The name of the `fn` at `i` of `tokens` (`fn name`), if any.
+fn fn_name_at(tokens: &[Token], i: usize) -> Option<&str> {
+    let name = tokens.get(i + 1).filter(|t| t.kind == Kind::Ident)?;
+    tokens[i].is("fn").then_some(name.text.as_str())
+}
+
+/// Every token list of the tree (items, impl members, module headers).
+fn token_lists<'a>(nodes: &'a [Node], lists: &mut Vec<&'a [Token]>) {
+    for node in nodes {
+        match node {
+            Node::Item { tokens, members, .. } => {
+                lists.push(tokens);
+                if let Some((inner, members)) = members {
+                    lists.push(inner);
+                    token_lists(members, lists);
+                }
+            }
+            Node::Module { header, inner, children, .. } => {
+                lists.push(header);
+                lists.push(inner);
+                token_lists(children, lists);
+            }
+        }
+    }
+}
+
+/// Drops the methods of our traits that no code calls: a method whose name occurs nowhere but in
+/// the definitions of functions of that name (the trait's declaration, its impls, same-named
+/// functions elsewhere) goes from the trait and from every impl of it. A required method of a
+/// trait whose every implementor must build what nobody asks for (the typed games' `new_game`:
+/// a bot that plays from its views never sets a game up) otherwise keeps the setup, with its
+/// generator, in every bundle. `true` when something was dropped.
+fn drop_uncalled_trait_methods(nodes: &mut [Node]) -> bool {
+    let mut lists = Vec::new();
+    token_lists(nodes, &mut lists);
+    // Our traits and the names of their methods.
+    let mut traits = BTreeSet::new();
+    let mut methods = BTreeSet::new();
+    for tokens in &lists {
+        let Some((name, true, open)) = trait_block(tokens) else { continue };
+        traits.insert(name.to_string());
+        let block = &tokens[open + 1..tokens.len() - 1];
+        methods.extend((0..block.len()).filter_map(|i| fn_name_at(block, i)).map(String::from));
+    }
+    // A method is called when its name occurs outside every function of that name.
+    let mut called = BTreeSet::new();
+    for tokens in &lists {
+        let spans: Vec<(usize, usize, &str)> = (0..tokens.len())
+            .filter_map(|i| {
+                let name = fn_name_at(tokens, i).filter(|n| methods.contains(*n))?;
+                Some((i, item_end(tokens, i).unwrap_or(tokens.len()), name))
+            })
+            .collect();
+        for (i, t) in tokens.iter().enumerate() {
+            let inside_own = |&(start, end, name): &(usize, usize, &str)| {
+                start <= i && i < end && name == t.text
+            };
+            if t.kind == Kind::Ident && methods.contains(&t.text) && !spans.iter().any(inside_own) {
+                called.insert(t.text.clone());
+            }
+        }
+    }
+    let uncalled: BTreeSet<&String> = methods.difference(&called).collect();
+    if uncalled.is_empty() {
+        return false;
+    }
+    let mut changed = false;
+    for_each_item(nodes, &mut |tokens: &mut Vec<Token>| {
+        let Some((name, _, open)) = trait_block(tokens) else { return };
+        if !traits.contains(name) {
+            return;
+        }
+        let Ok((_, members)) = split_items(&tokens[open + 1..tokens.len() - 1]) else { return };
+        let keep = |member: &Item| {
+            let k = item_keyword(&member.body).map_or(0, |(k, _)| k);
+            !fn_name_at(&member.body, k).is_some_and(|n| uncalled.iter().any(|u| *u == n))
+        };
+        if members.iter().all(keep) {
+            return;
+        }
+        let mut out = tokens[..=open].to_vec();
+        for member in members.iter().filter(|m| keep(m)) {
+            out.extend(member.attributes.iter().flatten().cloned());
+            out.extend_from_slice(&member.body);
+        }
+        out.push(tokens[tokens.len() - 1].clone());
+        *tokens = out;
+        changed = true;
+    });
+    changed
+}
+
+/// Calls `f` on the tokens of every item of the tree (not on impl members).
+fn for_each_item(nodes: &mut [Node], f: &mut impl FnMut(&mut Vec<Token>)) {
+    for node in nodes {
+        match node {
+            Node::Item { tokens, .. } => f(tokens),
+            Node::Module { children, .. } => for_each_item(children, f),
+        }
+    }
 }
 
 /// Takes the `dropped` names out of the `use` items (an item left importing nothing goes).
@@ -1175,11 +1370,13 @@ pub fn bundle(root: &Path, bot: &Path, game: Option<&str>) -> Result<String, Str
         let mut modules = BTreeSet::new();
         module_names(&nodes, &mut modules);
         count_idents(&nodes, &mut counts, &[], None, &modules, None);
-        if !shake(&mut nodes, &counts, &mut dropped, None) {
+        let shaken = shake(&mut nodes, &counts, &mut dropped, None, false);
+        // Pruned each round: a module that only a dropped name's `use` named goes next round.
+        prune_uses(&mut nodes, &dropped, "");
+        if !shaken && !drop_uncalled_trait_methods(&mut nodes) {
             break;
         }
     }
-    prune_uses(&mut nodes, &dropped, "");
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -1205,6 +1402,59 @@ mod tests {
 
     fn attribute(text: &str) -> Vec<Token> {
         tokenize(text).unwrap()
+    }
+
+    /// Each item of `source` as an always-kept node, as the bot's own items are.
+    fn nodes_of(source: &str) -> Vec<Node> {
+        let (_, items) = split_items(&tokenize(source).unwrap()).unwrap();
+        items
+            .into_iter()
+            .map(|item| Node::Item {
+                tokens: item.attributes.into_iter().flatten().chain(item.body).collect(),
+                name: None,
+                header: Vec::new(),
+                header_end: 0,
+                members: None,
+                is_use: false,
+            })
+            .collect()
+    }
+
+    /// A method of our trait that only functions of its own name mention goes from the trait and
+    /// its impls; a method called anywhere else (a provided method's body included) stays, and so
+    /// does every method of an impl of a trait that is not ours.
+    #[test]
+    fn trait_methods_nobody_calls_are_dropped() {
+        let mut nodes = nodes_of(
+            "pub trait Game { fn new_game() -> Self; fn step(&self) -> u8 { self.helper() } \
+             fn helper(&self) -> u8; fn unused(&self) -> u8 { self.helper() } }
+             impl<T: Clone> Game for X<T> { #[inline] fn new_game() -> Self { X::new_game() } \
+             fn step(&self) -> u8 { 1 } fn helper(&self) -> u8 { 2 } }
+             impl Other for X<u8> { fn new_game() -> Self { X } }
+             fn main() { X.step(); }",
+        );
+        assert!(drop_uncalled_trait_methods(&mut nodes));
+        let mut out = String::new();
+        render_nodes(&nodes, &mut out);
+        assert!(!out.contains("unused"), "{out}");
+        assert_eq!(out.matches("fn new_game").count(), 1, "only Other's stays: {out}");
+        assert!(out.contains("impl Other for X<u8>{fn new_game()"), "{out}");
+        assert!(!out.contains("#[inline]"), "the attributes go with the method: {out}");
+        assert_eq!(out.matches("fn helper").count(), 2, "{out}");
+        assert_eq!(out.matches("fn step").count(), 2, "{out}");
+        assert!(!drop_uncalled_trait_methods(&mut nodes), "nothing left to drop");
+    }
+
+    /// `x.name` mentions a method or field, which keeps no free function; `0..name` does.
+    #[test]
+    fn a_method_position_is_one_dot() {
+        let tokens = tokenize("x.f(0..g, ..=h, y.z)").unwrap();
+        let at = |name: &str| tokens.iter().position(|t| t.is(name)).unwrap();
+        assert!(in_method_position(&tokens, at("f")));
+        assert!(in_method_position(&tokens, at("z")));
+        assert!(!in_method_position(&tokens, at("g")));
+        assert!(!in_method_position(&tokens, at("h")));
+        assert!(!in_method_position(&tokens, at("x")));
     }
 
     /// Lint levels that change nothing in the bundle go; an `allow` the bundle does not make

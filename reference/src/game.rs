@@ -167,8 +167,26 @@ pub trait Game {
     fn players_to_act(state: &Self::State) -> Vec<PlayerId>;
     /// Every legal action of `player` now (empty if the player is not to act).
     fn legal_actions(state: &Self::State, player: PlayerId) -> Vec<Self::Action>;
-    /// Resolves one turn.
-    fn step(state: &mut Self::State, actions: &[Option<Self::Action>]) -> Result<(), StepError>;
+    /// Whether the game is over (nobody is asked any more; [`Game::outcome`] is `Some`).
+    fn is_over(state: &Self::State) -> bool;
+    /// Whether `player` is asked for an action now. The default reads
+    /// [`Game::players_to_act`]; an engine that knows cheaper (a flag, a bit) says so.
+    fn is_to_act(state: &Self::State, player: PlayerId) -> bool {
+        Self::players_to_act(state).contains(&player)
+    }
+    /// Resolves one turn: the checks every game shares ([`check_turn`]: the game is not over,
+    /// one slot per player, an action only from a player to act, and in an alternating game
+    /// one from the mover), then the game's own [`Game::apply`]. The same errors, in the same
+    /// order, for every game and both twins.
+    fn step(state: &mut Self::State, actions: &[Option<Self::Action>]) -> Result<(), StepError> {
+        check_turn::<Self>(state, actions)?;
+        Self::apply(state, actions)
+    }
+    /// The game's own part of [`Game::step`], called only on a turn [`check_turn`] accepted:
+    /// validates each action against the rules ([`StepError::Illegal`], the state left
+    /// unchanged) and resolves the turn. `None` for a player to act of a simultaneous game is
+    /// "no answer" (each game documents the referee's consequence).
+    fn apply(state: &mut Self::State, actions: &[Option<Self::Action>]) -> Result<(), StepError>;
     /// The result, once the game is over.
     fn outcome(state: &Self::State) -> Option<Outcome>;
 }
@@ -212,6 +230,37 @@ pub fn typed_perft<G: Game>(state: &G::State, depth: u32) -> u64 {
         total += typed_perft::<G>(&child, depth - 1);
     }
     total
+}
+
+/// The checks [`Game::step`] makes before [`Game::apply`], in this order: the game is not over
+/// ([`StepError::GameOver`]); `actions` has one slot per player ([`StepError::WrongArity`]);
+/// no player who is not to act gives an action, and in an alternating game the mover gives one
+/// ([`StepError::NotToAct`], the first such slot). Public for the engines that play a turn
+/// another way (make/unmake) and must refuse the same turns.
+pub fn check_turn<G: Game + ?Sized>(
+    state: &G::State,
+    actions: &[Option<G::Action>],
+) -> Result<(), StepError> {
+    if G::is_over(state) {
+        return Err(StepError::GameOver);
+    }
+    let expected = G::num_players(state);
+    if actions.len() != expected {
+        return Err(StepError::WrongArity { expected, found: actions.len() });
+    }
+    if let Some(player) = (0..expected).find(|&p| actions[p].is_some() && !G::is_to_act(state, p)) {
+        return Err(StepError::NotToAct { player });
+    }
+    if G::TURNS == TurnStructure::Alternating {
+        // A mover's silence is not a move: the alternating games have no timeout in the
+        // typed API (the text layer applies the referee's consequence).
+        if let Some(player) =
+            (0..expected).find(|&p| actions[p].is_none() && G::is_to_act(state, p))
+        {
+            return Err(StepError::NotToAct { player });
+        }
+    }
+    Ok(())
 }
 
 /// Which implementation of a game an engine is.

@@ -62,6 +62,8 @@ pub mod framing;
 pub mod game;
 pub mod java_random;
 pub mod java_text;
+#[cfg(test)]
+mod layout_tests;
 pub mod registry;
 pub mod sha1prng;
 #[cfg(any(test, feature = "testing"))]

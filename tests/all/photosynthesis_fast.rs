@@ -225,7 +225,7 @@ fn nth_legal_indexes_the_legal_list() {
                 let m = list.moves[rng.next_below(list.len as i32) as usize];
                 answers[p] = Some(twinsim_reference::photosynthesis::Answer::Action(m.action()));
             }
-            s.play_frame(&answers, None).unwrap();
+            s.play_turn(&answers, None).unwrap();
         }
     }
 }
@@ -250,7 +250,7 @@ fn without_views_plays_the_same_game_as_the_exact_state() {
                     Answer::Action(moves[rng.next_below(moves.len() as i32) as usize].action())
                 })
             });
-            let (a, b) = (exact.play_frame(&answers, None), search.play_frame(&answers, None));
+            let (a, b) = (exact.play_turn(&answers, None), search.play_turn(&answers, None));
             if a.is_err() != b.is_err() {
                 return false;
             }
@@ -269,7 +269,7 @@ fn without_views_plays_the_same_game_as_the_exact_state() {
 /// Whenever the views are rendered (every turn, never until the end, at random turns; from the
 /// state or after bringing it up to date in place), they are the referee's text, and at the end
 /// the generator and the whole state are the reference's. The frames are played through all
-/// three fast entry points (`play_frame`, `play_frame_counted`, the typed step).
+/// three fast entry points (`play_turn`, `play_turn_counted`, the typed step).
 #[test]
 fn lazy_views_render_the_referees_text_whenever_asked() {
     use twinsim_fast::photosynthesis::{engine, CompactMoves, FastPhotosynthesis};
@@ -308,10 +308,10 @@ fn lazy_views_render_the_referees_text_whenever_asked() {
                 return false;
             }
             let played = match turn % 3 {
-                0 => fast.play_frame(&answers, None),
+                0 => fast.play_turn(&answers, None),
                 1 => {
                     let counts = [fast.group_counts(0), fast.group_counts(1)];
-                    fast.play_frame_counted(&answers, counts, None)
+                    fast.play_turn_counted(&answers, counts, None)
                 }
                 _ => FastPhotosynthesis::step(&mut fast, &actions),
             };

@@ -9,7 +9,9 @@ use twinsim_fast::wondev_woman::FastWondevWoman;
 use twinsim_reference::game::{Game, PlayerId};
 use twinsim_reference::wondev_woman::bot::fog::Hypothesis;
 use twinsim_reference::wondev_woman::protocol::{self, View};
-use twinsim_reference::wondev_woman::{rules, setup, League, Params, Point, State, WondevWoman};
+use twinsim_reference::wondev_woman::{
+    referee, rules, setup, League, Params, Point, State, WondevWoman,
+};
 use twinsim_search::alphabeta::{AlphaBeta, AlphaBetaConfig, Heuristic, MoveHints, WIN};
 use twinsim_search::bot::{SearchSpec, ViewPlayer};
 use twinsim_search::wondev_woman::{choose_hypothesis, player};
@@ -191,12 +193,12 @@ fn play(
             } else {
                 assert!(legal.contains(&answer), "seed {seed} turn {turn}: {answer} is illegal");
             }
-            rules::play_turn(&mut state, Some(&answer)).unwrap();
+            referee::play_turn(&mut state, Some(&answer)).unwrap();
             played.inputs.push(input);
             played.answers.push(answer);
         } else {
             let line = opponent(&state, turn, strong);
-            rules::play_turn(&mut state, line.as_deref()).unwrap();
+            referee::play_turn(&mut state, line.as_deref()).unwrap();
         }
         turn += 1;
     }
@@ -313,10 +315,10 @@ fn answers_within_short_limits() {
                     took <= limit || preemptions() > before,
                     "turn {turn}: {took:?} for a limit of {limit:?}, never off the processor"
                 );
-                rules::play_turn(&mut state, Some(&answer)).unwrap();
+                referee::play_turn(&mut state, Some(&answer)).unwrap();
             } else {
                 let line = opponent(&state, turn, true);
-                rules::play_turn(&mut state, line.as_deref()).unwrap();
+                referee::play_turn(&mut state, line.as_deref()).unwrap();
             }
             turn += 1;
         }

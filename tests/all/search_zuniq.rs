@@ -6,7 +6,8 @@
 use std::time::{Duration, Instant};
 use twinsim_arena::{self as arena, ArenaConfig, BotSpec};
 use twinsim_fast::zuniq::FastZuniq;
-use twinsim_reference::zuniq::rules::{legal_walls, play_turn};
+use twinsim_reference::zuniq::referee::play_turn;
+use twinsim_reference::zuniq::rules::legal_walls;
 use twinsim_reference::zuniq::{parse_line, State, Zuniq};
 use twinsim_search::bot::ViewPlayer;
 use twinsim_search::zuniq::{player, should_claim, Clock, ZuniqBot};

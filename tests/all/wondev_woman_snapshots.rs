@@ -2,7 +2,9 @@
 //! league (every turn's board, line and view), all from seeded setups.
 
 use twinsim_reference::testing::snapshot_settings;
-use twinsim_reference::wondev_woman::{display, protocol, rules, setup, League, Params, State};
+use twinsim_reference::wondev_woman::{
+    display, protocol, referee, rules, setup, League, Params, State,
+};
 
 fn positions() -> Vec<(&'static str, State)> {
     vec![
@@ -24,7 +26,7 @@ fn advance(state: &mut State, turns: usize) -> Vec<String> {
         } else {
             legal[(turn * 7919 + 3) % legal.len()].to_string()
         };
-        rules::play_turn(state, Some(&line)).unwrap();
+        referee::play_turn(state, Some(&line)).unwrap();
         lines.push(line);
     }
     lines

@@ -8,7 +8,8 @@ use twinsim_reference::game::{Game, StepError};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::testing::{expect_refused, same_typed_api_and_end, step_and_compare};
 use twinsim_reference::zuniq::board::all_walls;
-use twinsim_reference::zuniq::rules::{check_wall, play_turn, Illegal};
+use twinsim_reference::zuniq::referee::play_turn;
+use twinsim_reference::zuniq::rules::{check_wall, Illegal};
 use twinsim_reference::zuniq::{Action, Params, State as RefState, Wall, Zuniq};
 
 /// Seeds of every shape (Zuniq ignores the seed: every setup is the empty board).

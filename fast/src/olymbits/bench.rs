@@ -94,7 +94,7 @@ fn whole_game_op<D: Dice + Send + 'static>(
                 if s.is_over() {
                     break;
                 }
-                let _ = s.step_inputs(&a.map(|a| Input::Action(a.index() as u8)));
+                let _ = s.play_turn(&a.map(|a| Input::Action(a.index() as u8)));
             }
             black_box(&s);
         }),

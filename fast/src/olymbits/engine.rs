@@ -158,7 +158,7 @@ impl TracePlay for FastPlay {
             return Err(format!("expected 3 action entries, got {}", actions.len()));
         }
         let inputs: [Input; 3] = std::array::from_fn(|i| input_of(actions[i].as_deref()));
-        self.state.step_inputs(&inputs).map_err(|e| e.to_string())?;
+        self.state.play_turn(&inputs).map_err(|e| e.to_string())?;
         self.lines = std::array::from_fn(|i| actions[i].clone());
         Ok(())
     }

@@ -348,7 +348,7 @@ impl<D: Dice> State<D> {
     }
 
     /// Mini-game `g` (of kind `KIND`) for one joint turn: its reset, or its tick and, when
-    /// the run ends, its medals (part of [`State::step_inputs`], twin of the per-mini-game
+    /// the run ends, its medals (part of [`State::play_turn`], twin of the per-mini-game
     /// part of `twinsim_reference::olymbits::play_turn`). `ALL_ACT`: all three players are
     /// active and have an action (the usual turn): no `NONE` to test for, no forced bronze.
     #[inline(always)]
@@ -402,7 +402,7 @@ impl<D: Dice> State<D> {
     }
 
     /// §8.2: one joint turn. Reference twin: `twinsim_reference::olymbits::play_turn`.
-    pub fn step_inputs(&mut self, inputs: &[Input; 3]) -> Result<(), StepError> {
+    pub fn play_turn(&mut self, inputs: &[Input; 3]) -> Result<(), StepError> {
         if self.end != 0 {
             return Err(StepError::GameOver);
         }
@@ -489,6 +489,6 @@ impl<D: Dice> State<D> {
             Some(a) => Input::Action(a.index() as u8),
             None => Input::Timeout,
         });
-        self.step_inputs(&inputs)
+        self.play_turn(&inputs)
     }
 }

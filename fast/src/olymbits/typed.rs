@@ -61,6 +61,14 @@ impl<D: SeededDice> Game for Typed<D> {
         r::PLAYER_COUNT
     }
 
+    fn is_over(state: &State<D>) -> bool {
+        state.is_over()
+    }
+
+    fn is_to_act(state: &State<D>, player: PlayerId) -> bool {
+        !state.is_over() && player < r::PLAYER_COUNT && state.is_active(player)
+    }
+
     fn players_to_act(state: &State<D>) -> Vec<PlayerId> {
         if state.is_over() {
             return vec![];
@@ -76,10 +84,7 @@ impl<D: SeededDice> Game for Typed<D> {
         }
     }
 
-    fn step(state: &mut State<D>, actions: &[Option<r::Action>]) -> Result<(), StepError> {
-        if state.is_over() {
-            return Err(StepError::GameOver);
-        }
+    fn apply(state: &mut State<D>, actions: &[Option<r::Action>]) -> Result<(), StepError> {
         let actions: &[Option<r::Action>; r::PLAYER_COUNT] = actions.try_into().map_err(|_| {
             StepError::WrongArity { expected: r::PLAYER_COUNT, found: actions.len() }
         })?;

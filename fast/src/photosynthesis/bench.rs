@@ -92,7 +92,7 @@ pub fn fast_random_game(seed: i64, rng: &mut XorShift) -> u32 {
                 *slot = Some(r::Answer::Action(m.action()));
             }
         }
-        let _ = s.play_frame_counted(&answers, counts, None);
+        let _ = s.play_turn_counted(&answers, counts, None);
         frames += 1;
     }
     frames

@@ -140,7 +140,7 @@ pub fn game_diff(data: &[u8]) {
                 "turn {turn}: legal sets of player {p}"
             );
             let counts = fs.group_counts(p);
-            let groups = protocol::possible_action_groups(&rs, p);
+            let groups = rules::possible_action_groups(&rs, p);
             if rs.is_asked(p) {
                 assert_eq!(
                     counts.map(|c| c as usize),
@@ -157,9 +157,9 @@ pub fn game_diff(data: &[u8]) {
         // given them; now and then the views are brought up to date in place.
         let fresult = if turn % 3 == 1 {
             let counts = [fs.group_counts(0), fs.group_counts(1)];
-            fs.play_frame_counted(&answers, counts, Some(&mut fevents))
+            fs.play_turn_counted(&answers, counts, Some(&mut fevents))
         } else {
-            fs.play_frame(&answers, Some(&mut fevents))
+            fs.play_turn(&answers, Some(&mut fevents))
         };
         if turn % 7 == 0 {
             fs.sync_views();
@@ -266,7 +266,7 @@ pub fn search_diff(data: &[u8]) {
         }
         Photosynthesis::step(&mut rs, &actions).expect("a listed action is legal");
         let answers = actions.map(|a| a.map(Answer::Action));
-        exact.play_frame(&answers, None).expect("the exact state plays it");
+        exact.play_turn(&answers, None).expect("the exact state plays it");
         search.play(moves);
     }
 }

@@ -229,7 +229,7 @@ impl TracePlay for FastPlay {
         });
         let mut events = vec![];
         let before = self.state;
-        self.state.play_frame(&answers, Some(&mut events)).map_err(|e| e.to_string())?;
+        self.state.play_turn(&answers, Some(&mut events)).map_err(|e| e.to_string())?;
         (self.before, self.answers) = (before, answers);
         // Every turn record renders the views: make the draws once, here.
         self.state.sync_views();

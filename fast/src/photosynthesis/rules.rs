@@ -168,7 +168,7 @@ impl State {
     // --- §8 legal actions ----------------------------------------------------------------------
 
     /// Sizes of the three possible-action groups (completes, grows, seeds) of player `p`, by
-    /// popcounts and target masks (twin: the lengths of `protocol::possible_action_groups`).
+    /// popcounts and target masks (twin: the lengths of `rules::possible_action_groups`).
     #[inline]
     pub fn group_counts(&self, p: usize) -> [u32; 3] {
         let (size, owner, sun) = (&self.size, &self.owner, self.sun[p]);
@@ -311,7 +311,7 @@ impl State {
         Move::WAIT
     }
 
-    /// The printed list of `p`, shuffled with `rng` (twin: `protocol::possible_actions_with`).
+    /// The printed list of `p`, shuffled with `rng` (twin: `rules::possible_actions_with`).
     pub fn possible_actions_with(&self, p: usize, rng: &mut u64) -> Vec<Move> {
         let mut list = CompactMoves::default();
         self.legal_moves(p, &mut list);
@@ -403,7 +403,7 @@ impl State {
     /// illegal action with an error instead. Entries of players not asked are
     /// ignored. Events are produced only when `events` is given. The shuffle draws of the
     /// printed lists are noted, not made ([`Pending`]).
-    pub fn play_frame(
+    pub fn play_turn(
         &mut self,
         answers: &[Option<Answer>; 2],
         events: Option<&mut Vec<String>>,
@@ -411,10 +411,10 @@ impl State {
         self.play_answers(answers, None, events)
     }
 
-    /// [`State::play_frame`] given both players' [`State::group_counts`] of this state (a playout
+    /// [`State::play_turn`] given both players' [`State::group_counts`] of this state (a playout
     /// that already computed them to pick its moves): the frame notes them rather than counting
     /// again. Counts of a player not asked are ignored, and all counts when `exact_views` is off.
-    pub fn play_frame_counted(
+    pub fn play_turn_counted(
         &mut self,
         answers: &[Option<Answer>; 2],
         counts: [[u32; 3]; 2],
@@ -698,7 +698,7 @@ pub struct LegalSets {
 
 /// The non-dormant trees (`mine`) of a player owning `own` that it can afford to grow with
 /// `sun`: by size, the cost 1/3/7 plus its trees of the next size (twin: the grow group of
-/// `protocol::possible_action_groups`).
+/// `rules::possible_action_groups`).
 #[inline]
 fn growable(size: &[u64; 4], own: u64, mine: u64, sun: i32) -> u64 {
     let mut g = 0;

@@ -564,13 +564,13 @@ mod tests {
 
     #[test]
     fn seed_order_equals_the_reference_loop() {
-        use twinsim_reference::photosynthesis::{protocol, Action, Params, State, Tree};
+        use twinsim_reference::photosynthesis::{rules, Action, Params, State, Tree};
         for cell in 0..N {
             for size in 1..4u8 {
                 let mut s = State::blank(0, Params::default());
                 s.players[0].sun = 100;
                 s.trees.insert(cell, Tree { size, owner: 0, dormant: false });
-                let seeds = &protocol::possible_action_groups(&s, 0)[2];
+                let seeds = &rules::possible_action_groups(&s, 0)[2];
                 let order = SEED_ORDER[cell][size as usize];
                 let mine: Vec<Action> = order.cells[..order.len as usize]
                     .iter()

@@ -21,6 +21,12 @@ impl Game for FastPhotosynthesis {
     fn num_players(_: &State) -> usize {
         2
     }
+    fn is_over(state: &State) -> bool {
+        state.game_over()
+    }
+    fn is_to_act(state: &State, player: PlayerId) -> bool {
+        state.is_asked(player)
+    }
     fn players_to_act(state: &State) -> Vec<PlayerId> {
         (0..2).filter(|&p| state.is_asked(p)).collect()
     }
@@ -29,20 +35,11 @@ impl Game for FastPhotosynthesis {
         state.legal_moves(player, &mut list);
         list.as_slice().iter().map(|m| m.action()).collect()
     }
-    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
-        if state.game_over() {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != 2 {
-            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
-        }
+    fn apply(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         // Validated once, here: the frame resolves these effects without validating again.
         let mut effects = [Err(None), Err(None)];
         for (player, action) in actions.iter().enumerate() {
             if let Some(a) = *action {
-                if !state.is_asked(player) {
-                    return Err(StepError::NotToAct { player });
-                }
                 if !state.enabled(a) {
                     let reason =
                         format!("{a} is not a command of league {} (§6.2, §10)", state.league);

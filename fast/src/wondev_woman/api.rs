@@ -68,7 +68,8 @@ impl SearchGame for Fast {
     }
 }
 
-/// Make/unmake: `play_undoable` is `step`'s own body (`typed::step_raising`, so the
+/// Make/unmake: `play_undoable` is `step`'s checks and body (`check_turn`, then
+/// `typed::apply_raising`, so the
 /// same validation and result), with the changed fields saved before ([`movegen::Undo`], a
 /// few dozen bytes: units, scores, turn, end, records, hash) and the raised cell noted;
 /// `undo` is [`movegen::unmake`] (lowers that cell, restores the rest).
@@ -79,8 +80,9 @@ impl UndoGame for Fast {
         state: &mut State,
         joint: &[Option<Action>],
     ) -> Result<movegen::Undo, StepError> {
+        twinsim_reference::game::check_turn::<Self>(state, joint)?;
         let mut undo = movegen::Undo::before(state);
-        undo.raised = super::typed::step_raising(state, joint)?;
+        undo.raised = super::typed::apply_raising(state, joint)?;
         Ok(undo)
     }
 

@@ -192,8 +192,8 @@ pub fn game_diff(bytes: &[u8]) {
                 assert_eq!(t, before, "seed {seed} turn {k}: unmake did not restore the state");
             }
         }
-        r::rules::play_turn(&mut rs, line.as_deref()).expect("running");
-        let events = play::play_line(&mut fs, line.as_deref()).expect("running");
+        r::referee::play_turn(&mut rs, line.as_deref()).expect("running");
+        let events = play::play_turn(&mut fs, line.as_deref()).expect("running");
         let want = &rs.last_turn.as_ref().expect("a turn").events;
         assert_eq!(want, &events, "seed {seed} turn {k} line {line:?}: events differ");
         if let Err(e) = compare(&rs, &fs) {
@@ -201,7 +201,7 @@ pub fn game_diff(bytes: &[u8]) {
         }
     }
     let mut t = fs;
-    assert!(play::play_line(&mut t, Some("ACCEPT-DEFEAT")).is_err() || !rs.game_over);
+    assert!(play::play_turn(&mut t, Some("ACCEPT-DEFEAT")).is_err() || !rs.game_over);
 }
 
 /// Voronoi on positions reached from fuzzer bytes, including hand-placed units: after the
@@ -256,7 +256,9 @@ pub fn parse_diff(bytes: &[u8]) {
     // The fast engine resolves every line exactly like the reference.
     let rs = r::setup::new_game(bytes.len() as i64, &r::Params::default());
     let fs = State::from(&rs);
-    let (a, b) =
-        (r::rules::resolve_output(&rs, 0, Some(&text)), play::resolve(&fs, 0, Some(&text)));
+    let (a, b) = (
+        r::referee::resolve_output(&rs, 0, Some(&text)),
+        play::resolve_output(&fs, 0, Some(&text)),
+    );
     assert_eq!(a.map(|x| super::board::Rec::from_reference(&x)), b, "line {text:?}");
 }

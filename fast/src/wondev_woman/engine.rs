@@ -210,7 +210,7 @@ impl TracePlay for FastPlay {
         let [line] = twinsim_reference::game::turn_lines::<1>(actions)?;
         let (player, round) = (self.state.to_move as usize, self.state.round);
         let events =
-            play::play_line(&mut self.state, line.as_deref()).map_err(|e| format!("{e:?}"))?;
+            play::play_turn(&mut self.state, line.as_deref()).map_err(|e| format!("{e:?}"))?;
         self.last = Some(LastTurn { player, round, events });
         Ok(())
     }

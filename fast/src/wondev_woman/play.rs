@@ -1,12 +1,14 @@
 //! The full text-level turn on the fast state: parse the printed line (with the reference
 //! parser: parsing is not a hot path and must read exactly as the referee), check it in the
 //! referee's order with its reason codes and messages, apply, pass the turn (twins:
-//! `rules::resolve_output`, `rules::check_move`, `rules::check_push`, `rules::act`).
+//! `referee::play_turn`, `referee::resolve_output`, `rules::check_move`, `rules::check_push`,
+//! `rules::act`).
 
 use super::board::{delta, point, sorted_index, Rec, State, NB, NONE, PUSH_OK};
 use super::movegen::{apply_record, kill, pass_turn};
 use twinsim_reference::wondev_woman::protocol::{self, Command, Word};
-use twinsim_reference::wondev_woman::rules::TurnError;
+use twinsim_reference::wondev_woman::referee::TurnError;
+use twinsim_reference::wondev_woman::rules;
 use twinsim_reference::wondev_woman::state::{Dir, Elimination, Event, Kind, Reason};
 
 fn coords(c: u8, d: usize) -> (i32, i32) {
@@ -24,7 +26,7 @@ fn existing(s: &State, c: u8, d: usize) -> Option<u8> {
 
 /// §4, §13: the `InvalidInput` elimination for the text `line` (twin: `rules::invalid_input`).
 pub(crate) fn invalid_input(s: &State, line: &str) -> Elimination {
-    Elimination::new(Reason::InvalidInput, protocol::expected(s.league), line)
+    Elimination::new(Reason::InvalidInput, rules::expected(s.league), line)
 }
 
 /// §5 in the referee's order (twin: `rules::check_move`).
@@ -134,7 +136,7 @@ pub fn check_push(
 }
 
 /// §4/§10: what the referee makes of a printed line (`None`: timeout).
-pub fn resolve(s: &State, player: usize, line: Option<&str>) -> Result<Rec, Elimination> {
+pub fn resolve_output(s: &State, player: usize, line: Option<&str>) -> Result<Rec, Elimination> {
     let Some(line) = line else {
         return Err(Elimination::new(Reason::Timeout, player, ""));
     };
@@ -161,13 +163,14 @@ pub fn event_of(rec: &Rec) -> Event {
     Event::from_record(&rec.to_reference())
 }
 
-/// §10 + §3: one whole turn from a printed line; returns the turn's events (§13.1).
-pub fn play_line(s: &mut State, line: Option<&str>) -> Result<Vec<Event>, TurnError> {
+/// §10 + §3: one whole turn from a printed line; returns the turn's events (§13.1) (twin:
+/// `referee::play_turn`).
+pub fn play_turn(s: &mut State, line: Option<&str>) -> Result<Vec<Event>, TurnError> {
     if s.game_over || s.to_move > 1 {
         return Err(TurnError::GameOver);
     }
     let player = s.to_move as usize;
-    let events = match resolve(s, player, line) {
+    let events = match resolve_output(s, player, line) {
         Err(e) => {
             kill(s, player);
             vec![Event::Eliminated { player, reason: e.reason, message: e.message }]

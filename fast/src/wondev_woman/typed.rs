@@ -53,6 +53,14 @@ impl Game for FastWondevWoman {
         2
     }
 
+    fn is_over(state: &State) -> bool {
+        state.game_over
+    }
+
+    fn is_to_act(state: &State, player: PlayerId) -> bool {
+        !state.game_over && state.to_move as usize == player
+    }
+
     /// §3: the player to move, none once the game is over (twin: `WondevWoman::players_to_act`).
     fn players_to_act(state: &State) -> Vec<PlayerId> {
         if state.game_over || state.to_move > 1 {
@@ -81,8 +89,8 @@ impl Game for FastWondevWoman {
     /// in the same order (game over, arity, a non-mover's action, the mover's missing action,
     /// an illegal action with the referee's reason code and message), the state unchanged on
     /// error; `ACCEPT-DEFEAT` is always accepted and eliminates.
-    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
-        step_raising(state, actions).map(|_| ())
+    fn apply(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
+        apply_raising(state, actions).map(|_| ())
     }
 
     /// §8: scores (`getScore`), ranks by score, the end reason (twin: `WondevWoman::outcome`).
@@ -100,23 +108,16 @@ impl Game for FastWondevWoman {
     }
 }
 
-/// [`FastWondevWoman::step`]'s body, which also returns the cell the action raised ([`NONE`]
+/// [`FastWondevWoman::apply`]'s body, which also returns the cell the action raised ([`NONE`]
 /// for `ACCEPT-DEFEAT`): what [`super::movegen::unmake`] needs to take the turn back
-/// ([`crate::game::UndoGame`]).
-pub(crate) fn step_raising(state: &mut State, actions: &[Option<Action>]) -> Result<u8, StepError> {
-    if state.game_over {
-        return Err(StepError::GameOver);
-    }
-    if actions.len() != 2 {
-        return Err(StepError::WrongArity { expected: 2, found: actions.len() });
-    }
+/// ([`crate::game::UndoGame`]). For a turn that `check_turn` accepted.
+pub(crate) fn apply_raising(
+    state: &mut State,
+    actions: &[Option<Action>],
+) -> Result<u8, StepError> {
     let player = if state.to_move < 2 { state.to_move as usize } else { 0 };
-    for (p, a) in actions.iter().enumerate() {
-        if p != player && a.is_some() {
-            return Err(StepError::NotToAct { player: p });
-        }
-    }
     let Some(action) = &actions[player] else {
+        // `check_turn` refuses this already; `apply` called alone refuses it the same way.
         return Err(StepError::NotToAct { player });
     };
     let raised = match *action {

@@ -166,6 +166,14 @@ impl Game for FastXmasRush {
         2
     }
 
+    fn is_over(s: &State) -> bool {
+        s.game_over
+    }
+
+    fn is_to_act(s: &State, player: PlayerId) -> bool {
+        !s.game_over && player < 2
+    }
+
     fn players_to_act(s: &State) -> Vec<PlayerId> {
         if s.game_over {
             Vec::new()
@@ -182,13 +190,7 @@ impl Game for FastXmasRush {
     /// ends); an action of the wrong type, a MOVE of 0 or more than 20 steps or a PUSH line
     /// over 6 is refused with [`StepError::Illegal`] (player 0 checked first) and the state is
     /// left unchanged.
-    fn step(s: &mut State, actions: &[Option<r::Action>]) -> Result<(), StepError> {
-        if s.game_over {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != 2 {
-            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
-        }
+    fn apply(s: &mut State, actions: &[Option<r::Action>]) -> Result<(), StepError> {
         let mut answers = [Answer::Timeout, Answer::Timeout];
         for (player, action) in actions.iter().enumerate() {
             if let Some(action) = action {

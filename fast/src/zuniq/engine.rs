@@ -110,7 +110,7 @@ impl TracePlay for FastPlay {
         let [line] = twinsim_reference::game::turn_lines::<1>(actions)?;
         let mut events = Vec::new();
         let placed =
-            self.state.referee_turn(line.as_deref(), &mut events).map_err(|e| e.to_string())?;
+            self.state.play_turn(line.as_deref(), &mut events).map_err(|e| e.to_string())?;
         self.views = match placed {
             Some(w) if !self.state.finished => {
                 let mut views = [String::new(), String::new()];

@@ -56,7 +56,7 @@ fn playout(seed: u64, plies: usize) -> Playout {
         let wall = legal[rng.below(legal.len() as u32) as usize];
         let claim = rng.below(6) == 0;
         let line = twinsim_reference::zuniq::Action { wall, claim }.to_string();
-        twinsim_reference::zuniq::rules::play_turn(&mut state, Some(&line)).unwrap();
+        twinsim_reference::zuniq::referee::play_turn(&mut state, Some(&line)).unwrap();
         states.push(state.clone());
     }
     Playout { states }

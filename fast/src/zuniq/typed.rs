@@ -123,8 +123,8 @@ impl State {
     }
 
     /// §8: one referee turn from the mover's line (`None`: timeout). Returns the placed wall
-    /// and the events, or `Err` when the game is already over. Twin of `rules::play_turn`.
-    pub fn referee_turn(
+    /// and the events, or `Err` when the game is already over. Twin of `referee::play_turn`.
+    pub fn play_turn(
         &mut self,
         line: Option<&str>,
         events: &mut Vec<Event>,
@@ -254,6 +254,14 @@ impl Game for FastZuniq {
         2
     }
 
+    fn is_over(state: &State) -> bool {
+        state.finished
+    }
+
+    fn is_to_act(state: &State, player: PlayerId) -> bool {
+        !state.finished && player == state.board.to_move()
+    }
+
     /// §6: the player to move, until the game is over. Twin of `Zuniq::players_to_act`.
     fn players_to_act(state: &State) -> Vec<PlayerId> {
         if state.finished {
@@ -280,18 +288,10 @@ impl Game for FastZuniq {
     /// §6, §7: the mover's slot must hold a legal move and the other slot must be empty; an
     /// illegal move is refused with [`StepError::Illegal`] (the reference's message) and
     /// changes nothing. Twin of `Zuniq::step`.
-    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
-        if state.finished {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != 2 {
-            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
-        }
+    fn apply(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         let mover = state.board.to_move();
-        if actions[1 - mover].is_some() {
-            return Err(StepError::NotToAct { player: 1 - mover });
-        }
         let Some(action) = actions[mover] else {
+            // `check_turn` refuses this already; `apply` called alone refuses it the same way.
             return Err(StepError::NotToAct { player: mover });
         };
         let w = index_of(action.wall);

@@ -69,7 +69,7 @@ impl Rules for Photosynthesis {
             })
         });
         // The game is not over and only asked players answer: nothing can be refused.
-        let _ = state.play_frame(&answers, None);
+        let _ = state.play_turn(&answers, None);
     }
 
     fn scores(state: &State, out: &mut [f64]) {

@@ -84,7 +84,7 @@ impl Rules for WondevWoman {
         actions[mover] = Some(action(index));
         if let Err(StepError::Illegal { .. }) = FastWondevWoman::step(state, &actions) {
             // Not legal (the state is unchanged): the referee's consequence for the line.
-            let _ = play::play_line(state, Some(&line(index)));
+            let _ = play::play_turn(state, Some(&line(index)));
         }
     }
 

@@ -71,7 +71,7 @@ impl Rules for Zuniq {
             self.events.clear();
             let line = crate::codec::zuniq::line(index);
             // The game is not over (checked by the lane), so the turn is played.
-            let _ = state.game.referee_turn(Some(&line), &mut self.events);
+            let _ = state.game.play_turn(Some(&line), &mut self.events);
         }
     }
 

@@ -113,18 +113,15 @@ impl Game for Olymbits {
         }
     }
 
-    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
-        if state.is_over() {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != PLAYER_COUNT {
-            return Err(StepError::WrongArity { expected: PLAYER_COUNT, found: actions.len() });
-        }
-        for (player, action) in actions.iter().enumerate() {
-            if action.is_some() && !state.active[player] {
-                return Err(StepError::NotToAct { player });
-            }
-        }
+    fn is_over(state: &State) -> bool {
+        state.is_over()
+    }
+
+    fn is_to_act(state: &State, player: PlayerId) -> bool {
+        !state.is_over() && state.active[player]
+    }
+
+    fn apply(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         let inputs: [PlayerInput; PLAYER_COUNT] = std::array::from_fn(|i| match actions[i] {
             _ if !state.active[i] => PlayerInput::NotAsked,
             Some(a) => PlayerInput::Action(a),

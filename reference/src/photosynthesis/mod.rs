@@ -4,9 +4,10 @@
 //! - [`board`]: §1 board and geometry.
 //! - [`state`]: §2 the state, §10 league parameters, the typed action.
 //! - [`setup`]: §3 the RNG, §4 setup (holes, starting trees, first shadows, day-0 gathering).
-//! - [`rules`]: §5 days and the sun, §6 an ACTIONS frame, §7 disqualification, §9 scoring.
-//! - [`protocol`]: §6.2 parsing bot lines, §8 the possible-actions list, the views and the
-//!   search state a view rebuilds.
+//! - [`rules`]: §5 days and the sun, §6 an ACTIONS frame, §7 disqualification, §8 the
+//!   possible-actions list (the legal moves), §9 scoring.
+//! - [`protocol`]: §6.2 parsing bot lines, §8 the views (the possible-actions lists shuffled as
+//!   printed) and the search state a view rebuilds.
 //! - [`trace`]: §13 the trace schema and the text-level engine.
 //! - [`display`]: the board picture.
 //!
@@ -93,6 +94,14 @@ impl Game for Photosynthesis {
         2
     }
 
+    fn is_over(state: &State) -> bool {
+        state.game_over
+    }
+
+    fn is_to_act(state: &State, player: PlayerId) -> bool {
+        state.is_asked(player)
+    }
+
     /// §6.1 step 2: the active, non-waiting players.
     fn players_to_act(state: &State) -> Vec<PlayerId> {
         (0..2).filter(|&p| state.is_asked(p)).collect()
@@ -105,7 +114,7 @@ impl Game for Photosynthesis {
             return vec![];
         }
         let mut out = vec![Action::Wait];
-        for group in protocol::possible_action_groups(state, player) {
+        for group in rules::possible_action_groups(state, player) {
             out.extend(group);
         }
         out
@@ -116,18 +125,9 @@ impl Game for Photosynthesis {
     /// which the referee treats as a timeout (disqualification, §7). For the referee's handling
     /// of arbitrary lines (illegal = silent WAIT, malformed = disqualification) use
     /// [`rules::play_turn`] with [`protocol::read_answer`].
-    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
-        if state.game_over {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != 2 {
-            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
-        }
+    fn apply(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         for (player, action) in actions.iter().enumerate() {
             if let Some(action) = action {
-                if !state.is_asked(player) {
-                    return Err(StepError::NotToAct { player });
-                }
                 if !rules::command_enabled(state, *action) {
                     let reason = format!(
                         "{action} is not a command of league {} (§6.2, §10)",

@@ -8,7 +8,6 @@ use super::board::{self, NUM_CELLS};
 use super::rules;
 use super::state::{Action, Params, Player, State, Tree};
 use crate::game::ParseError;
-use crate::java_random::JavaRandom;
 
 // ---------------------------------------------------------------------------------------------
 // §6.2 Output syntax and parsing
@@ -186,69 +185,9 @@ pub fn read_answer(line: Option<&str>, params: &Params) -> rules::Answer {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §8 Protocol: the possible-actions list
+// §8 Protocol: the possible-actions lists printed (the list itself is the rules' legal list,
+// `rules::possible_action_groups`)
 // ---------------------------------------------------------------------------------------------
-
-/// §8: the possible-action groups of `player` before shuffling, in the referee's order:
-/// (completes, grows, seeds), trees in ascending cell index, seed targets in the x/y loop order.
-pub fn possible_action_groups(state: &State, player: usize) -> [Vec<Action>; 3] {
-    let mut completes = vec![];
-    let mut grows = vec![];
-    let mut seeds = vec![];
-    let sun = state.players[player].sun;
-    let seed_cost = rules::seed_cost(state, player);
-    for (&cell, tree) in state.trees.iter().filter(|(_, t)| t.owner == player) {
-        let s = tree.size as i32;
-        let c = board::coord(cell);
-        if state.params.seed_enabled() && seed_cost <= sun && s > 0 && !tree.dormant {
-            for x in -s..=s {
-                for y in (-s).max(-x - s)..=s.min(-x + s) {
-                    let target = board::Cube { x: c.x + x, y: c.y + y, z: c.z - x - y };
-                    if let Some(t) = board::index_of(target) {
-                        if state.richness[t] != 0 && !state.trees.contains_key(&t) {
-                            seeds.push(Action::Seed(cell as i32, t as i32));
-                        }
-                    }
-                }
-            }
-        }
-        let cost = if tree.size < 3 {
-            rules::grow_cost(state, player, tree.size)
-        } else {
-            rules::COMPLETE_COST
-        };
-        if cost <= sun && !tree.dormant {
-            if tree.size == 3 {
-                completes.push(Action::Complete(cell as i32));
-            } else if state.params.grow_enabled() {
-                grows.push(Action::Grow(cell as i32));
-            }
-        }
-    }
-    [completes, grows, seeds]
-}
-
-/// §8: the possible-actions list as printed: WAIT, then completes, grows and seeds, each group
-/// shuffled with `rng` (`Collections.shuffle`, in that order).
-pub fn possible_actions_with(state: &State, player: usize, rng: &mut JavaRandom) -> Vec<Action> {
-    let mut lines = vec![Action::Wait];
-    for mut group in possible_action_groups(state, player) {
-        rng.shuffle(&mut group);
-        lines.extend(group);
-    }
-    lines
-}
-
-/// §6.1 step 2, §8: advances the game generator past the shuffles of `player`'s printed
-/// possible-actions list, as the referee does when it builds the player's input. The list itself
-/// is dropped: no rule reads it (§6.3 validates each answer on its own, [`rules::validate`]), but
-/// the draws of its shuffles are the only use of the generator during play, so they must be made
-/// for later lists (and the traces' `rng_state`) to match the referee's.
-pub fn advance_rng_past_printed_list(state: &mut State, player: usize) {
-    let mut rng = state.rng.clone();
-    possible_actions_with(state, player, &mut rng);
-    state.rng = rng;
-}
 
 /// §8: the possible-actions lists of this decision point, as the referee prints them: player 0
 /// first, then player 1, each drawn from the game RNG in turn; `None` for a player not asked.
@@ -258,7 +197,7 @@ pub fn decision_lists(state: &State) -> [Option<Vec<Action>>; 2] {
     let mut out = [None, None];
     for (p, slot) in out.iter_mut().enumerate() {
         if state.is_asked(p) {
-            *slot = Some(possible_actions_with(state, p, &mut rng));
+            *slot = Some(rules::possible_actions_with(state, p, &mut rng));
         }
     }
     out
@@ -582,7 +521,7 @@ pub fn parse_turn(text: &str) -> Result<View, ParseError> {
 /// and scores and whether the opponent waits, which is everything the rules read to go on. What
 /// it does not show, and what is assumed instead:
 /// - the referee's generator (§4), used only to shuffle the printed lists of possible actions
-///   (§8, [`possible_actions_with`]), so no rule outcome depends on it: determinized as
+///   (§8, [`rules::possible_actions_with`]), so no rule outcome depends on it: determinized as
 ///   `new Random(rng_seed)`;
 /// - the shadow map of the morning (§5), read only by the gathering that already happened (the
 ///   next gathering uses the map recomputed when the sun moves): set to the map of the current

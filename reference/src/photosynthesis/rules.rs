@@ -1,22 +1,23 @@
 //! §5 Days, frames and the sun; §6 an ACTIONS frame (order of operations, validation, costs);
-//! §7 invalid output and disqualification; §9 end of game and scoring.
+//! §7 invalid output and disqualification; §8 the possible-actions list (the legal moves); §9 end
+//! of game and scoring.
 //!
 //! **Where legal moves come from.** The rules never list moves: an ACTIONS frame checks each
 //! answer on its own ([`validate`], §6.3), and an illegal one is a silent WAIT (§7). The list of
 //! legal moves is §8's possible-actions list, which the referee prints for the bot:
-//! [`protocol::possible_action_groups`] (WAIT, then completes, grows and seeds, under the same
+//! [`possible_action_groups`] (WAIT, then completes, grows and seeds, under the same
 //! conditions as [`validate`]), which is what `Game::legal_actions` returns and what
-//! [`protocol::views`] prints once shuffled.
+//! [`super::protocol::views`] prints once shuffled.
 //!
 //! **The generator.** After setup, the game's generator (§3) is used only to shuffle those
 //! printed lists. The referee builds them whether or not anyone reads them, so [`play_turn`]
-//! makes the same draws through [`protocol::advance_rng_past_printed_list`], a call whose only
+//! makes the same draws through [`advance_rng_past_printed_list`], a call whose only
 //! effect is to advance the generator.
 
 use super::board::{self, NUM_CELLS};
-use super::protocol;
 use super::state::{Action, State, Tree};
 use crate::game::{Outcome, StepError};
+use crate::java_random::JavaRandom;
 
 /// What the referee got from one asked player in an ACTIONS frame (§6.1 step 3, §7).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -272,6 +273,67 @@ pub fn validate(
 }
 
 // ---------------------------------------------------------------------------------------------
+// §8 The possible-actions list: the legal moves
+// ---------------------------------------------------------------------------------------------
+
+/// §8: the possible-action groups of `player` before shuffling, in the referee's order:
+/// (completes, grows, seeds), trees in ascending cell index, seed targets in the x/y loop order.
+pub fn possible_action_groups(state: &State, player: usize) -> [Vec<Action>; 3] {
+    let mut completes = vec![];
+    let mut grows = vec![];
+    let mut seeds = vec![];
+    let sun = state.players[player].sun;
+    let seed_cost = seed_cost(state, player);
+    for (&cell, tree) in state.trees.iter().filter(|(_, t)| t.owner == player) {
+        let s = tree.size as i32;
+        let c = board::coord(cell);
+        if state.params.seed_enabled() && seed_cost <= sun && s > 0 && !tree.dormant {
+            for x in -s..=s {
+                for y in (-s).max(-x - s)..=s.min(-x + s) {
+                    let target = board::Cube { x: c.x + x, y: c.y + y, z: c.z - x - y };
+                    if let Some(t) = board::index_of(target) {
+                        if state.richness[t] != 0 && !state.trees.contains_key(&t) {
+                            seeds.push(Action::Seed(cell as i32, t as i32));
+                        }
+                    }
+                }
+            }
+        }
+        let cost = if tree.size < 3 { grow_cost(state, player, tree.size) } else { COMPLETE_COST };
+        if cost <= sun && !tree.dormant {
+            if tree.size == 3 {
+                completes.push(Action::Complete(cell as i32));
+            } else if state.params.grow_enabled() {
+                grows.push(Action::Grow(cell as i32));
+            }
+        }
+    }
+    [completes, grows, seeds]
+}
+
+/// §8: the possible-actions list as printed: WAIT, then completes, grows and seeds, each group
+/// shuffled with `rng` (`Collections.shuffle`, in that order).
+pub fn possible_actions_with(state: &State, player: usize, rng: &mut JavaRandom) -> Vec<Action> {
+    let mut lines = vec![Action::Wait];
+    for mut group in possible_action_groups(state, player) {
+        rng.shuffle(&mut group);
+        lines.extend(group);
+    }
+    lines
+}
+
+/// §6.1 step 2, §8: advances the game generator past the shuffles of `player`'s printed
+/// possible-actions list, as the referee does when it builds the player's input. The list itself
+/// is dropped: no rule reads it (§6.3 validates each answer on its own, [`validate`]), but
+/// the draws of its shuffles are the only use of the generator during play, so they must be made
+/// for later lists (and the traces' `rng_state`) to match the referee's.
+pub fn advance_rng_past_printed_list(state: &mut State, player: usize) {
+    let mut rng = state.rng.clone();
+    possible_actions_with(state, player, &mut rng);
+    state.rng = rng;
+}
+
+// ---------------------------------------------------------------------------------------------
 // §6.1 An ACTIONS frame, §7 disqualification
 // ---------------------------------------------------------------------------------------------
 
@@ -336,7 +398,7 @@ pub fn play_turn(
     let asked = [state.is_asked(0), state.is_asked(1)];
     for (p, &is_asked) in asked.iter().enumerate() {
         if is_asked {
-            protocol::advance_rng_past_printed_list(state, p);
+            advance_rng_past_printed_list(state, p);
             state.executions += 1;
         }
     }

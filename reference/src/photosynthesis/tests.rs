@@ -266,15 +266,15 @@ fn validation_messages_in_check_order() {
 #[test]
 fn pitfall_1_game_rng_shuffles_the_possible_actions_every_frame() {
     let s = position(0, &[(0, 1, 0, false), (20, 3, 1, false), (21, 1, 1, false)], [10, 10]);
-    let groups = protocol::possible_action_groups(&s, 0);
+    let groups = rules::possible_action_groups(&s, 0);
     // Seed targets of a size-1 tree on the centre, in the x/y loop order.
     let targets: Vec<Action> = [5, 4, 6, 3, 1, 2].iter().map(|&t| Action::Seed(0, t)).collect();
     assert_eq!(groups[2], targets);
     assert_eq!(groups[1], vec![Action::Grow(0)]);
     // The frame draws exactly what the two lists' shuffles draw.
     let mut rng = s.rng.clone();
-    let mut p0 = protocol::possible_actions_with(&s, 0, &mut rng);
-    let _p1 = protocol::possible_actions_with(&s, 1, &mut rng);
+    let mut p0 = rules::possible_actions_with(&s, 0, &mut rng);
+    let _p1 = rules::possible_actions_with(&s, 1, &mut rng);
     let mut after = s.clone();
     rules::play_turn(&mut after, &[act(Action::Wait), act(Action::Wait)]).unwrap();
     // WAIT/WAIT ends the day, which draws nothing more.

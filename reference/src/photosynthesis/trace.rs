@@ -223,7 +223,7 @@ impl TracePlay for Play {
             return vec![];
         }
         let mut lines = vec!["WAIT".to_string()];
-        for group in protocol::possible_action_groups(&self.state, player) {
+        for group in rules::possible_action_groups(&self.state, player) {
             lines.extend(group.iter().map(|a| a.to_string()));
         }
         lines

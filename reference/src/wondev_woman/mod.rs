@@ -7,6 +7,8 @@
 //!   §9 legal list, §10 one action, §11 leagues, in the doc's order.
 //! - [`protocol`]: §4 output syntax and §9 input, both directions, and the search state a view
 //!   rebuilds.
+//! - [`referee`]: §4 and §10 the referee's turn: a printed line read, checked in the referee's
+//!   order, and given its consequence.
 //! - [`trace`]: §13 the JSON state schema and the text-level engine.
 //! - [`display`]: a picture of the board.
 //! - [`bot`]: not rules but what a bot computes from its views: the fog deduction
@@ -15,6 +17,7 @@
 pub mod bot;
 pub mod display;
 pub mod protocol;
+pub mod referee;
 pub mod rules;
 pub mod setup;
 pub mod state;
@@ -95,6 +98,14 @@ impl Game for WondevWoman {
         2
     }
 
+    fn is_over(state: &State) -> bool {
+        state.game_over
+    }
+
+    fn is_to_act(state: &State, player: PlayerId) -> bool {
+        !state.game_over && state.to_move == Some(player)
+    }
+
     /// §3: the player to move (none once the game is over).
     fn players_to_act(state: &State) -> Vec<PlayerId> {
         state.to_move.filter(|_| !state.game_over).into_iter().collect()
@@ -115,24 +126,14 @@ impl Game for WondevWoman {
         }
     }
 
-    /// §10 for typed actions. Unlike a printed line (see [`rules::play_turn`], which applies the
+    /// §10 for typed actions. Unlike a printed line (see [`referee::play_turn`], which applies the
     /// referee's consequence, elimination), a typed action that the rules forbid is refused
     /// with [`StepError::Illegal`] and the state is left unchanged; `ACCEPT-DEFEAT` is always
     /// accepted.
-    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
-        if state.game_over {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != 2 {
-            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
-        }
+    fn apply(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         let player = state.to_move.unwrap_or(0);
-        for (p, a) in actions.iter().enumerate() {
-            if p != player && a.is_some() {
-                return Err(StepError::NotToAct { player: p });
-            }
-        }
-        let Some(action) = &actions[player] else {
+        let Some(Some(action)) = actions.get(player) else {
+            // `check_turn` refuses this already; `apply` called alone refuses it the same way.
             return Err(StepError::NotToAct { player });
         };
         let resolution = rules::check_action(state, player, action);

@@ -210,15 +210,6 @@ impl std::str::FromStr for Action {
     }
 }
 
-/// §13: the `expected` part of the `InvalidInput` message (no push below version 2).
-pub fn expected(league: League) -> &'static str {
-    if league.can_push() {
-        "MOVE&BUILD | PUSH&BUILD <index> <direction> <direction>"
-    } else {
-        "MOVE&BUILD <index> <direction> <direction>"
-    }
-}
-
 /// §9 initialisation input: the size, then units per player.
 pub fn render_init(state: &State) -> String {
     format!("{}\n{}", state.size, state.params.league.units_per_player())

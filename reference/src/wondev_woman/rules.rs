@@ -1,19 +1,21 @@
 //! The rules, in the order of `docs/rules/wondev-woman.md`: §1 heights, §3 turn structure, §4 the
-//! validation of a printed line, §5 MOVE&BUILD, §6 PUSH&BUILD, §7 fog of war, §8 elimination and
+//! eliminations of a bad printed line, §5 MOVE&BUILD, §6 PUSH&BUILD, §7 fog of war, §8 elimination and
 //! end of game, §9 the legal list, §10 one action, §11 the league differences.
 //!
-//! An action played goes through one path whatever its source (a printed line, [`play_turn`]; a
+//! An action played goes through one path whatever its source (a printed line,
+//! [`super::referee::play_turn`]; a
 //! typed action, [`apply_action`] and [`crate::game::Game::step`]; our own action replayed by
 //! the fog deduction, `bot::fog`): [`check_action`] (§5, §6, with the league's §11
 //! restrictions) gives the action's [`Record`] or the elimination, [`apply_effects`] applies a
 //! record (§10), and [`act`] keeps the record, or eliminates, and passes the turn (§3). A printed
-//! line first goes through [`resolve_output`] (§4), which ends in [`check_action`]. The legal
+//! line is read and checked by the referee ([`super::referee::resolve_output`], §4), which ends in
+//! [`check_action`]; the eliminations it gives are here. The legal
 //! list (§9, [`legal_actions`]) tries [`check_move`] and [`check_push`] on every unit and
 //! direction pair, as the referee does.
 
-use super::protocol::{self, Command, Word};
 use super::state::{
-    Action, Dir, Elimination, EndReason, Event, Kind, LastTurn, Point, Reason, Record, State,
+    Action, Dir, Elimination, EndReason, Event, Kind, LastTurn, League, Point, Reason, Record,
+    State,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -67,50 +69,32 @@ pub fn clear_records(state: &mut State) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §4 Output syntax and validation
+// §4 Output syntax and validation: the eliminations (the referee's reading of a line is
+// `referee::resolve_output`)
+
+/// §13: the `expected` part of the `InvalidInput` message (no push below version 2).
+pub fn expected(league: League) -> &'static str {
+    if league.can_push() {
+        "MOVE&BUILD | PUSH&BUILD <index> <direction> <direction>"
+    } else {
+        "MOVE&BUILD <index> <direction> <direction>"
+    }
+}
 
 /// §4, §13: the `InvalidInput` elimination for the printed (or typed) text `found`.
 pub fn invalid_input(state: &State, found: &str) -> Elimination {
-    Elimination::new(Reason::InvalidInput, protocol::expected(state.params.league), found)
+    Elimination::new(Reason::InvalidInput, expected(state.params.league), found)
 }
 
 /// §8, §10: the elimination of a player whose line was `ACCEPT-DEFEAT`.
-fn accepts_defeat(player: usize) -> Elimination {
+pub fn accepts_defeat(player: usize) -> Elimination {
     Elimination::new(Reason::SelfDestruct, player, "")
 }
 
 /// §4, §11: the `InvalidCommand` elimination: a push word not exactly `PUSH&BUILD`, or a push in
 /// a league without pushes.
-fn invalid_command() -> Elimination {
+pub fn invalid_command() -> Elimination {
     Elimination::new(Reason::InvalidCommand, "", "")
-}
-
-/// §4, §10: what the referee makes of one printed line (`None`: a timeout), before any effect:
-/// the two patterns, then the unit index (quoting the whole line), then the command word (the
-/// push word is case-sensitive), then [`check_action`].
-pub fn resolve_output(
-    state: &State,
-    player: usize,
-    line: Option<&str>,
-) -> Result<Record, Elimination> {
-    let Some(line) = line else {
-        return Err(Elimination::new(Reason::Timeout, player, ""));
-    };
-    match protocol::parse_line(line) {
-        Err(_) => Err(invalid_input(state, line)),
-        Ok(Command::AcceptDefeat { .. }) => Err(accepts_defeat(player)),
-        Ok(Command::Act { word, index, dir1, dir2, .. }) => {
-            if index >= state.units[player].len() {
-                return Err(invalid_input(state, line));
-            }
-            let kind = match word {
-                Word::Move => Kind::Move,
-                Word::Push { exact: true } => Kind::Push,
-                Word::Push { exact: false } => return Err(invalid_command()),
-            };
-            check_action(state, player, &Action::Build { kind, unit: index, dir1, dir2 })
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -330,7 +314,7 @@ pub fn legal_actions(state: &State, player: usize) -> Vec<Action> {
 /// record (effects not applied) or the elimination: `ACCEPT-DEFEAT` eliminates (§8); a unit the
 /// player does not have is `InvalidInput` (the referee's failed unit lookup, quoting the action);
 /// a push where the league has none is `InvalidCommand` (§11); then §5 or §6. Every action
-/// played is checked here: printed lines ([`resolve_output`]), typed actions ([`apply_action`],
+/// played is checked here: printed lines ([`super::referee::resolve_output`]), typed actions ([`apply_action`],
 /// [`crate::game::Game::step`]) and the fog deduction's replays.
 pub fn check_action(state: &State, player: usize, action: &Action) -> Result<Record, Elimination> {
     let Action::Build { kind, unit, dir1, dir2 } = *action else {
@@ -386,30 +370,6 @@ pub fn act(state: &mut State, player: usize, resolution: Result<Record, Eliminat
     };
     state.last_turn = Some(LastTurn { player, round, events });
     pass_turn(state, player);
-}
-
-/// Why a turn could not be played at all (not a referee consequence: the game is over, or it is
-/// not this player's turn).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TurnError {
-    /// The game is over.
-    GameOver,
-    /// Someone else is to move.
-    NotToMove {
-        /// Who tried.
-        player: usize,
-    },
-}
-
-/// §10: the full text-level turn: the mover's printed line (`None`: timeout) with the referee's
-/// consequences ([`resolve_output`], then [`act`]).
-pub fn play_turn(state: &mut State, line: Option<&str>) -> Result<(), TurnError> {
-    let Some(player) = state.to_move.filter(|_| !state.game_over) else {
-        return Err(TurnError::GameOver);
-    };
-    let resolution = resolve_output(state, player, line);
-    act(state, player, resolution);
-    Ok(())
 }
 
 /// §10 for a typed action of `player` (who must be the player to move): [`check_action`], then

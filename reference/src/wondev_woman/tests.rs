@@ -2,6 +2,7 @@
 //! properties over random playouts.
 
 use super::protocol::{self, Command, Word};
+use super::referee;
 use super::rules;
 use super::setup;
 use super::state::*;
@@ -21,7 +22,7 @@ fn board(rows: &[&str], units: [&[(i32, i32)]; 2], league: League) -> State {
 }
 
 fn play(s: &mut State, line: &str) -> Vec<Event> {
-    rules::play_turn(s, Some(line)).expect("game running");
+    referee::play_turn(s, Some(line)).expect("game running");
     s.last_turn.clone().unwrap().events
 }
 
@@ -278,7 +279,7 @@ fn s4_the_empty_line_is_invalid_input() {
 fn s4_timeout_eliminates() {
     let mut s =
         board(&["000", "000", "000"], [&[(0, 0), (2, 0)], &[(0, 2), (2, 2)]], League::Bronze);
-    rules::play_turn(&mut s, None).unwrap();
+    referee::play_turn(&mut s, None).unwrap();
     match s.last_turn.unwrap().events.as_slice() {
         [Event::Eliminated { reason: Reason::Timeout, message, .. }] => {
             assert_eq!(message, "$0 has not provided an action in time.")
@@ -805,7 +806,7 @@ fn playout(seed: i64, league: League, choices: &[u8]) -> Vec<(State, Option<Stri
             Some(legal[c as usize % legal.len()].to_string())
         };
         out.push((s.clone(), line.clone()));
-        rules::play_turn(&mut s, line.as_deref()).unwrap();
+        referee::play_turn(&mut s, line.as_deref()).unwrap();
     }
     out.push((s, None));
     out
@@ -938,7 +939,7 @@ fn prop_stepping_a_finished_game_is_refused() {
         let mut t = last.clone();
         let refused_typed = WondevWoman::step(&mut t, &[Some(Action::AcceptDefeat), None])
             == Err(StepError::GameOver);
-        let refused_text = rules::play_turn(&mut t, Some("ACCEPT-DEFEAT")).is_err();
+        let refused_text = referee::play_turn(&mut t, Some("ACCEPT-DEFEAT")).is_err();
         refused_typed && refused_text && t == last
     }
     QuickCheck::new().tests(30).quickcheck(prop as fn(i64, Vec<u8>) -> bool);

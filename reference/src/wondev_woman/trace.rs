@@ -213,7 +213,7 @@ impl TracePlay for Play {
     }
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String> {
         let [line] = crate::game::turn_lines::<1>(actions)?;
-        rules::play_turn(&mut self.state, line.as_deref()).map_err(|e| format!("{e:?}"))
+        super::referee::play_turn(&mut self.state, line.as_deref()).map_err(|e| format!("{e:?}"))
     }
     fn turn_record(&self) -> Map<String, Value> {
         let s = &self.state;

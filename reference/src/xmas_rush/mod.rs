@@ -145,6 +145,15 @@ impl Game for XmasRush {
         2
     }
 
+    fn is_over(state: &State) -> bool {
+        state.game_over
+    }
+
+    /// Both players answer every turn until the end (§4).
+    fn is_to_act(state: &State, player: PlayerId) -> bool {
+        !state.game_over && player < 2
+    }
+
     fn players_to_act(state: &State) -> Vec<PlayerId> {
         if state.game_over {
             Vec::new()
@@ -160,13 +169,7 @@ impl Game for XmasRush {
     /// One game turn. `None` for a player is a timeout (§8: fatal); an action of the wrong
     /// type is refused with [`StepError::Illegal`] and the state is left unchanged (the
     /// text-level engine instead applies the referee's consequence, §5).
-    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
-        if state.game_over {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != 2 {
-            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
-        }
+    fn apply(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         let mut answers = [Answer::Timeout, Answer::Timeout];
         for (p, action) in actions.iter().enumerate() {
             if let Some(action) = action {

@@ -3,13 +3,15 @@
 //! Files follow the rules doc's sections: [`board`] (§2 board and notation), [`state`] (§3 state,
 //! §9 JSON), [`zones`] (§4 closed zones), [`rules`] (§5 legal moves, §6 turns and end, §7 claims
 //! and scoring, §8 consequences of bad output), [`setup`] (§3 the empty board), [`protocol`]
-//! (§8 lines read and printed), [`trace`] (§9 trace records), [`display`] (the board picture).
+//! (§8 lines read and printed), [`referee`] (§8 the referee's turn: a printed line read, then
+//! given its consequence), [`trace`] (§9 trace records), [`display`] (the board picture).
 //!
 //! The game has no randomness and no leagues: every seed gives the empty board.
 
 pub mod board;
 pub mod display;
 pub mod protocol;
+pub mod referee;
 pub mod rules;
 pub mod setup;
 pub mod state;
@@ -21,10 +23,10 @@ pub mod zones;
 mod tests;
 
 pub use board::{Cell, Orientation, Wall};
-pub use protocol::{parse_line, parse_turn, Action, View};
+pub use protocol::{parse_line, parse_turn, View};
 pub use rules::{Event, Illegal, InvalidReason};
 pub use setup::new_game;
-pub use state::{End, State};
+pub use state::{Action, End, State};
 pub use zones::Zone;
 
 use crate::framing::{Framing, Part, SeatRule, TimeLimits};
@@ -97,6 +99,14 @@ impl Game for Zuniq {
         2
     }
 
+    fn is_over(state: &State) -> bool {
+        state.finished
+    }
+
+    fn is_to_act(state: &State, player: PlayerId) -> bool {
+        !state.finished && player == state.to_move()
+    }
+
     /// §6: the player to move, until the game is over.
     fn players_to_act(state: &State) -> Vec<PlayerId> {
         if state.finished {
@@ -117,19 +127,11 @@ impl Game for Zuniq {
 
     /// §6, §7: the mover's slot must hold a legal move; the other slot must be empty. An
     /// illegal move is refused with [`StepError::Illegal`] and changes nothing (a search asks
-    /// for legal moves; the referee's consequence for bad output is [`rules::play_turn`]).
-    fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
-        if state.finished {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != 2 {
-            return Err(StepError::WrongArity { expected: 2, found: actions.len() });
-        }
+    /// for legal moves; the referee's consequence for bad output is [`referee::play_turn`]).
+    fn apply(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         let mover = state.to_move();
-        if actions[1 - mover].is_some() {
-            return Err(StepError::NotToAct { player: 1 - mover });
-        }
-        let Some(action) = actions[mover] else {
+        let Some(action) = actions.get(mover).copied().flatten() else {
+            // `check_turn` refuses this already; `apply` called alone refuses it the same way.
             return Err(StepError::NotToAct { player: mover });
         };
         rules::apply_move(state, action).map(|_| ())

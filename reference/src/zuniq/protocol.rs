@@ -6,25 +6,10 @@
 
 use super::board::{Orientation, Wall};
 use super::rules::{self, Event};
-use super::state::State;
+use super::state::{Action, State};
 use crate::game::{ParseError, StepError};
 use std::fmt;
 use std::str::FromStr;
-
-/// One move as a bot prints it (§8): a wall, and whether the line ended with the `!` claim (§7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Action {
-    /// The wall to place.
-    pub wall: Wall,
-    /// The line carried `!` (a victory claim, §7).
-    pub claim: bool,
-}
-
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.wall, if self.claim { "!" } else { "" })
-    }
-}
 
 impl FromStr for Action {
     type Err = ParseError;

@@ -1,9 +1,10 @@
 //! Rules doc §5 "Legal moves", §6 "Turn structure, end of game", §7 "Victory claim (`!`) and
-//! scoring", and the consequences §8 gives to bad output, in the doc's order.
+//! scoring", and the consequences §8 gives to bad output, in the doc's order. The rules take
+//! typed moves; reading a printed line is [`super::protocol`], and the referee's turn that
+//! reads one and gives it its consequence is [`super::referee`].
 
 use super::board::{all_walls, Wall};
-use super::protocol::{parse_line, Action};
-use super::state::{End, State};
+use super::state::{Action, End, State};
 use super::zones::{closed_zones, region_of, Zone};
 use crate::game::{IllegalAction, ParseError, PlayerId, StepError};
 use std::collections::BTreeSet;
@@ -222,29 +223,6 @@ pub fn forfeit(state: &mut State, reason: InvalidReason) -> Vec<Event> {
     state.winner = Some(1 - offender);
     state.end = Some(End::InvalidAction { player: offender, reason: reason.clone() });
     vec![Event::Invalid { player: offender, reason }]
-}
-
-/// §8: one turn as the referee runs it, from the exact line the player to move printed (`None`:
-/// no answer in time). Bad output gets its consequence (§8: the offender loses); only a finished
-/// game is refused.
-pub fn play_turn(state: &mut State, line: Option<&str>) -> Result<Vec<Event>, StepError> {
-    if state.finished {
-        return Err(StepError::GameOver);
-    }
-    // Check 1: no answer at all.
-    let Some(line) = line else {
-        return Ok(forfeit(state, InvalidReason::Timeout));
-    };
-    // Check 2: the line must be a wall name, optionally followed by one `!`.
-    let action = match parse_line(line) {
-        Ok(action) => action,
-        Err(error) => return Ok(forfeit(state, InvalidReason::Malformed(error))),
-    };
-    // Checks 3-5: the move must be legal (§5).
-    if let Err(illegal) = check_wall(&state.walls, action.wall) {
-        return Ok(forfeit(state, InvalidReason::Illegal(illegal)));
-    }
-    apply_move(state, action)
 }
 
 /// §7: the claim bonus of `player` if it wins: min(10, max(0, (C − x) / 2)) with C = 39 for

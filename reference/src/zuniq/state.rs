@@ -8,6 +8,22 @@ use crate::game::PlayerId;
 #[cfg(feature = "json")]
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
+use std::fmt;
+
+/// One move as a bot prints it (§8): a wall, and whether the line ended with the `!` claim (§7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Action {
+    /// The wall to place.
+    pub wall: Wall,
+    /// The line carried `!` (a victory claim, §7).
+    pub claim: bool,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.wall, if self.claim { "!" } else { "" })
+    }
+}
 
 /// How a finished game ended (§6, §8).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -2,12 +2,12 @@
 //! over positions reached by random playouts.
 
 use super::board::{all_walls, transform_wall, Wall};
-use super::protocol::{parse_line, parse_turn, placed_wall, views_after, Action, View};
+use super::protocol::{parse_line, parse_turn, placed_wall, views_after, View};
+use super::referee::play_turn;
 use super::rules::{
-    apply_move, check_wall, claim_bonus, legal_walls, play_turn, scores, Event, Illegal,
-    InvalidReason,
+    apply_move, check_wall, claim_bonus, legal_walls, scores, Event, Illegal, InvalidReason,
 };
-use super::state::{End, State};
+use super::state::{Action, End, State};
 use super::trace::{outcome_json, Play};
 use super::zones::{closed_zones, zones_closed_by, Zone};
 use super::{Params, Zuniq};

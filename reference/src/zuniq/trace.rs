@@ -4,7 +4,8 @@
 
 use super::display::render;
 use super::protocol::{event_lines, initial_views, placed_wall, views_after, View};
-use super::rules::{end_reason, legal_walls, play_turn, scores, Event, InvalidReason};
+use super::referee::play_turn;
+use super::rules::{end_reason, legal_walls, scores, Event, InvalidReason};
 use super::state::State;
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use crate::trace::{Refusal, RefusalKind};

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use twinsim_reference::game::{EngineKind, PlayerId, TracePlay, TurnStructure};
 use twinsim_reference::java_random::JavaRandom;
-use twinsim_reference::trace::{self, Moment};
+use twinsim_reference::trace::{self, Moment, TraceTurn};
 use twinsim_search::bot::make_player;
 
 /// A game gives up after this many turns (longer than any of the five games).
@@ -61,20 +61,6 @@ pub fn greedy_line(
             twinsim_reference::wondev_woman::WondevWoman,
     );
     None
-}
-
-/// Ranks of the seats from an outcome object: the `winner` where it names one, else by score.
-pub fn ranks_from_outcome(outcome: &Value, players: usize) -> (Vec<f64>, Vec<usize>) {
-    let scores: Vec<f64> = match outcome["scores"].as_array() {
-        Some(a) => a.iter().map(|v| v.as_f64().unwrap_or(0.0)).collect(),
-        None => vec![0.0; players],
-    };
-    if let Some(w) = outcome.get("winner").and_then(|w| w.as_u64()) {
-        let ranks = (0..players).map(|p| if p as u64 == w { 1 } else { 2 }).collect();
-        return (scores, ranks);
-    }
-    let ranks = scores.iter().map(|s| 1 + scores.iter().filter(|t| *t > s).count()).collect();
-    (scores, ranks)
 }
 
 fn make_bot(
@@ -219,7 +205,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     let init_input = strings(initial.get("init_input"), n);
     let mut first = vec![true; n];
     let mut per_seat: Vec<SeatRecord> = vec![SeatRecord::default(); n];
-    let mut turns: Vec<Value> = Vec::new();
+    let mut turns: Vec<TraceTurn> = Vec::new();
     let alternating = engine.turns() == TurnStructure::Alternating;
 
     while !play.is_over() && turns.len() < MAX_TURNS {
@@ -338,30 +324,32 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
                 per_seat[p].illegal += 1;
             }
         }
-        views = strings(record.get("views"), n);
-        let mut turn = Map::new();
-        turn.insert("actions".into(), json!(actions));
-        turn.extend(record);
-        turns.push(Value::Object(turn));
+        views =
+            (0..n).map(|p| record.views.get(p).cloned().flatten().unwrap_or_default()).collect();
+        turns.push(TraceTurn { actions, record });
     }
-    let outcome = play.outcome().unwrap_or(Value::Null);
+    let outcome = play.outcome();
     for (p, bot) in bots.iter_mut().enumerate() {
         bot.finish(Some(views[p].as_str()).filter(|v| !v.is_empty()));
     }
     let stderr = bots.iter().map(|b| b.stderr()).collect();
     let searched: Vec<(u64, u64)> = bots.iter().map(|b| b.search_stats()).collect();
-    let (scores, ranks) = ranks_from_outcome(&outcome, n);
+    // A game stopped at the turn cap has no outcome: every seat scores 0 and ranks first.
+    let (scores, ranks) = match &outcome {
+        Some(o) => (o.scores.iter().map(|&s| s as f64).collect(), o.ranks.clone()),
+        None => (vec![0.0; n], vec![1; n]),
+    };
+    let reason = match &outcome {
+        Some(o) => o.reason.clone(),
+        None => if play.is_over() { "" } else { "turn_cap" }.to_string(),
+    };
     let result = GameResult {
         index,
         seed,
         seats: seats.clone(),
         scores,
         ranks,
-        reason: outcome
-            .get("reason")
-            .and_then(|r| r.as_str())
-            .unwrap_or(if play.is_over() { "" } else { "turn_cap" })
-            .to_string(),
+        reason,
         turns: turns.len(),
         timeouts: per_seat.iter().map(|s| s.timeouts).collect(),
         crashed: per_seat.iter().map(|s| s.crashed).collect(),
@@ -384,8 +372,8 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     );
     trace.insert("params".into(), Value::Object(trace_params));
     trace.extend(initial);
-    trace.insert("turns".into(), Value::Array(turns));
-    trace.insert("outcome".into(), outcome);
+    trace.insert("turns".into(), json!(turns));
+    trace.insert("outcome".into(), json!(outcome));
     Ok(PlayedGame { result, trace: Value::Object(trace), stderr })
 }
 

@@ -294,25 +294,18 @@ pub trait TracePlay: Send + std::any::Any {
     /// mover's single line for alternating ones. `Err` only when the game is already over or
     /// the slice has the wrong shape.
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String>;
-    /// The turn fields this engine reproduces for the turn just played, under the trace's keys:
-    /// at least `state` and `views`; also `legal`, `events`, ... where the game's traces have
-    /// them.
-    fn turn_record(&self) -> Map<String, Value>;
+    /// The record of the turn just played, as the game's traces have it: `state`, `views`,
+    /// `events`, and `legal` and the game's extra fields where its traces have them.
+    fn turn_record(&self) -> crate::trace::TurnRecord;
     /// Whether the game is over.
     fn is_over(&self) -> bool;
-    /// The envelope's `outcome` object, once the game is over.
-    fn outcome(&self) -> Option<Value>;
+    /// The envelope's `outcome`, once the game is over.
+    fn outcome(&self) -> Option<crate::trace::TraceOutcome>;
     /// A picture of the position for a terminal (box-drawing characters; ANSI colour when
     /// `colour`). Defaults to the state as pretty JSON.
     fn render(&self, colour: bool) -> String {
         let _ = colour;
-        let record = self.turn_record();
-        let state = record
-            .get("state")
-            .cloned()
-            .or_else(|| self.initial_record().get("initial").cloned())
-            .unwrap_or(Value::Null);
-        serde_json::to_string_pretty(&state).unwrap_or_default()
+        serde_json::to_string_pretty(&self.turn_record().state).unwrap_or_default()
     }
     /// Leaf count of the legal-move tree to `depth` plies, if this engine has a perft of its own
     /// (alternating games). `None`: it has none (the typed twins'

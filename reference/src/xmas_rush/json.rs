@@ -57,7 +57,7 @@ pub fn state_json(state: &State) -> Value {
 /// game goes on.
 pub fn trace_outcome(state: &State) -> Option<crate::trace::TraceOutcome> {
     let reason = state.end_reason.filter(|_| state.game_over)?;
-    let scores = vec![i64::from(state.players[0].score), i64::from(state.players[1].score)];
+    let scores = vec![state.players[0].score, state.players[1].score];
     let winner = super::rules::winner(state);
     Some(
         crate::trace::TraceOutcome::new(scores, winner, reason.name(), OUTCOME_KEYS)

@@ -160,7 +160,7 @@ impl TracePlay for Play {
         Ok(())
     }
     fn turn_record(&self) -> TurnRecord {
-        let views = self.views.clone().map(|v| v.to_string());
+        let views = self.views.map(|v| v.to_string());
         let legal = legal_walls(&self.state).iter().map(|w| w.name()).collect();
         turn_record(self.state.to_json(), &views, legal, event_lines(&self.events))
     }

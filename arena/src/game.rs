@@ -7,7 +7,7 @@ use crate::{registry, time_limits, ArenaConfig, BotSpec, MAX_TIME_SCALE};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-use twinsim_reference::game::{EngineKind, PlayerId, TracePlay, TurnStructure};
+use twinsim_reference::game::{EngineKind, PlayerId, TurnStructure};
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_reference::trace::{self, Moment, TraceTurn};
 use twinsim_search::bot::make_player;
@@ -24,43 +24,6 @@ pub fn game_seed(master: i64, k: usize) -> i64 {
         0 => 1,
         s => s,
     }
-}
-
-/// `builtin:greedy`'s line for `player` in the position behind `play`, on either twin of any
-/// game: [`twinsim_search::greedy::choose`] (one ply, the others answering with their first
-/// legal action) on the engine's own typed state, scored by the game's typed evaluation (the
-/// one its search uses), printed as the line a bot prints. `None` when the player is not to act
-/// or `play` is not one of the workspace's engines.
-pub fn greedy_line(
-    play: &dyn TracePlay,
-    player: usize,
-    rng: &mut twinsim_search::SearchRng,
-) -> Option<String> {
-    let play: &dyn std::any::Any = play;
-    // Each engine's play type holds its typed state as `state`; the first that matches plays.
-    macro_rules! greedy_on {
-        ($($play:ty => $game:ty),* $(,)?) => {$(
-            if let Some(p) = play.downcast_ref::<$play>() {
-                return twinsim_search::greedy::choose::<$game>(&p.state, player, rng)
-                    .map(|a| a.to_string());
-            }
-        )*};
-    }
-    greedy_on!(
-        twinsim_fast::xmas_rush::FastPlay => twinsim_fast::xmas_rush::FastXmasRush,
-        twinsim_reference::xmas_rush::trace::Play => twinsim_reference::xmas_rush::XmasRush,
-        twinsim_fast::photosynthesis::FastPlay => twinsim_fast::photosynthesis::FastPhotosynthesis,
-        twinsim_reference::photosynthesis::trace::Play =>
-            twinsim_reference::photosynthesis::Photosynthesis,
-        twinsim_fast::zuniq::FastPlay => twinsim_fast::zuniq::FastZuniq,
-        twinsim_reference::zuniq::trace::Play => twinsim_reference::zuniq::Zuniq,
-        twinsim_fast::olymbits::FastPlay => twinsim_fast::olymbits::FastOlymbits,
-        twinsim_reference::olymbits::trace::Play => twinsim_reference::olymbits::Olymbits,
-        twinsim_fast::wondev_woman::FastPlay => twinsim_fast::wondev_woman::FastWondevWoman,
-        twinsim_reference::wondev_woman::trace::Play =>
-            twinsim_reference::wondev_woman::WondevWoman,
-    );
-    None
 }
 
 fn make_bot(
@@ -151,14 +114,14 @@ impl SeatRecord {
 
 /// Plays game `index` of the run described by `config`.
 pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, String> {
-    let engine = registry::engine(&config.game, config.engine)
+    let engine = registry::arena_engine(&config.game, config.engine)
         .ok_or_else(|| format!("{} has no {} engine yet", config.game, config.engine))?;
     let n = config.bots.len();
     let seed = game_seed(config.seed, index / n);
     let rotation = index % n;
     let seats: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
     let params = registry::league_params(&config.game, config.league);
-    let mut play = engine.setup(Some(seed), &params)?;
+    let mut play = engine.setup_arena(Some(seed), &params)?;
     if play.num_players() != n {
         return Err(format!(
             "{} is played by {} players; {n} bots were given",

@@ -261,11 +261,28 @@ pub trait TraceEngine: Sync {
 }
 
 #[cfg(feature = "json")]
+/// A [`TraceEngine`] whose play type is known: its setup without the box, so that a caller
+/// generic over engines (the arena's built-in greedy bot) reaches the typed state of the play
+/// through [`TypedPlay`].
+pub trait TypedTraceEngine: TraceEngine {
+    /// The play type [`TraceEngine::setup`] boxes.
+    type Play: TypedPlay;
+    /// [`TraceEngine::setup`], typed.
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<Self::Play, String>;
+}
+
+#[cfg(feature = "json")]
+/// A [`TracePlay`] that holds the typed state of a [`Game`].
+pub trait TypedPlay: TracePlay {
+    /// The typed game whose state the play holds.
+    type Game: Game;
+    /// The typed state of the position the play is at.
+    fn typed_state(&self) -> &<Self::Game as Game>::State;
+}
+
+#[cfg(feature = "json")]
 /// One game in progress behind a [`TraceEngine`].
-///
-/// `Any`, so that a caller that knows the engines (the arena's built-in greedy bot) can reach
-/// the typed state of the concrete play type through `&dyn Any`.
-pub trait TracePlay: Send + std::any::Any {
+pub trait TracePlay: Send {
     /// A deep copy.
     fn boxed_clone(&self) -> Box<dyn TracePlay>;
     /// Number of players.

@@ -39,10 +39,7 @@ impl TraceEngine for FastEngine {
     }
 
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let seed = seed.ok_or("olymbits needs a seed")?;
-        let params = params_from_json(params)?;
-        let state = State::new(seed, &params).map_err(|e| e.to_string())?;
-        Ok(Box::new(FastPlay { state, lines: Default::default() }))
+        Ok(Box::new(twinsim_reference::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -189,5 +186,22 @@ impl TracePlay for FastPlay {
 
     fn render(&self, colour: bool) -> String {
         twinsim_reference::olymbits::render_board(&self.state.to_reference(), colour)
+    }
+}
+
+impl twinsim_reference::game::TypedTraceEngine for FastEngine {
+    type Play = FastPlay;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<FastPlay, String> {
+        let seed = seed.ok_or("olymbits needs a seed")?;
+        let params = params_from_json(params)?;
+        let state = State::new(seed, &params).map_err(|e| e.to_string())?;
+        Ok(FastPlay { state, lines: Default::default() })
+    }
+}
+
+impl twinsim_reference::game::TypedPlay for FastPlay {
+    type Game = super::FastOlymbits;
+    fn typed_state(&self) -> &<Self::Game as twinsim_reference::game::Game>::State {
+        &self.state
     }
 }

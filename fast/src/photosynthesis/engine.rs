@@ -154,17 +154,7 @@ impl TraceEngine for FastEngine {
         TurnStructure::Simultaneous
     }
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let seed = seed.ok_or("photosynthesis needs a seed")?;
-        let params = rtrace::params_from_json(params)?;
-        let mut setup_events = vec![];
-        let state = State::new_game(seed, params, Some(&mut setup_events));
-        Ok(Box::new(FastPlay {
-            before: state,
-            state,
-            setup_events,
-            events: vec![],
-            answers: [None, None],
-        }))
+        Ok(Box::new(twinsim_reference::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -239,5 +229,23 @@ impl TracePlay for FastPlay {
     }
     fn render(&self, colour: bool) -> String {
         twinsim_reference::photosynthesis::display::render(&self.state.to_reference(), colour)
+    }
+}
+
+impl twinsim_reference::game::TypedTraceEngine for FastEngine {
+    type Play = FastPlay;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<FastPlay, String> {
+        let seed = seed.ok_or("photosynthesis needs a seed")?;
+        let params = rtrace::params_from_json(params)?;
+        let mut setup_events = vec![];
+        let state = State::new_game(seed, params, Some(&mut setup_events));
+        Ok(FastPlay { before: state, state, setup_events, events: vec![], answers: [None, None] })
+    }
+}
+
+impl twinsim_reference::game::TypedPlay for FastPlay {
+    type Game = super::FastPhotosynthesis;
+    fn typed_state(&self) -> &<Self::Game as twinsim_reference::game::Game>::State {
+        &self.state
     }
 }

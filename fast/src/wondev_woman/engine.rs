@@ -129,9 +129,7 @@ impl TraceEngine for FastEngine {
         TurnStructure::Alternating
     }
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let seed = seed.ok_or("wondev-woman needs a seed")?;
-        let params = params_from_json(params)?;
-        Ok(Box::new(FastPlay { state: State::new_game(seed, &params), last: None }))
+        Ok(Box::new(twinsim_reference::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -213,5 +211,21 @@ impl TracePlay for FastPlay {
     fn perft(&self, depth: u32) -> Option<u64> {
         let mut s = self.state;
         Some(super::movegen::perft_bulk(&mut s, depth))
+    }
+}
+
+impl twinsim_reference::game::TypedTraceEngine for FastEngine {
+    type Play = FastPlay;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<FastPlay, String> {
+        let seed = seed.ok_or("wondev-woman needs a seed")?;
+        let params = params_from_json(params)?;
+        Ok(FastPlay { state: State::new_game(seed, &params), last: None })
+    }
+}
+
+impl twinsim_reference::game::TypedPlay for FastPlay {
+    type Game = super::FastWondevWoman;
+    fn typed_state(&self) -> &<Self::Game as twinsim_reference::game::Game>::State {
+        &self.state
     }
 }

@@ -31,8 +31,7 @@ impl TraceEngine for FastEngine {
     }
 
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let league = r::league_from_params(params)?;
-        Ok(Box::new(FastPlay { state: State::new_game(seed.unwrap_or(0), league), events: vec![] }))
+        Ok(Box::new(twinsim_reference::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -121,4 +120,19 @@ impl TracePlay for FastPlay {
 /// same list as the reference's `legal_actions`, which is the twin; cold path, through it).
 pub fn legal_lines(s: &State, player: PlayerId) -> Vec<String> {
     r::legal_actions(&s.to_reference(), player).iter().map(|a| a.to_string()).collect()
+}
+
+impl twinsim_reference::game::TypedTraceEngine for FastEngine {
+    type Play = FastPlay;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<FastPlay, String> {
+        let league = r::league_from_params(params)?;
+        Ok(FastPlay { state: State::new_game(seed.unwrap_or(0), league), events: vec![] })
+    }
+}
+
+impl twinsim_reference::game::TypedPlay for FastPlay {
+    type Game = super::FastXmasRush;
+    fn typed_state(&self) -> &<Self::Game as twinsim_reference::game::Game>::State {
+        &self.state
+    }
 }

@@ -28,8 +28,8 @@ impl TraceEngine for FastEngine {
     fn turns(&self) -> TurnStructure {
         TurnStructure::Alternating
     }
-    fn setup(&self, _seed: Option<i64>, _params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        Ok(Box::new(FastPlay::default()))
+    fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
+        Ok(Box::new(twinsim_reference::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -144,5 +144,19 @@ impl TracePlay for FastPlay {
             return Some(u64::from(depth == 0));
         }
         Some(super::perft(&self.state.board, depth))
+    }
+}
+
+impl twinsim_reference::game::TypedTraceEngine for FastEngine {
+    type Play = FastPlay;
+    fn setup_play(&self, _seed: Option<i64>, _params: &Value) -> Result<FastPlay, String> {
+        Ok(FastPlay::default())
+    }
+}
+
+impl twinsim_reference::game::TypedPlay for FastPlay {
+    type Game = super::FastZuniq;
+    fn typed_state(&self) -> &<Self::Game as twinsim_reference::game::Game>::State {
+        &self.state
     }
 }

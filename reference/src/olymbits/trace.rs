@@ -144,10 +144,7 @@ impl TraceEngine for OlymbitsEngine {
     }
 
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let seed = seed.ok_or("olymbits needs a seed")?;
-        let params = params_from_json(params)?;
-        let state = new_game(seed, &params).map_err(|e| e.to_string())?;
-        Ok(Box::new(Play::new(state)))
+        Ok(Box::new(crate::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -255,5 +252,22 @@ impl TracePlay for Play {
 
     fn refusals(&self) -> Vec<Refusal> {
         self.refused.clone()
+    }
+}
+
+impl crate::game::TypedTraceEngine for OlymbitsEngine {
+    type Play = Play;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<Play, String> {
+        let seed = seed.ok_or("olymbits needs a seed")?;
+        let params = params_from_json(params)?;
+        let state = new_game(seed, &params).map_err(|e| e.to_string())?;
+        Ok(Play::new(state))
+    }
+}
+
+impl crate::game::TypedPlay for Play {
+    type Game = super::Olymbits;
+    fn typed_state(&self) -> &<Self::Game as crate::game::Game>::State {
+        &self.state
     }
 }

@@ -235,9 +235,7 @@ impl TraceEngine for Engine {
         TurnStructure::Alternating
     }
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let seed = seed.ok_or("wondev-woman needs a seed")?;
-        let params = params_from_json(params)?;
-        Ok(Box::new(Play { state: setup::new_game(seed, &params) }))
+        Ok(Box::new(crate::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -306,5 +304,21 @@ impl TracePlay for Play {
     }
     fn refusals(&self) -> Vec<Refusal> {
         self.state.last_turn.as_ref().map_or_else(Vec::new, |last| refusals(&last.events))
+    }
+}
+
+impl crate::game::TypedTraceEngine for Engine {
+    type Play = Play;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<Play, String> {
+        let seed = seed.ok_or("wondev-woman needs a seed")?;
+        let params = params_from_json(params)?;
+        Ok(Play { state: setup::new_game(seed, &params) })
+    }
+}
+
+impl crate::game::TypedPlay for Play {
+    type Game = super::WondevWoman;
+    fn typed_state(&self) -> &<Self::Game as crate::game::Game>::State {
+        &self.state
     }
 }

@@ -42,9 +42,7 @@ impl TraceEngine for XmasRushEngine {
     }
 
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let league = league_from_params(params)?;
-        let state = super::setup::new_game(seed.unwrap_or(0), league);
-        Ok(Box::new(Play { state, events: Vec::new() }))
+        Ok(Box::new(crate::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -165,5 +163,21 @@ mod lists_tests {
         assert!(play.lists_every_legal("PUSH 3 UP"));
         assert!(!play.lists_every_legal("MOVE UP LEFT"));
         assert!(!play.lists_every_legal("MOVE"));
+    }
+}
+
+impl crate::game::TypedTraceEngine for XmasRushEngine {
+    type Play = Play;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<Play, String> {
+        let league = league_from_params(params)?;
+        let state = super::setup::new_game(seed.unwrap_or(0), league);
+        Ok(Play { state, events: Vec::new() })
+    }
+}
+
+impl crate::game::TypedPlay for Play {
+    type Game = super::XmasRush;
+    fn typed_state(&self) -> &<Self::Game as crate::game::Game>::State {
+        &self.state
     }
 }

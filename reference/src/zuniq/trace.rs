@@ -30,8 +30,8 @@ impl TraceEngine for ZuniqEngine {
     }
     /// §3: no randomness and no leagues; the seed only seeded the trace's bots, and `params`
     /// (bot names) changes nothing.
-    fn setup(&self, _seed: Option<i64>, _params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        Ok(Box::new(Play::new(State::new())))
+    fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
+        Ok(Box::new(crate::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -178,5 +178,19 @@ impl TracePlay for Play {
     }
     fn refusals(&self) -> Vec<Refusal> {
         refusals(&self.events)
+    }
+}
+
+impl crate::game::TypedTraceEngine for ZuniqEngine {
+    type Play = Play;
+    fn setup_play(&self, _seed: Option<i64>, _params: &Value) -> Result<Play, String> {
+        Ok(Play::new(State::new()))
+    }
+}
+
+impl crate::game::TypedPlay for Play {
+    type Game = super::Zuniq;
+    fn typed_state(&self) -> &<Self::Game as crate::game::Game>::State {
+        &self.state
     }
 }

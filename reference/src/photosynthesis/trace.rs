@@ -280,6 +280,23 @@ impl TracePlay for Play {
     }
 }
 
+impl crate::game::TypedTraceEngine for ReferenceEngine {
+    type Play = Play;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<Play, String> {
+        let seed = seed.ok_or("photosynthesis needs a seed")?;
+        let params = params_from_json(params)?;
+        let (state, setup_events) = setup::new_game(seed, params);
+        Ok(Play { state, setup_events, events: vec![], refused: vec![] })
+    }
+}
+
+impl crate::game::TypedPlay for Play {
+    type Game = super::Photosynthesis;
+    fn typed_state(&self) -> &<Self::Game as crate::game::Game>::State {
+        &self.state
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,22 +319,5 @@ mod tests {
         assert_eq!(refused, [Refusal::new(1, RefusalKind::Illegal, message)]);
         let events = rules::play_turn(&mut state.clone(), &answers).expect("a frame");
         assert!(events.iter().any(|e| e == message), "{events:?}");
-    }
-}
-
-impl crate::game::TypedTraceEngine for ReferenceEngine {
-    type Play = Play;
-    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<Play, String> {
-        let seed = seed.ok_or("photosynthesis needs a seed")?;
-        let params = params_from_json(params)?;
-        let (state, setup_events) = setup::new_game(seed, params);
-        Ok(Play { state, setup_events, events: vec![], refused: vec![] })
-    }
-}
-
-impl crate::game::TypedPlay for Play {
-    type Game = super::Photosynthesis;
-    fn typed_state(&self) -> &<Self::Game as crate::game::Game>::State {
-        &self.state
     }
 }

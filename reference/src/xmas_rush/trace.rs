@@ -150,22 +150,6 @@ pub fn lists_every_legal(line: &str) -> bool {
     !line.starts_with("MOVE")
 }
 
-#[cfg(test)]
-mod lists_tests {
-    use super::*;
-
-    /// A MOVE path off the shortest ones is legal yet missing from the list, so a MOVE line is
-    /// left to the turn's refusals; PUSH lines are all listed.
-    #[test]
-    fn only_push_lines_are_judged_by_the_list() {
-        let engine = XmasRushEngine;
-        let play = engine.setup(Some(1), &json!({})).unwrap();
-        assert!(play.lists_every_legal("PUSH 3 UP"));
-        assert!(!play.lists_every_legal("MOVE UP LEFT"));
-        assert!(!play.lists_every_legal("MOVE"));
-    }
-}
-
 impl crate::game::TypedTraceEngine for XmasRushEngine {
     type Play = Play;
     fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<Play, String> {
@@ -179,5 +163,21 @@ impl crate::game::TypedPlay for Play {
     type Game = super::XmasRush;
     fn typed_state(&self) -> &<Self::Game as crate::game::Game>::State {
         &self.state
+    }
+}
+
+#[cfg(test)]
+mod lists_tests {
+    use super::*;
+
+    /// A MOVE path off the shortest ones is legal yet missing from the list, so a MOVE line is
+    /// left to the turn's refusals; PUSH lines are all listed.
+    #[test]
+    fn only_push_lines_are_judged_by_the_list() {
+        let engine = XmasRushEngine;
+        let play = engine.setup(Some(1), &json!({})).unwrap();
+        assert!(play.lists_every_legal("PUSH 3 UP"));
+        assert!(!play.lists_every_legal("MOVE UP LEFT"));
+        assert!(!play.lists_every_legal("MOVE"));
     }
 }

@@ -89,11 +89,6 @@ impl TurnRecord {
             _ => unreachable!("a turn record serializes to an object"),
         }
     }
-
-    /// The views as text, a seat that is not asked reading `""`.
-    pub fn view_texts(&self) -> Vec<&str> {
-        self.views.iter().map(|v| v.as_deref().unwrap_or("")).collect()
-    }
 }
 
 /// A turn's `legal` field: the two shapes the traces use.

@@ -303,8 +303,8 @@ fn random_game(game: &str, params_pool: &[Value], master_seed: i64, index: i64) 
                 trace::diff_values(
                     Moment::Turn(turn),
                     "turn",
-                    &Value::Object(reference.turn_record()),
-                    &Value::Object(fast.turn_record()),
+                    &Value::Object(reference.turn_record().to_map()),
+                    &Value::Object(fast.turn_record().to_map()),
                     &mut diffs,
                 );
                 if reference.is_over() != fast.is_over() {
@@ -323,11 +323,12 @@ fn random_game(game: &str, params_pool: &[Value], master_seed: i64, index: i64) 
         }
     }
     if let Some(fast) = &fast {
-        if reference.outcome() != fast.outcome() {
+        let (expected, found) = (reference.outcome(), fast.outcome());
+        if expected != found {
             out.divergence = Some(format!(
                 "{label}: outcome: reference {:?}, fast {:?}",
-                reference.outcome(),
-                fast.outcome()
+                expected.map(|o| o.to_value()),
+                found.map(|o| o.to_value())
             ));
         }
     }

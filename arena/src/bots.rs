@@ -1,11 +1,12 @@
 //! The players of an arena game: child processes speaking the game's text protocol, or built-in
 //! bots running in-process on the engine's own legal-move lists.
 
+use crate::registry::ArenaPlay;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
-use twinsim_reference::game::{PlayerId, TracePlay};
+use twinsim_reference::game::PlayerId;
 use twinsim_reference::java_random::JavaRandom;
 use twinsim_search::bot::ViewPlayer;
 use twinsim_search::SearchRng;
@@ -35,7 +36,7 @@ pub trait Bot: Send {
     /// Sends `input` (lines joined by `\n`, without the final newline). `play` and `player` are
     /// the true state and seat, used by `builtin:random` and `builtin:greedy` only (search bots
     /// read `input` like a process does). The answer is due by `deadline`.
-    fn send(&mut self, input: &str, play: &dyn TracePlay, player: PlayerId, deadline: Instant);
+    fn send(&mut self, input: &str, play: &dyn ArenaPlay, player: PlayerId, deadline: Instant);
     /// The next output line, or why there is none, by `deadline`.
     fn receive(&mut self, deadline: Instant) -> Answer;
     /// The game is over: sends the final input, if any, and lets the bot go.
@@ -385,7 +386,7 @@ fn read_capped_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Re
 }
 
 impl Bot for ProcessBot {
-    fn send(&mut self, input: &str, _play: &dyn TracePlay, _player: PlayerId, _deadline: Instant) {
+    fn send(&mut self, input: &str, _play: &dyn ArenaPlay, _player: PlayerId, _deadline: Instant) {
         if let Some(tx) = &self.input {
             let _ = tx.try_send(format!("{input}\n"));
         }
@@ -492,7 +493,7 @@ impl RandomBot {
 }
 
 impl Bot for RandomBot {
-    fn send(&mut self, _input: &str, play: &dyn TracePlay, player: PlayerId, _deadline: Instant) {
+    fn send(&mut self, _input: &str, play: &dyn ArenaPlay, player: PlayerId, _deadline: Instant) {
         let lines = play.legal_lines(player);
         self.answer = if lines.is_empty() {
             None
@@ -513,7 +514,7 @@ impl Bot for RandomBot {
 }
 
 /// `builtin:greedy`: one ply of lookahead on the engine's typed state, scored by the game's
-/// typed evaluation (see [`crate::greedy_line`]); ties are broken at random.
+/// typed evaluation (see [`ArenaPlay::greedy_line`]); ties are broken at random.
 pub struct GreedyBot {
     rng: SearchRng,
     answer: Option<String>,
@@ -527,8 +528,8 @@ impl GreedyBot {
 }
 
 impl Bot for GreedyBot {
-    fn send(&mut self, _input: &str, play: &dyn TracePlay, player: PlayerId, _deadline: Instant) {
-        self.answer = crate::greedy_line(play, player, &mut self.rng);
+    fn send(&mut self, _input: &str, play: &dyn ArenaPlay, player: PlayerId, _deadline: Instant) {
+        self.answer = play.greedy_line(player, &mut self.rng);
     }
 
     fn receive(&mut self, _deadline: Instant) -> Answer {
@@ -561,7 +562,7 @@ impl SearchBot {
 }
 
 impl Bot for SearchBot {
-    fn send(&mut self, input: &str, _play: &dyn TracePlay, _player: PlayerId, deadline: Instant) {
+    fn send(&mut self, input: &str, _play: &dyn ArenaPlay, _player: PlayerId, deadline: Instant) {
         self.answer = self.player.play(input, deadline);
         self.answered_at = Some(Instant::now());
     }

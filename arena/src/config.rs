@@ -15,7 +15,7 @@ pub enum BotSpec {
     /// `builtin:random`: a uniformly random legal action.
     Random,
     /// `builtin:greedy`: one ply of lookahead on the game's typed evaluation (see
-    /// [`crate::greedy_line`]).
+    /// [`crate::registry::ArenaPlay::greedy_line`]).
     Greedy,
     /// `builtin:<search>[@reference|@fast][:iterations=N][:ms=N]`: a search bot playing from
     /// its views (see [`twinsim_search::bot`]).

@@ -7,9 +7,9 @@ use crate::{registry, time_limits, ArenaConfig, BotSpec, MAX_TIME_SCALE};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-use twinsim_reference::game::{EngineKind, PlayerId, TracePlay, TurnStructure};
+use twinsim_reference::game::{EngineKind, PlayerId, TurnStructure};
 use twinsim_reference::java_random::JavaRandom;
-use twinsim_reference::trace::{self, Moment};
+use twinsim_reference::trace::{self, Moment, TraceTurn};
 use twinsim_search::bot::make_player;
 
 /// A game gives up after this many turns (longer than any of the five games).
@@ -24,57 +24,6 @@ pub fn game_seed(master: i64, k: usize) -> i64 {
         0 => 1,
         s => s,
     }
-}
-
-/// `builtin:greedy`'s line for `player` in the position behind `play`, on either twin of any
-/// game: [`twinsim_search::greedy::choose`] (one ply, the others answering with their first
-/// legal action) on the engine's own typed state, scored by the game's typed evaluation (the
-/// one its search uses), printed as the line a bot prints. `None` when the player is not to act
-/// or `play` is not one of the workspace's engines.
-pub fn greedy_line(
-    play: &dyn TracePlay,
-    player: usize,
-    rng: &mut twinsim_search::SearchRng,
-) -> Option<String> {
-    let play: &dyn std::any::Any = play;
-    // Each engine's play type holds its typed state as `state`; the first that matches plays.
-    macro_rules! greedy_on {
-        ($($play:ty => $game:ty),* $(,)?) => {$(
-            if let Some(p) = play.downcast_ref::<$play>() {
-                return twinsim_search::greedy::choose::<$game>(&p.state, player, rng)
-                    .map(|a| a.to_string());
-            }
-        )*};
-    }
-    greedy_on!(
-        twinsim_fast::xmas_rush::FastPlay => twinsim_fast::xmas_rush::FastXmasRush,
-        twinsim_reference::xmas_rush::trace::Play => twinsim_reference::xmas_rush::XmasRush,
-        twinsim_fast::photosynthesis::FastPlay => twinsim_fast::photosynthesis::FastPhotosynthesis,
-        twinsim_reference::photosynthesis::trace::Play =>
-            twinsim_reference::photosynthesis::Photosynthesis,
-        twinsim_fast::zuniq::FastPlay => twinsim_fast::zuniq::FastZuniq,
-        twinsim_reference::zuniq::trace::Play => twinsim_reference::zuniq::Zuniq,
-        twinsim_fast::olymbits::FastPlay => twinsim_fast::olymbits::FastOlymbits,
-        twinsim_reference::olymbits::trace::Play => twinsim_reference::olymbits::Olymbits,
-        twinsim_fast::wondev_woman::FastPlay => twinsim_fast::wondev_woman::FastWondevWoman,
-        twinsim_reference::wondev_woman::trace::Play =>
-            twinsim_reference::wondev_woman::WondevWoman,
-    );
-    None
-}
-
-/// Ranks of the seats from an outcome object: the `winner` where it names one, else by score.
-pub fn ranks_from_outcome(outcome: &Value, players: usize) -> (Vec<f64>, Vec<usize>) {
-    let scores: Vec<f64> = match outcome["scores"].as_array() {
-        Some(a) => a.iter().map(|v| v.as_f64().unwrap_or(0.0)).collect(),
-        None => vec![0.0; players],
-    };
-    if let Some(w) = outcome.get("winner").and_then(|w| w.as_u64()) {
-        let ranks = (0..players).map(|p| if p as u64 == w { 1 } else { 2 }).collect();
-        return (scores, ranks);
-    }
-    let ranks = scores.iter().map(|s| 1 + scores.iter().filter(|t| *t > s).count()).collect();
-    (scores, ranks)
 }
 
 fn make_bot(
@@ -165,14 +114,14 @@ impl SeatRecord {
 
 /// Plays game `index` of the run described by `config`.
 pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, String> {
-    let engine = registry::engine(&config.game, config.engine)
+    let engine = registry::arena_engine(&config.game, config.engine)
         .ok_or_else(|| format!("{} has no {} engine yet", config.game, config.engine))?;
     let n = config.bots.len();
     let seed = game_seed(config.seed, index / n);
     let rotation = index % n;
     let seats: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
     let params = registry::league_params(&config.game, config.league);
-    let mut play = engine.setup(Some(seed), &params)?;
+    let mut play = engine.setup_arena(Some(seed), &params)?;
     if play.num_players() != n {
         return Err(format!(
             "{} is played by {} players; {n} bots were given",
@@ -219,7 +168,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     let init_input = strings(initial.get("init_input"), n);
     let mut first = vec![true; n];
     let mut per_seat: Vec<SeatRecord> = vec![SeatRecord::default(); n];
-    let mut turns: Vec<Value> = Vec::new();
+    let mut turns: Vec<TraceTurn> = Vec::new();
     let alternating = engine.turns() == TurnStructure::Alternating;
 
     while !play.is_over() && turns.len() < MAX_TURNS {
@@ -338,30 +287,32 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
                 per_seat[p].illegal += 1;
             }
         }
-        views = strings(record.get("views"), n);
-        let mut turn = Map::new();
-        turn.insert("actions".into(), json!(actions));
-        turn.extend(record);
-        turns.push(Value::Object(turn));
+        views =
+            (0..n).map(|p| record.views.get(p).cloned().flatten().unwrap_or_default()).collect();
+        turns.push(TraceTurn { actions, record });
     }
-    let outcome = play.outcome().unwrap_or(Value::Null);
+    let outcome = play.outcome();
     for (p, bot) in bots.iter_mut().enumerate() {
         bot.finish(Some(views[p].as_str()).filter(|v| !v.is_empty()));
     }
     let stderr = bots.iter().map(|b| b.stderr()).collect();
     let searched: Vec<(u64, u64)> = bots.iter().map(|b| b.search_stats()).collect();
-    let (scores, ranks) = ranks_from_outcome(&outcome, n);
+    // A game stopped at the turn cap has no outcome: every seat scores 0 and ranks first.
+    let (scores, ranks) = match &outcome {
+        Some(o) => (o.scores.iter().map(|&s| s as f64).collect(), o.ranks.clone()),
+        None => (vec![0.0; n], vec![1; n]),
+    };
+    let reason = match &outcome {
+        Some(o) => o.reason.clone(),
+        None => if play.is_over() { "" } else { "turn_cap" }.to_string(),
+    };
     let result = GameResult {
         index,
         seed,
         seats: seats.clone(),
         scores,
         ranks,
-        reason: outcome
-            .get("reason")
-            .and_then(|r| r.as_str())
-            .unwrap_or(if play.is_over() { "" } else { "turn_cap" })
-            .to_string(),
+        reason,
         turns: turns.len(),
         timeouts: per_seat.iter().map(|s| s.timeouts).collect(),
         crashed: per_seat.iter().map(|s| s.crashed).collect(),
@@ -384,8 +335,8 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     );
     trace.insert("params".into(), Value::Object(trace_params));
     trace.extend(initial);
-    trace.insert("turns".into(), Value::Array(turns));
-    trace.insert("outcome".into(), outcome);
+    trace.insert("turns".into(), json!(turns));
+    trace.insert("outcome".into(), json!(outcome));
     Ok(PlayedGame { result, trace: Value::Object(trace), stderr })
 }
 

@@ -23,7 +23,7 @@ pub mod stats;
 pub mod times;
 
 pub use config::{has_leagues, ArenaConfig, BotSpec, MAX_GAMES, MAX_THREADS, MAX_TIME_SCALE};
-pub use game::{game_seed, greedy_line, play_game, ranks_from_outcome, PlayedGame};
+pub use game::{game_seed, play_game, PlayedGame};
 pub use report::{answer_time_table, report, skill_ranking};
 pub use results::{BotSummary, GameResult, PROBLEM_KINDS};
 pub use standings::{totals, BotTotals, Standings};

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 use twinsim_arena::bots::{Bot, ProcessBot};
-use twinsim_reference::game::TraceEngine;
+use twinsim_reference::game::EngineKind;
 
 /// Descriptors open in this process.
 fn open_descriptors() -> usize {
@@ -38,8 +38,9 @@ fn a_daemonising_bot_leaves_no_process_descriptor_or_thread_over_200_games() {
     let sleep = format!("{}.5", 100_000 + std::process::id() % 100_000);
     let command = format!("(setsid sleep {sleep} &); while read l; do echo UP; done");
     // Process bots read only their input text; the play is any game's.
-    let play = twinsim_reference::olymbits::trace::ENGINE
-        .setup(Some(1), &serde_json::json!({}))
+    let play = twinsim_arena::registry::arena_engine("olymbits", EngineKind::Reference)
+        .expect("olymbits")
+        .setup_arena(Some(1), &serde_json::json!({}))
         .expect("olymbits seed 1");
     let mut baseline = None;
     for game in 0..200 {

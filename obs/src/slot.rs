@@ -4,6 +4,7 @@
 use crate::codec::{GameCodec, GameId, Seat};
 use serde_json::Value;
 use twinsim_reference::game::{EngineKind, TraceEngine, TracePlay, TurnStructure};
+use twinsim_reference::trace::{TraceOutcome, TurnRecord};
 
 /// Why a step was refused (nothing was played).
 #[derive(Debug)]
@@ -211,15 +212,15 @@ impl Slot {
         &self.rewards
     }
 
-    /// The engine's outcome object, once the game is over.
-    pub fn outcome(&self) -> Option<Value> {
+    /// The engine's outcome, once the game is over.
+    pub fn outcome(&self) -> Option<TraceOutcome> {
         self.play.outcome()
     }
 
-    /// 1-based ranks, once the game is over.
+    /// 1-based ranks, once the game is over (the outcome's, which the arena's results have
+    /// too, so rewards here and arena results agree).
     pub fn ranks(&self) -> Option<Vec<usize>> {
-        // The arena's reading of an outcome, so rewards here and arena results agree.
-        self.outcome().map(|o| twinsim_arena::ranks_from_outcome(&o, self.seats.len()).1)
+        self.outcome().map(|o| o.ranks)
     }
 
     /// The terminal picture of the position.
@@ -228,7 +229,7 @@ impl Slot {
     }
 
     /// The fields the engine reproduces for the setup (trace keys), and for the last turn.
-    pub fn records(&self) -> (serde_json::Map<String, Value>, serde_json::Map<String, Value>) {
+    pub fn records(&self) -> (serde_json::Map<String, Value>, TurnRecord) {
         (self.play.initial_record(), self.play.turn_record())
     }
 
@@ -313,13 +314,10 @@ impl Slot {
         self.turn += 1;
         let record = self.play.turn_record();
         let players = self.seats.len();
-        self.views = string_list(record.get("views"), players);
+        self.views = (0..players).map(|p| record.views.get(p).cloned().flatten()).collect();
         self.absorb_views();
         self.previous_scores = std::mem::take(&mut self.scores);
-        self.scores = match record.get("state") {
-            Some(state) => scores_of(self.game, state, players),
-            None => self.previous_scores.clone(),
-        };
+        self.scores = scores_of(self.game, &record.state, players);
         self.refresh_to_act();
         self.rewards = match self.ranks() {
             Some(ranks) => rewards_from_ranks(&ranks),

@@ -287,7 +287,10 @@ impl Match {
     /// The setup fields and the last turn's fields the engine reproduces (trace keys), as JSON.
     fn records_json(&self) -> (String, String) {
         let (setup, turn) = self.slot().records();
-        (serde_json::Value::Object(setup).to_string(), serde_json::Value::Object(turn).to_string())
+        (
+            serde_json::Value::Object(setup).to_string(),
+            serde_json::Value::Object(turn.to_map()).to_string(),
+        )
     }
 
     /// The position as the terminal shows it (ANSI colour when `colour`).

@@ -310,11 +310,28 @@ pub trait TraceEngine: Sync {
 }
 
 #[cfg(feature = "json")]
+/// A [`TraceEngine`] whose play type is known: its setup without the box, so that a caller
+/// generic over engines (the arena's built-in greedy bot) reaches the typed state of the play
+/// through [`TypedPlay`].
+pub trait TypedTraceEngine: TraceEngine {
+    /// The play type [`TraceEngine::setup`] boxes.
+    type Play: TypedPlay;
+    /// [`TraceEngine::setup`], typed.
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<Self::Play, String>;
+}
+
+#[cfg(feature = "json")]
+/// A [`TracePlay`] that holds the typed state of a [`Game`].
+pub trait TypedPlay: TracePlay {
+    /// The typed game whose state the play holds.
+    type Game: Game;
+    /// The typed state of the position the play is at.
+    fn typed_state(&self) -> &<Self::Game as Game>::State;
+}
+
+#[cfg(feature = "json")]
 /// One game in progress behind a [`TraceEngine`].
-///
-/// `Any`, so that a caller that knows the engines (the arena's built-in greedy bot) can reach
-/// the typed state of the concrete play type through `&dyn Any`.
-pub trait TracePlay: Send + std::any::Any {
+pub trait TracePlay: Send {
     /// A deep copy.
     fn boxed_clone(&self) -> Box<dyn TracePlay>;
     /// Number of players.
@@ -343,25 +360,18 @@ pub trait TracePlay: Send + std::any::Any {
     /// mover's single line for alternating ones. `Err` only when the game is already over or
     /// the slice has the wrong shape.
     fn play_turn(&mut self, actions: &[Option<String>]) -> Result<(), String>;
-    /// The turn fields this engine reproduces for the turn just played, under the trace's keys:
-    /// at least `state` and `views`; also `legal`, `events`, ... where the game's traces have
-    /// them.
-    fn turn_record(&self) -> Map<String, Value>;
+    /// The record of the turn just played, as the game's traces have it: `state`, `views`,
+    /// `events`, and `legal` and the game's extra fields where its traces have them.
+    fn turn_record(&self) -> crate::trace::TurnRecord;
     /// Whether the game is over.
     fn is_over(&self) -> bool;
-    /// The envelope's `outcome` object, once the game is over.
-    fn outcome(&self) -> Option<Value>;
+    /// The envelope's `outcome`, once the game is over.
+    fn outcome(&self) -> Option<crate::trace::TraceOutcome>;
     /// A picture of the position for a terminal (box-drawing characters; ANSI colour when
     /// `colour`). Defaults to the state as pretty JSON.
     fn render(&self, colour: bool) -> String {
         let _ = colour;
-        let record = self.turn_record();
-        let state = record
-            .get("state")
-            .cloned()
-            .or_else(|| self.initial_record().get("initial").cloned())
-            .unwrap_or(Value::Null);
-        serde_json::to_string_pretty(&state).unwrap_or_default()
+        serde_json::to_string_pretty(&self.turn_record().state).unwrap_or_default()
     }
     /// Leaf count of the legal-move tree to `depth` plies, if this engine has a perft of its own
     /// (alternating games). `None`: it has none (the typed twins'

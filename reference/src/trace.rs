@@ -7,7 +7,7 @@
 //! lines to a [`TraceEngine`] and compares every field the engine reproduces; the first turn that
 //! differs is reported as game, seed, turn, field path, expected and found.
 
-use crate::game::{PlayerId, TraceEngine, TracePlay};
+use crate::game::{Outcome, PlayerId, TraceEngine, TracePlay};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::fmt;
@@ -31,24 +31,271 @@ pub struct TraceGame {
     pub turns: Vec<TraceTurn>,
     /// Final result of the full game (`null` where it was not played out).
     #[serde(default)]
-    pub outcome: Option<Value>,
+    pub outcome: Option<TraceOutcome>,
     /// Only the first turns are stored.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub truncated: bool,
     /// `initial`, `initial_views` and the other setup fields, by their trace keys.
     #[serde(flatten)]
     pub setup: Map<String, Value>,
 }
 
-/// One resolved turn of a trace.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+fn is_false(flag: &bool) -> bool {
+    !flag
+}
+
+/// One resolved turn of a trace: the lines the bots printed and what the referee made of them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TraceTurn {
     /// The exact line each player printed (`null`: no answer); for alternating games, the
     /// mover's line alone.
     pub actions: Vec<Option<String>>,
-    /// `state`, `views` and the other fields of the turn, by their trace keys.
+    /// The referee's record of the turn (what an engine reproduces, [`TracePlay::turn_record`]).
     #[serde(flatten)]
-    pub fields: Map<String, Value>,
+    pub record: TurnRecord,
+}
+
+/// What a turn produced, as the traces record it and [`TracePlay::turn_record`] reproduces it:
+/// the fields every game has, typed, and the few that are one game's own under `extra`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    /// The game's own state object after the turn (its schema is the game's `FORMAT.md`
+    /// section; kept as JSON so one record type serves every game).
+    pub state: Value,
+    /// The input each seat reads for its next turn, `null` for a seat that is not asked.
+    pub views: Vec<Option<String>>,
+    /// The legal lines after the turn, where the game's traces list them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Legal>,
+    /// What happened during the turn, in the referee's order.
+    #[serde(default)]
+    pub events: Vec<Event>,
+    /// One game's own turn fields, by their trace keys (Photosynthesis' `executions`, Wondev
+    /// Woman's `player` and `round`).
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl TurnRecord {
+    /// A record with no legal list, no events and no extra fields.
+    pub fn new(state: Value, views: Vec<Option<String>>) -> TurnRecord {
+        TurnRecord { state, views, legal: None, events: Vec::new(), extra: Map::new() }
+    }
+
+    /// The record as the JSON object of a trace turn (without `actions`).
+    pub fn to_map(&self) -> Map<String, Value> {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(map)) => map,
+            _ => unreachable!("a turn record serializes to an object"),
+        }
+    }
+}
+
+/// A turn's `legal` field: the two shapes the traces use.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Legal {
+    /// The legal lines of the one player to move (alternating games: Zuniq, Wondev Woman;
+    /// `[]` once the game is over).
+    Mover(Vec<String>),
+    /// Each seat's legal lines, `null` for a seat that is not asked (Photosynthesis).
+    PerSeat(Vec<Option<Vec<String>>>),
+}
+
+/// One event of a turn: a line of the referee's game summary, or a structured record where
+/// the game's traces write one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Event {
+    /// A summary line (X-mas Rush, Photosynthesis, Zuniq, Olymbits).
+    Text(String),
+    /// A Wondev Woman event object (its `FORMAT.md` §13.1).
+    WondevWoman(crate::wondev_woman::trace::EventRecord),
+}
+
+impl Event {
+    /// The summary line, for a text event.
+    pub fn as_text(&self) -> Option<&str> {
+        match self {
+            Event::Text(text) => Some(text),
+            Event::WondevWoman(_) => None,
+        }
+    }
+
+    /// Text events, one per summary line.
+    pub fn texts<T: ToString>(lines: impl IntoIterator<Item = T>) -> Vec<Event> {
+        lines.into_iter().map(|line| Event::Text(line.to_string())).collect()
+    }
+}
+
+impl From<String> for Event {
+    fn from(text: String) -> Event {
+        Event::Text(text)
+    }
+}
+
+/// How a game's outcome records write the winner and the ranks: the traces of the five games
+/// differ, and a record is written back the way it was read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OutcomeKeys {
+    /// The record has a `winner` key (`null`: no single winner).
+    pub winner: bool,
+    /// Under which key and in which convention the record has the ranks, if it has them.
+    pub ranks: Option<RanksKey>,
+}
+
+/// The key and convention of an outcome's ranks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RanksKey {
+    /// `ranks`, 1-based (Photosynthesis).
+    Ranks,
+    /// `ranking`, 1-based (Olymbits).
+    Ranking,
+    /// `ranking`, 0-based: `0` is first (Wondev Woman). Read from a record whose best rank
+    /// is 0, which a 1-based ranking never has.
+    RankingFromZero,
+}
+
+/// The final result of a game, as the traces' `outcome` object and [`TracePlay::outcome`] give
+/// it: what every game records, typed, and each game's own fields under `extra`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "OutcomeRecord", into = "OutcomeRecord")]
+pub struct TraceOutcome {
+    /// Each seat's final score.
+    pub scores: Vec<i64>,
+    /// The single winner, if there is one: the record's `winner`, or where the game's records
+    /// have none (Olymbits) the one seat ranked first alone.
+    pub winner: Option<PlayerId>,
+    /// Each seat's 1-based rank, tied seats sharing one: the record's own where it has them,
+    /// else [`TraceOutcome::derived_ranks`].
+    pub ranks: Vec<usize>,
+    /// Why the game ended, in the trace vocabulary.
+    pub reason: String,
+    /// One game's own outcome fields, by their trace keys (`turns`, `plies`, `claims`,
+    /// `turns_played`, `rounds_played`, `eliminated`, `active`, ...).
+    pub extra: Map<String, Value>,
+    /// Which of `winner` and the ranks the record writes, and how.
+    pub keys: OutcomeKeys,
+}
+
+impl TraceOutcome {
+    /// An outcome whose ranks are [`TraceOutcome::derived_ranks`], written with `keys`.
+    pub fn new(
+        scores: Vec<i64>,
+        winner: Option<PlayerId>,
+        reason: impl Into<String>,
+        keys: OutcomeKeys,
+    ) -> TraceOutcome {
+        let ranks = TraceOutcome::derived_ranks(&scores, winner);
+        TraceOutcome { scores, winner, ranks, reason: reason.into(), extra: Map::new(), keys }
+    }
+
+    /// The outcome of a typed [`Outcome`]: its scores, ranks and reason, and its single winner.
+    pub fn from_outcome(outcome: Outcome, keys: OutcomeKeys) -> TraceOutcome {
+        let winner = outcome.winner();
+        let Outcome { scores, ranks, reason } = outcome;
+        TraceOutcome { scores, winner, ranks, reason, extra: Map::new(), keys }
+    }
+
+    /// The ranks of a record that writes none: the single winner first and every other seat
+    /// second, else by score ([`Outcome::ranks_from_scores`]).
+    pub fn derived_ranks(scores: &[i64], winner: Option<PlayerId>) -> Vec<usize> {
+        match winner {
+            Some(w) => (0..scores.len()).map(|p| if p == w { 1 } else { 2 }).collect(),
+            None => Outcome::ranks_from_scores(scores),
+        }
+    }
+
+    /// Adds one game-specific field.
+    pub fn with(mut self, key: &str, value: impl Serialize) -> TraceOutcome {
+        let value = serde_json::to_value(value).expect("an outcome field serializes");
+        self.extra.insert(key.to_string(), value);
+        self
+    }
+
+    /// The outcome as the JSON object of a trace.
+    pub fn to_value(&self) -> Value {
+        serde_json::to_value(self).expect("an outcome serializes")
+    }
+}
+
+/// The outcome as the compact JSON of a trace.
+impl fmt::Display for TraceOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_value())
+    }
+}
+
+/// The wire layout of [`TraceOutcome`]: `winner` present or not, the ranks under one of two
+/// keys.
+#[derive(Clone, Serialize, Deserialize)]
+struct OutcomeRecord {
+    scores: Vec<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
+    winner: Option<Option<PlayerId>>,
+    #[serde(flatten)]
+    ranks: Option<RanksRecord>,
+    reason: String,
+    #[serde(flatten)]
+    extra: Map<String, Value>,
+}
+
+/// A key that is present, `null` or not (`Some(None)` for `null`; an absent key is the
+/// field's default, `None`).
+fn present<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<PlayerId>>, D::Error> {
+    Option::<PlayerId>::deserialize(deserializer).map(Some)
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum RanksRecord {
+    Ranks(Vec<usize>),
+    Ranking(Vec<usize>),
+}
+
+impl From<OutcomeRecord> for TraceOutcome {
+    fn from(record: OutcomeRecord) -> TraceOutcome {
+        let (key, ranks) = match record.ranks {
+            None => (None, TraceOutcome::derived_ranks(&record.scores, record.winner.flatten())),
+            Some(RanksRecord::Ranks(ranks)) => (Some(RanksKey::Ranks), ranks),
+            Some(RanksRecord::Ranking(ranks)) if ranks.contains(&0) => {
+                (Some(RanksKey::RankingFromZero), ranks.iter().map(|r| r + 1).collect())
+            }
+            Some(RanksRecord::Ranking(ranks)) => (Some(RanksKey::Ranking), ranks),
+        };
+        // A record without `winner` (Olymbits) has its unique first as the winner.
+        let winner = match record.winner {
+            Some(winner) => winner,
+            None => {
+                let mut first = (0..ranks.len()).filter(|&p| ranks[p] == 1);
+                first.next().filter(|_| first.next().is_none())
+            }
+        };
+        TraceOutcome {
+            scores: record.scores,
+            winner,
+            ranks,
+            reason: record.reason,
+            extra: record.extra,
+            keys: OutcomeKeys { winner: record.winner.is_some(), ranks: key },
+        }
+    }
+}
+
+impl From<TraceOutcome> for OutcomeRecord {
+    fn from(outcome: TraceOutcome) -> OutcomeRecord {
+        let TraceOutcome { scores, winner, ranks, reason, extra, keys } = outcome;
+        let ranks = keys.ranks.map(|key| match key {
+            RanksKey::Ranks => RanksRecord::Ranks(ranks),
+            RanksKey::Ranking => RanksRecord::Ranking(ranks),
+            RanksKey::RankingFromZero => {
+                RanksRecord::Ranking(ranks.iter().map(|r| r.saturating_sub(1)).collect())
+            }
+        });
+        OutcomeRecord { scores, winner: keys.winner.then_some(winner), ranks, reason, extra }
+    }
 }
 
 /// Why the referee refused a seat's answer in a turn ([`TracePlay::refusals`]).
@@ -308,10 +555,10 @@ pub fn replay(engine: &dyn TraceEngine, record: &TraceGame) -> GameReport {
             });
             return report;
         }
-        let produced = play.turn_record();
+        let produced = play.turn_record().to_map();
         compare_record(
             moment,
-            &turn.fields,
+            &turn.record.to_map(),
             &produced,
             &["state", "views"],
             &mut report.differences,
@@ -320,7 +567,7 @@ pub fn replay(engine: &dyn TraceEngine, record: &TraceGame) -> GameReport {
             return report;
         }
     }
-    let expected_outcome = record.outcome.clone().unwrap_or(Value::Null);
+    let expected_outcome = record.outcome.as_ref().map_or(Value::Null, TraceOutcome::to_value);
     if record.truncated && !play.is_over() {
         return report;
     }
@@ -333,7 +580,7 @@ pub fn replay(engine: &dyn TraceEngine, record: &TraceGame) -> GameReport {
         });
         return report;
     }
-    let found_outcome = play.outcome().unwrap_or(Value::Null);
+    let found_outcome = play.outcome().as_ref().map_or(Value::Null, TraceOutcome::to_value);
     diff_values(
         Moment::Outcome,
         "outcome",
@@ -482,7 +729,7 @@ pub fn compare_plays(
         });
         return out;
     }
-    let (fa, fb) = (a.turn_record(), b.turn_record());
+    let (fa, fb) = (a.turn_record().to_map(), b.turn_record().to_map());
     diff_values(moment, "turn", &Value::Object(fa), &Value::Object(fb), &mut out);
     let (refused_a, refused_b) = (a.refusals(), b.refusals());
     if refused_a != refused_b {
@@ -522,21 +769,12 @@ pub(crate) fn walk_trace<P: TracePlay>(
     play: &mut P,
     mut visit: impl FnMut(&P, usize, Vec<&str>),
 ) {
-    fn texts(views: Option<&Value>) -> Vec<&str> {
-        let views = views.and_then(Value::as_array);
-        views.map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default()
-    }
-    let initial = game.setup.get("initial_views");
-    assert!(initial.is_some_and(Value::is_array), "a trace without initial_views");
-    visit(play, 0, texts(initial));
+    let initial = game.setup.get("initial_views").and_then(Value::as_array);
+    let initial = initial.expect("a trace without initial_views");
+    visit(play, 0, initial.iter().filter_map(Value::as_str).collect());
     for (n, turn) in game.turns.iter().enumerate() {
-        assert!(
-            turn.fields.get("views").is_some_and(Value::is_array),
-            "turn {} has no views",
-            n + 1
-        );
         play.play_turn(&turn.actions).unwrap_or_else(|e| panic!("turn {}: {e}", n + 1));
-        visit(play, n + 1, texts(turn.fields.get("views")));
+        visit(play, n + 1, turn.record.views.iter().filter_map(Option::as_deref).collect());
     }
 }
 
@@ -579,6 +817,7 @@ mod tests {
         let line = r#"{"game":"zuniq","seed":null,"params":{},"initial":{"ply":0},"initial_views":["Start",""],"turns":[{"actions":["A1h"],"state":{},"views":["",""]}],"outcome":null}"#;
         let games = parse_jsonl(line).unwrap();
         assert_eq!(games[0].turns[0].actions, vec![Some("A1h".to_string())]);
+        assert_eq!(games[0].turns[0].record.views, vec![Some(String::new()); 2]);
         assert!(games[0].setup.contains_key("initial_views"));
         assert!(parse_jsonl("{").is_err());
     }
@@ -620,6 +859,47 @@ mod tests {
         let refused = Err("GameOver".to_string());
         let found = compare_plays(a.as_ref(), same.as_ref(), &ra, &refused, Moment::Turn(1));
         assert_eq!(found[0].field, "play_turn");
+    }
+
+    /// Every line of every shipped trace reads into the typed records and writes back as the
+    /// same JSON; each game's turns and outcomes have the typed shape its trace module says
+    /// (legal list, structured events, outcome keys).
+    #[test]
+    fn every_shipped_trace_line_reads_typed_and_writes_back_the_same() {
+        use crate::{olymbits, photosynthesis, wondev_woman, xmas_rush, zuniq};
+        let games: [(&str, OutcomeKeys, Option<bool>, bool); 5] = [
+            // (file, outcome keys, legal: per seat?, structured events?)
+            ("xmas-rush", xmas_rush::json::OUTCOME_KEYS, None, false),
+            ("photosynthesis", photosynthesis::trace::OUTCOME_KEYS, Some(true), false),
+            ("zuniq", zuniq::trace::OUTCOME_KEYS, Some(false), false),
+            ("olymbits", olymbits::trace::OUTCOME_KEYS, None, false),
+            ("wondev-woman", wondev_woman::trace::OUTCOME_KEYS, Some(false), true),
+        ];
+        for (game, keys, per_seat, structured) in games {
+            let path = format!("{}/../tests/traces/{game}.jsonl", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let mut lines = 0;
+            for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+                let context = format!("{game} line {}", n + 1);
+                let original: Value = serde_json::from_str(line).expect(&context);
+                let typed: TraceGame = serde_json::from_str(line).expect(&context);
+                assert_eq!(serde_json::to_value(&typed).unwrap(), original, "{context}");
+                if let Some(outcome) = &typed.outcome {
+                    assert_eq!(outcome.keys, keys, "{context}");
+                    assert_eq!(outcome.ranks.len(), outcome.scores.len(), "{context}");
+                    assert_eq!(outcome.ranks.iter().min(), Some(&1), "{context}");
+                }
+                for turn in &typed.turns {
+                    let shape = turn.record.legal.as_ref().map(|l| matches!(l, Legal::PerSeat(_)));
+                    assert_eq!(shape, per_seat, "{context}");
+                    let texts = turn.record.events.iter().filter(|e| e.as_text().is_some());
+                    let expected = if structured { 0 } else { turn.record.events.len() };
+                    assert_eq!(texts.count(), expected, "{context}");
+                }
+                lines += 1;
+            }
+            assert!(lines > 0, "{game}: no trace line");
+        }
     }
 
     #[test]

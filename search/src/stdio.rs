@@ -361,7 +361,9 @@ mod tests {
                         break;
                     }
                     let rec = play.turn_record();
-                    if let Some(v) = rec["views"][seat].as_str().filter(|v| !v.is_empty()) {
+                    if let Some(v) =
+                        rec.views.get(seat).and_then(Option::as_deref).filter(|v| !v.is_empty())
+                    {
                         sent.push(v.to_string());
                     }
                 }

@@ -117,7 +117,7 @@ fn seat_input(
         trace::normalize_setup(game, &mut setup);
         setup
     } else {
-        play.turn_record()
+        play.turn_record().to_map()
     };
     let text_of = |key: &str| {
         record.get(key).and_then(|v| v.get(seat)).and_then(|v| v.as_str()).map(str::to_string)

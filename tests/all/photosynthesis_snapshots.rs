@@ -31,11 +31,10 @@ fn played(seed: i64, league: u8, turns: usize) -> Play {
 
 fn views_text(play: &Play) -> String {
     let record = play.turn_record();
-    let views = record["views"].as_array().unwrap();
     let mut out = String::new();
-    for (p, v) in views.iter().enumerate() {
+    for (p, v) in record.views.iter().enumerate() {
         out.push_str(&format!("--- view of player {p} ---\n"));
-        out.push_str(v.as_str().unwrap_or("(not asked)"));
+        out.push_str(v.as_deref().unwrap_or("(not asked)"));
         out.push('\n');
     }
     out
@@ -80,7 +79,7 @@ fn golden_playthroughs() {
             turn += 1;
             let record = play.turn_record();
             out.push_str(&format!("\n===== turn {turn}: actions {actions:?}\n"));
-            out.push_str(&format!("events: {}\n", record["events"]));
+            out.push_str(&format!("events: {}\n", serde_json::json!(record.events)));
             out.push_str(&play.render(false));
             out.push_str(&views_text(&play));
         }

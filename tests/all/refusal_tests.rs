@@ -151,8 +151,8 @@ fn both_engines_report_the_refusals_the_referee_wrote() {
                 assert!(play.refusals().is_empty(), "{game:?}: refusals before any turn");
                 for (n, turn) in record.turns.iter().enumerate() {
                     play.play_turn(&turn.actions).expect("the turn resolves");
-                    let events = turn.fields.get("events").and_then(Value::as_array);
-                    let expected = refusals_in_events(game, events.map_or(&[], |e| e.as_slice()));
+                    let events = serde_json::json!(turn.record.events);
+                    let expected = refusals_in_events(game, events.as_array().unwrap());
                     let context = format!(
                         "{} {:?} engine, seed {:?}, turn {}",
                         game.name(),
@@ -228,9 +228,8 @@ fn random_games_report_the_refusals_their_events_show() {
                 }
                 a.play_turn(&actions).unwrap();
                 b.play_turn(&actions).unwrap();
-                let record = a.turn_record();
-                let events = record.get("events").and_then(Value::as_array);
-                let expected = refusals_in_events(game, events.map_or(&[], |e| e.as_slice()));
+                let events = serde_json::json!(a.turn_record().events);
+                let expected = refusals_in_events(game, events.as_array().unwrap());
                 let context = format!("{} seed {seed} turn {turn}: {actions:?}", game.name());
                 assert_eq!(a.refusals(), expected, "{context}");
                 assert_eq!(b.refusals(), expected, "{context}");

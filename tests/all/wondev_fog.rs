@@ -44,12 +44,12 @@ fn seat(game: &TraceGame, me: usize) -> Seat {
     }
     let mut last: Option<Action> = None;
     for turn in &game.turns {
-        if turn.fields["player"].as_u64() == Some(me as u64) {
+        if turn.record.extra["player"].as_u64() == Some(me as u64) {
             // An unreadable line eliminates the bot: it gets no more views.
             last = turn.actions[0].as_deref().and_then(|l| protocol::parse_action(l).ok());
         }
-        if let Some(text) = turn.fields["views"][me].as_str() {
-            views.push((parse(text), last, truth_of(&turn.fields["state"], me)));
+        if let Some(text) = turn.record.views[me].as_deref() {
+            views.push((parse(text), last, truth_of(&turn.record.state, me)));
         }
     }
     Seat { views }

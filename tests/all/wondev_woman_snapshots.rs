@@ -90,7 +90,7 @@ fn golden_playthrough_per_league() {
             }
             text.push_str(&format!(
                 "\noutcome: {}\n",
-                twinsim_reference::wondev_woman::trace::outcome_json(&state).unwrap()
+                twinsim_reference::wondev_woman::trace::trace_outcome(&state).unwrap()
             ));
             insta::assert_snapshot!(format!("playthrough_{league:?}"), text);
         }

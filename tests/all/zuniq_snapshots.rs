@@ -30,8 +30,8 @@ fn position_after(seed: i64, plies: usize, colour: bool) -> String {
     format!(
         "{}views: {}\nevents: {}\n",
         play.render(colour),
-        record.get("views").map(|v| v.to_string()).unwrap_or_default(),
-        record.get("events").map(|v| v.to_string()).unwrap_or_default()
+        serde_json::json!(record.views),
+        serde_json::json!(record.events)
     )
 }
 
@@ -60,8 +60,8 @@ fn zuniq_golden_playthrough() {
         play.play_turn(&turn.actions).unwrap();
         let record = play.turn_record();
         writeln!(out, "\n--- turn {}: actions {:?}", i + 1, turn.actions).unwrap();
-        writeln!(out, "views: {}", record["views"]).unwrap();
-        writeln!(out, "events: {}", record["events"]).unwrap();
+        writeln!(out, "views: {}", serde_json::json!(record.views)).unwrap();
+        writeln!(out, "events: {}", serde_json::json!(record.events)).unwrap();
         out.push_str(&play.render(false));
     }
     writeln!(out, "\noutcome: {}", play.outcome().unwrap()).unwrap();

@@ -5,11 +5,14 @@
 use super::state::*;
 use super::step::Input;
 use serde_json::{json, Map, Value};
+use twinsim_reference::game::Outcome;
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use twinsim_reference::olymbits::rules::{bad_command_summary, deactivation_reason, MEDAL_NAMES};
-use twinsim_reference::olymbits::trace::{deactivation, params_from_json, state_json, views_json};
+use twinsim_reference::olymbits::trace::{
+    deactivation, outcome_record, params_from_json, state_json, turn_record,
+};
 use twinsim_reference::olymbits::{parse_line, render_first_input, MiniGameKind};
-use twinsim_reference::trace::Refusal;
+use twinsim_reference::trace::{Refusal, TraceOutcome, TurnRecord};
 
 /// The fast Olymbits engine.
 pub struct FastEngine;
@@ -36,10 +39,7 @@ impl TraceEngine for FastEngine {
     }
 
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let seed = seed.ok_or("olymbits needs a seed")?;
-        let params = params_from_json(params)?;
-        let state = State::new(seed, &params).map_err(|e| e.to_string())?;
-        Ok(Box::new(FastPlay { state, lines: Default::default() }))
+        Ok(Box::new(twinsim_reference::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -163,38 +163,45 @@ impl TracePlay for FastPlay {
         Ok(())
     }
 
-    fn turn_record(&self) -> Map<String, Value> {
-        let r = self.state.to_reference();
-        let mut m = Map::new();
-        m.insert("state".into(), state_json(&r));
-        m.insert("views".into(), views_json(&r));
-        m.insert("events".into(), json!(events(&self.state, &self.lines)));
-        m
+    fn turn_record(&self) -> TurnRecord {
+        turn_record(&self.state.to_reference(), &events(&self.state, &self.lines))
     }
 
     fn is_over(&self) -> bool {
         self.state.is_over()
     }
 
-    fn outcome(&self) -> Option<Value> {
+    fn outcome(&self) -> Option<TraceOutcome> {
         if !self.state.is_over() {
             return None;
         }
         let scores: Vec<i64> = (0..3)
             .map(|i| if self.state.is_active(i) { self.state.points(i) } else { -1 })
             .collect();
-        let ranking = twinsim_reference::game::Outcome::ranks_from_scores(&scores);
+        let ranks = Outcome::ranks_from_scores(&scores);
         let reason =
             if self.state.end == 1 { "turn_limit" } else { "fewer_than_two_active_players" };
-        Some(json!({
-            "scores": scores,
-            "ranking": ranking,
-            "turns_played": self.state.turn,
-            "reason": reason,
-        }))
+        Some(outcome_record(Outcome { scores, ranks, reason: reason.into() }, self.state.turn))
     }
 
     fn render(&self, colour: bool) -> String {
         twinsim_reference::olymbits::render_board(&self.state.to_reference(), colour)
+    }
+}
+
+impl twinsim_reference::game::TypedTraceEngine for FastEngine {
+    type Play = FastPlay;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<FastPlay, String> {
+        let seed = seed.ok_or("olymbits needs a seed")?;
+        let params = params_from_json(params)?;
+        let state = State::new(seed, &params).map_err(|e| e.to_string())?;
+        Ok(FastPlay { state, lines: Default::default() })
+    }
+}
+
+impl twinsim_reference::game::TypedPlay for FastPlay {
+    type Game = super::FastOlymbits;
+    fn typed_state(&self) -> &<Self::Game as twinsim_reference::game::Game>::State {
+        &self.state
     }
 }

@@ -6,7 +6,7 @@ use super::{Move, State};
 use serde_json::{json, Map, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use twinsim_reference::photosynthesis::{protocol, rules::Answer, trace as rtrace};
-use twinsim_reference::trace::Refusal;
+use twinsim_reference::trace::{Refusal, TraceOutcome, TurnRecord};
 
 /// Richness of a cell in this state.
 fn richness(s: &State, cell: usize) -> u8 {
@@ -109,39 +109,27 @@ pub fn state_json(s: &State) -> Value {
     })
 }
 
-fn views_json(s: &State) -> Value {
-    Value::Array(view_texts(s).into_iter().map(|v| v.map_or(Value::Null, Value::String)).collect())
+fn views(s: &State) -> Vec<Option<String>> {
+    view_texts(s).to_vec()
 }
 
-fn legal_json(s: &State) -> Value {
-    Value::Array(
-        decision_lists(s)
-            .into_iter()
-            .map(|l| match l {
-                None => Value::Null,
-                Some(l) => {
-                    let mut lines: Vec<String> = l.iter().map(|m| m.action().to_string()).collect();
-                    lines.sort();
-                    json!(lines)
-                }
+fn legal(s: &State) -> Vec<Option<Vec<String>>> {
+    decision_lists(s)
+        .into_iter()
+        .map(|l| {
+            l.map(|l| {
+                let mut lines: Vec<String> = l.iter().map(|m| m.action().to_string()).collect();
+                lines.sort();
+                lines
             })
-            .collect(),
-    )
+        })
+        .collect()
 }
 
-/// The envelope's outcome (twin: `trace::outcome_json`).
-pub fn outcome_json(s: &State) -> Option<Value> {
+/// The envelope's outcome (twin: `trace::trace_outcome`).
+pub fn trace_outcome(s: &State) -> Option<TraceOutcome> {
     let o = s.outcome()?;
-    Some(json!({
-        "scores": o.scores,
-        "raw_scores_before_end_bonus": s.score,
-        "winner": o.winner(),
-        "ranks": o.ranks,
-        "reason": o.reason,
-        "active": [s.active(0), s.active(1)],
-        "total_executions": s.executions,
-        "exceeds_sdk_time_quota": s.executions > rtrace::SDK_MAX_EXECUTIONS,
-    }))
+    Some(rtrace::outcome_record(o, s.score, [s.active(0), s.active(1)], s.executions))
 }
 
 /// The fast engine's text-level face.
@@ -166,17 +154,7 @@ impl TraceEngine for FastEngine {
         TurnStructure::Simultaneous
     }
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let seed = seed.ok_or("photosynthesis needs a seed")?;
-        let params = rtrace::params_from_json(params)?;
-        let mut setup_events = vec![];
-        let state = State::new_game(seed, params, Some(&mut setup_events));
-        Ok(Box::new(FastPlay {
-            before: state,
-            state,
-            setup_events,
-            events: vec![],
-            answers: [None, None],
-        }))
+        Ok(Box::new(twinsim_reference::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -206,8 +184,8 @@ impl TracePlay for FastPlay {
     fn initial_record(&self) -> Map<String, Value> {
         let mut m = Map::new();
         m.insert("initial".into(), state_json(&self.state));
-        m.insert("initial_views".into(), views_json(&self.state));
-        m.insert("initial_legal".into(), legal_json(&self.state));
+        m.insert("initial_views".into(), json!(views(&self.state)));
+        m.insert("initial_legal".into(), json!(legal(&self.state)));
         m.insert("setup_events".into(), json!(self.setup_events));
         m
     }
@@ -239,22 +217,35 @@ impl TracePlay for FastPlay {
     fn refusals(&self) -> Vec<Refusal> {
         rtrace::refusals(&self.before.to_reference(), &self.answers)
     }
-    fn turn_record(&self) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("state".into(), state_json(&self.state));
-        m.insert("views".into(), views_json(&self.state));
-        m.insert("legal".into(), legal_json(&self.state));
-        m.insert("events".into(), json!(self.events));
-        m.insert("executions".into(), json!(self.state.executions));
-        m
+    fn turn_record(&self) -> TurnRecord {
+        let s = &self.state;
+        rtrace::turn_record(state_json(s), views(s), legal(s), &self.events, s.executions)
     }
     fn is_over(&self) -> bool {
         self.state.game_over()
     }
-    fn outcome(&self) -> Option<Value> {
-        outcome_json(&self.state)
+    fn outcome(&self) -> Option<TraceOutcome> {
+        trace_outcome(&self.state)
     }
     fn render(&self, colour: bool) -> String {
         twinsim_reference::photosynthesis::display::render(&self.state.to_reference(), colour)
+    }
+}
+
+impl twinsim_reference::game::TypedTraceEngine for FastEngine {
+    type Play = FastPlay;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<FastPlay, String> {
+        let seed = seed.ok_or("photosynthesis needs a seed")?;
+        let params = rtrace::params_from_json(params)?;
+        let mut setup_events = vec![];
+        let state = State::new_game(seed, params, Some(&mut setup_events));
+        Ok(FastPlay { before: state, state, setup_events, events: vec![], answers: [None, None] })
+    }
+}
+
+impl twinsim_reference::game::TypedPlay for FastPlay {
+    type Game = super::FastPhotosynthesis;
+    fn typed_state(&self) -> &<Self::Game as twinsim_reference::game::Game>::State {
+        &self.state
     }
 }

@@ -83,7 +83,7 @@ pub fn compare(reference: &r::State, fast: &State) -> Result<(), String> {
     if rv != fv {
         return Err(format!("voronoi: reference {rv:?}, fast {fv:?}"));
     }
-    let (ro, fo) = (r::trace::outcome_json(reference), engine::outcome_json(fast));
+    let (ro, fo) = (r::trace::trace_outcome(reference), engine::trace_outcome(fast));
     if ro != fo {
         return Err(format!("outcome: reference {ro:?}, fast {fo:?}"));
     }

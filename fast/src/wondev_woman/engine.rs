@@ -6,9 +6,9 @@ use super::movegen::{legal, MoveList};
 use super::play;
 use serde_json::{json, Map, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use twinsim_reference::trace::Refusal;
+use twinsim_reference::trace::{Refusal, TraceOutcome, TurnRecord};
 use twinsim_reference::wondev_woman::state::{Event, LastTurn};
-use twinsim_reference::wondev_woman::trace::{event_json, params_from_json, refusals};
+use twinsim_reference::wondev_woman::trace::{outcome_of, params_from_json, refusals, turn_record};
 
 /// The referee's sorted legal lines of `player` (twin: `rules::legal_actions` + `Display`).
 pub fn legal_lines(s: &State, player: usize) -> Vec<String> {
@@ -84,47 +84,27 @@ pub fn state_json(s: &State) -> Value {
     })
 }
 
-fn views_json(s: &State) -> Value {
-    Value::Array(
-        (0..2)
-            .map(|p| {
-                if !s.game_over && s.to_move as usize == p {
-                    Value::String(render_turn_input(s, p))
-                } else {
-                    Value::Null
-                }
-            })
-            .collect(),
-    )
+fn views(s: &State) -> Vec<Option<String>> {
+    (0..2)
+        .map(|p| (!s.game_over && s.to_move as usize == p).then(|| render_turn_input(s, p)))
+        .collect()
 }
 
-fn legal_json(s: &State) -> Value {
+fn legal_list(s: &State) -> Vec<String> {
     if s.game_over || s.to_move > 1 {
-        json!([])
+        vec![]
     } else {
-        json!(legal_lines(s, s.to_move as usize))
+        legal_lines(s, s.to_move as usize)
     }
 }
 
-/// §13 outcome (twin: `trace::outcome_json`).
-pub fn outcome_json(s: &State) -> Option<Value> {
+/// §13 outcome (twin: `trace::trace_outcome`).
+pub fn trace_outcome(s: &State) -> Option<TraceOutcome> {
     if !s.game_over {
         return None;
     }
-    let scores = super::typed::final_scores(s);
-    let (winner, ranking) = match scores[0].cmp(&scores[1]) {
-        std::cmp::Ordering::Greater => (json!(0), json!([0, 1])),
-        std::cmp::Ordering::Less => (json!(1), json!([1, 0])),
-        std::cmp::Ordering::Equal => (Value::Null, json!([0, 0])),
-    };
-    Some(json!({
-        "scores": scores,
-        "winner": winner,
-        "ranking": ranking,
-        "reason": s.end_reason.map(|r| r.code()),
-        "rounds_played": s.round,
-        "eliminated": s.dead,
-    }))
+    let scores = super::typed::final_scores(s).map(i64::from);
+    Some(outcome_of(&scores, s.end_reason, s.round, s.dead))
 }
 
 /// The fast engine, text level.
@@ -149,9 +129,7 @@ impl TraceEngine for FastEngine {
         TurnStructure::Alternating
     }
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let seed = seed.ok_or("wondev-woman needs a seed")?;
-        let params = params_from_json(params)?;
-        Ok(Box::new(FastPlay { state: State::new_game(seed, &params), last: None }))
+        Ok(Box::new(twinsim_reference::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -185,7 +163,7 @@ impl TracePlay for FastPlay {
         m.insert("init_input".into(), json!([init, init]));
         m.insert("initial".into(), state_json(s));
         m.insert("initial_views".into(), json!([render_turn_input(s, 0), render_turn_input(s, 1)]));
-        m.insert("initial_legal".into(), legal_json(s));
+        m.insert("initial_legal".into(), json!(legal_list(s)));
         m
     }
     fn players_to_act(&self) -> Vec<PlayerId> {
@@ -217,24 +195,15 @@ impl TracePlay for FastPlay {
     fn refusals(&self) -> Vec<Refusal> {
         self.last.as_ref().map_or_else(Vec::new, |last| refusals(&last.events))
     }
-    fn turn_record(&self) -> Map<String, Value> {
+    fn turn_record(&self) -> TurnRecord {
         let s = &self.state;
-        let mut m = Map::new();
-        if let Some(last) = &self.last {
-            m.insert("player".into(), json!(last.player));
-            m.insert("round".into(), json!(last.round));
-            m.insert("events".into(), last.events.iter().map(event_json).collect());
-        }
-        m.insert("state".into(), state_json(s));
-        m.insert("views".into(), views_json(s));
-        m.insert("legal".into(), legal_json(s));
-        m
+        turn_record(state_json(s), views(s), legal_list(s), self.last.as_ref())
     }
     fn is_over(&self) -> bool {
         self.state.game_over
     }
-    fn outcome(&self) -> Option<Value> {
-        outcome_json(&self.state)
+    fn outcome(&self) -> Option<TraceOutcome> {
+        trace_outcome(&self.state)
     }
     fn render(&self, colour: bool) -> String {
         twinsim_reference::wondev_woman::display::render(&self.state.to_reference(), None, colour)
@@ -242,5 +211,21 @@ impl TracePlay for FastPlay {
     fn perft(&self, depth: u32) -> Option<u64> {
         let mut s = self.state;
         Some(super::movegen::perft_bulk(&mut s, depth))
+    }
+}
+
+impl twinsim_reference::game::TypedTraceEngine for FastEngine {
+    type Play = FastPlay;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<FastPlay, String> {
+        let seed = seed.ok_or("wondev-woman needs a seed")?;
+        let params = params_from_json(params)?;
+        Ok(FastPlay { state: State::new_game(seed, &params), last: None })
+    }
+}
+
+impl twinsim_reference::game::TypedPlay for FastPlay {
+    type Game = super::FastWondevWoman;
+    fn typed_state(&self) -> &<Self::Game as twinsim_reference::game::Game>::State {
+        &self.state
     }
 }

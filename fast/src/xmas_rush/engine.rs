@@ -3,7 +3,7 @@
 use super::*;
 use serde_json::{json, Map, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use twinsim_reference::trace::Refusal;
+use twinsim_reference::trace::{Refusal, TraceOutcome, TurnRecord};
 use twinsim_reference::xmas_rush as r;
 
 /// The fast text-level engine.
@@ -31,8 +31,7 @@ impl TraceEngine for FastEngine {
     }
 
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let league = r::league_from_params(params)?;
-        Ok(Box::new(FastPlay { state: State::new_game(seed.unwrap_or(0), league), events: vec![] }))
+        Ok(Box::new(twinsim_reference::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -46,11 +45,11 @@ pub struct FastPlay {
     pub events: Vec<r::Event>,
 }
 
-fn views(s: &State) -> Value {
+fn views(s: &State) -> Vec<Option<String>> {
     if s.game_over {
-        json!([])
+        vec![]
     } else {
-        json!([protocol::render_view(s, 0), protocol::render_view(s, 1)])
+        vec![Some(protocol::render_view(s, 0)), Some(protocol::render_view(s, 1))]
     }
 }
 
@@ -66,7 +65,7 @@ impl TracePlay for FastPlay {
     fn initial_record(&self) -> Map<String, Value> {
         let mut m = Map::new();
         m.insert("initial".into(), r::json::state_json(&self.state.to_reference()));
-        m.insert("initial_views".into(), views(&self.state));
+        m.insert("initial_views".into(), json!(views(&self.state)));
         m
     }
 
@@ -99,21 +98,17 @@ impl TracePlay for FastPlay {
         r::trace::refusals(&self.events)
     }
 
-    fn turn_record(&self) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("state".into(), r::json::state_json(&self.state.to_reference()));
-        m.insert("views".into(), views(&self.state));
-        let events: Vec<String> = self.events.iter().map(|e| e.to_string()).collect();
-        m.insert("events".into(), json!(events));
-        m
+    fn turn_record(&self) -> TurnRecord {
+        let state = r::json::state_json(&self.state.to_reference());
+        r::trace::turn_record(state, views(&self.state), &self.events)
     }
 
     fn is_over(&self) -> bool {
         self.state.game_over
     }
 
-    fn outcome(&self) -> Option<Value> {
-        r::json::outcome_json(&self.state.to_reference())
+    fn outcome(&self) -> Option<TraceOutcome> {
+        r::json::trace_outcome(&self.state.to_reference())
     }
 
     fn render(&self, colour: bool) -> String {
@@ -125,4 +120,19 @@ impl TracePlay for FastPlay {
 /// same list as the reference's `legal_actions`, which is the twin; cold path, through it).
 pub fn legal_lines(s: &State, player: PlayerId) -> Vec<String> {
     r::legal_actions(&s.to_reference(), player).iter().map(|a| a.to_string()).collect()
+}
+
+impl twinsim_reference::game::TypedTraceEngine for FastEngine {
+    type Play = FastPlay;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<FastPlay, String> {
+        let league = r::league_from_params(params)?;
+        Ok(FastPlay { state: State::new_game(seed.unwrap_or(0), league), events: vec![] })
+    }
+}
+
+impl twinsim_reference::game::TypedPlay for FastPlay {
+    type Game = super::FastXmasRush;
+    fn typed_state(&self) -> &<Self::Game as twinsim_reference::game::Game>::State {
+        &self.state
+    }
 }

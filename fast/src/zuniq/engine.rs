@@ -4,7 +4,7 @@
 use super::typed::{wall_names, State};
 use serde_json::{json, Map, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use twinsim_reference::trace::Refusal;
+use twinsim_reference::trace::{Refusal, TraceOutcome, TurnRecord};
 use twinsim_reference::zuniq::rules::Event;
 
 /// The fast Zuniq engine.
@@ -28,8 +28,8 @@ impl TraceEngine for FastEngine {
     fn turns(&self) -> TurnStructure {
         TurnStructure::Alternating
     }
-    fn setup(&self, _seed: Option<i64>, _params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        Ok(Box::new(FastPlay::default()))
+    fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
+        Ok(Box::new(twinsim_reference::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -59,21 +59,16 @@ impl FastPlay {
     }
 }
 
-/// The outcome object (§9). Twin of [`twinsim_reference::zuniq::trace::outcome_json`].
-pub fn outcome_json(state: &State) -> Option<Value> {
+/// The outcome (§9). Twin of [`twinsim_reference::zuniq::trace::trace_outcome`].
+pub fn trace_outcome(state: &State) -> Option<TraceOutcome> {
     let scores = state.scores()?;
     let reason = match state.end.as_ref()? {
         twinsim_reference::zuniq::End::NoLegalMoves => "no_legal_moves",
         twinsim_reference::zuniq::End::InvalidAction { .. } => "invalid_action",
     };
-    let claim = |p: usize| (state.board.claims[p] != 0).then_some(state.board.claims[p]);
-    Some(json!({
-        "scores": scores,
-        "winner": state.winner,
-        "reason": reason,
-        "plies": state.board.ply,
-        "claims": [claim(0), claim(1)],
-    }))
+    let claim = |p: usize| (state.board.claims[p] != 0).then_some(u32::from(state.board.claims[p]));
+    let (plies, claims) = (u32::from(state.board.ply), [claim(0), claim(1)]);
+    Some(twinsim_reference::zuniq::trace::outcome_of(scores, state.winner, reason, plies, claims))
 }
 
 impl TracePlay for FastPlay {
@@ -125,20 +120,21 @@ impl TracePlay for FastPlay {
     fn refusals(&self) -> Vec<Refusal> {
         twinsim_reference::zuniq::trace::refusals(&self.events)
     }
-    fn turn_record(&self) -> Map<String, Value> {
-        let mut map = Map::new();
-        map.insert("state".into(), self.state.to_json());
-        map.insert("views".into(), json!(self.views));
-        map.insert("legal".into(), json!(wall_names(self.state.legal_mask())));
-        let events: Vec<String> = self.events.iter().map(Event::to_string).collect();
-        map.insert("events".into(), json!(events));
-        map
+    fn turn_record(&self) -> TurnRecord {
+        let legal = wall_names(self.state.legal_mask());
+        let events = self.events.iter().map(Event::to_string).collect();
+        twinsim_reference::zuniq::trace::turn_record(
+            self.state.to_json(),
+            &self.views,
+            legal,
+            events,
+        )
     }
     fn is_over(&self) -> bool {
         self.state.finished
     }
-    fn outcome(&self) -> Option<Value> {
-        outcome_json(&self.state)
+    fn outcome(&self) -> Option<TraceOutcome> {
+        trace_outcome(&self.state)
     }
     fn render(&self, colour: bool) -> String {
         twinsim_reference::zuniq::display::render(&self.state.to_reference(), colour)
@@ -148,5 +144,19 @@ impl TracePlay for FastPlay {
             return Some(u64::from(depth == 0));
         }
         Some(super::perft(&self.state.board, depth))
+    }
+}
+
+impl twinsim_reference::game::TypedTraceEngine for FastEngine {
+    type Play = FastPlay;
+    fn setup_play(&self, _seed: Option<i64>, _params: &Value) -> Result<FastPlay, String> {
+        Ok(FastPlay::default())
+    }
+}
+
+impl twinsim_reference::game::TypedPlay for FastPlay {
+    type Game = super::FastZuniq;
+    fn typed_state(&self) -> &<Self::Game as twinsim_reference::game::Game>::State {
+        &self.state
     }
 }

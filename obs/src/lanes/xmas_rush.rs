@@ -133,8 +133,7 @@ impl Rules for XmasRush {
             return None;
         }
         // Once per game: the outcome object the view path reads, read the same way.
-        let outcome = r::json::outcome_json(&state.to_reference())?;
-        Some(twinsim_arena::ranks_from_outcome(&outcome, 2).1)
+        Some(r::json::trace_outcome(&state.to_reference())?.ranks)
     }
 
     fn sends_view(state: &State, _player: usize) -> bool {

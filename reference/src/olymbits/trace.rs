@@ -6,7 +6,9 @@ use super::rules::{deactivation_reason, outcome, play_turn, PlayerInput};
 use super::setup::new_game;
 use super::state::*;
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use crate::trace::{Refusal, RefusalKind};
+use crate::trace::{
+    Event as TraceEvent, OutcomeKeys, RanksKey, Refusal, RefusalKind, TraceOutcome, TurnRecord,
+};
 use serde_json::{json, Map, Value};
 
 /// §15: the state as the traces record it.
@@ -63,13 +65,29 @@ pub fn state_json(state: &State) -> Value {
 }
 
 /// §15 `turns[].views`: the next turn's input for each active player, `null` for the others.
-pub fn views_json(state: &State) -> Value {
+pub fn views(state: &State) -> Vec<Option<String>> {
     let text = render_turn_input(state);
-    Value::Array(
-        (0..PLAYER_COUNT)
-            .map(|i| if state.active[i] { json!(text) } else { Value::Null })
-            .collect(),
-    )
+    (0..PLAYER_COUNT).map(|i| state.active[i].then(|| text.clone())).collect()
+}
+
+/// §15: a turn record: the state, views and event lines (both twins build theirs here).
+pub fn turn_record(state: &State, events: &[String]) -> TurnRecord {
+    TurnRecord {
+        events: TraceEvent::texts(events),
+        ..TurnRecord::new(state_json(state), views(state))
+    }
+}
+
+/// How Olymbits' outcome records write the winner (they have none) and the ranks (`ranking`,
+/// 1-based).
+pub const OUTCOME_KEYS: OutcomeKeys = OutcomeKeys { winner: false, ranks: Some(RanksKey::Ranking) };
+
+/// §15 `outcome`: the typed outcome and the turns played (both twins build theirs here).
+pub fn outcome_record(
+    outcome: crate::game::Outcome,
+    turns_played: impl serde::Serialize,
+) -> TraceOutcome {
+    TraceOutcome::from_outcome(outcome, OUTCOME_KEYS).with("turns_played", turns_played)
 }
 
 /// §8.2 step 3 on text: what each player's trace entry means for the referee.
@@ -126,10 +144,7 @@ impl TraceEngine for OlymbitsEngine {
     }
 
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let seed = seed.ok_or("olymbits needs a seed")?;
-        let params = params_from_json(params)?;
-        let state = new_game(seed, &params).map_err(|e| e.to_string())?;
-        Ok(Box::new(Play::new(state)))
+        Ok(Box::new(crate::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -219,26 +234,16 @@ impl TracePlay for Play {
         Ok(())
     }
 
-    fn turn_record(&self) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("state".into(), state_json(&self.state));
-        m.insert("views".into(), views_json(&self.state));
-        m.insert("events".into(), json!(self.state.events));
-        m
+    fn turn_record(&self) -> TurnRecord {
+        turn_record(&self.state, &self.state.events)
     }
 
     fn is_over(&self) -> bool {
         self.state.is_over()
     }
 
-    fn outcome(&self) -> Option<Value> {
-        let o = outcome(&self.state)?;
-        Some(json!({
-            "scores": o.scores,
-            "ranking": o.ranks,
-            "turns_played": self.state.turn,
-            "reason": o.reason,
-        }))
+    fn outcome(&self) -> Option<TraceOutcome> {
+        Some(outcome_record(outcome(&self.state)?, self.state.turn))
     }
 
     fn render(&self, colour: bool) -> String {
@@ -247,5 +252,22 @@ impl TracePlay for Play {
 
     fn refusals(&self) -> Vec<Refusal> {
         self.refused.clone()
+    }
+}
+
+impl crate::game::TypedTraceEngine for OlymbitsEngine {
+    type Play = Play;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<Play, String> {
+        let seed = seed.ok_or("olymbits needs a seed")?;
+        let params = params_from_json(params)?;
+        let state = new_game(seed, &params).map_err(|e| e.to_string())?;
+        Ok(Play::new(state))
+    }
+}
+
+impl crate::game::TypedPlay for Play {
+    type Game = super::Olymbits;
+    fn typed_state(&self) -> &<Self::Game as crate::game::Game>::State {
+        &self.state
     }
 }

@@ -8,7 +8,9 @@ use super::rules::{Answer, Effect};
 use super::setup;
 use super::state::{Params, State};
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use crate::trace::{Refusal, RefusalKind};
+use crate::trace::{
+    Event, Legal, OutcomeKeys, RanksKey, Refusal, RefusalKind, TraceOutcome, TurnRecord,
+};
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 
@@ -51,47 +53,65 @@ pub fn state_json(state: &State) -> Value {
 }
 
 /// §13 `views`: the texts of this decision point, `null` for a player not asked.
-pub fn views_json(state: &State) -> Value {
-    Value::Array(
-        protocol::view_texts(state)
-            .into_iter()
-            .map(|v| v.map_or(Value::Null, Value::String))
-            .collect(),
-    )
+pub fn views(state: &State) -> Vec<Option<String>> {
+    protocol::view_texts(state).to_vec()
 }
 
 /// §13 `legal`: each asked player's possible actions sorted by byte order, `null` otherwise.
-pub fn legal_json(state: &State) -> Value {
-    Value::Array(
-        protocol::decision_lists(state)
-            .into_iter()
-            .map(|list| match list {
-                None => Value::Null,
-                Some(list) => {
-                    let mut lines: Vec<String> = list.iter().map(|a| a.to_string()).collect();
-                    lines.sort();
-                    json!(lines)
-                }
+pub fn legal(state: &State) -> Vec<Option<Vec<String>>> {
+    protocol::decision_lists(state)
+        .into_iter()
+        .map(|list| {
+            list.map(|list| {
+                let mut lines: Vec<String> = list.iter().map(|a| a.to_string()).collect();
+                lines.sort();
+                lines
             })
-            .collect(),
-    )
+        })
+        .collect()
+}
+
+/// How Photosynthesis' outcome records write the winner (`null`: a draw) and the ranks
+/// (1-based).
+pub const OUTCOME_KEYS: OutcomeKeys = OutcomeKeys { winner: true, ranks: Some(RanksKey::Ranks) };
+
+/// §13: a turn record from its parts: the state, views, legal lists, the turn's event lines and
+/// the executions count so far (both twins build theirs here).
+pub fn turn_record(
+    state: Value,
+    views: Vec<Option<String>>,
+    legal: Vec<Option<Vec<String>>>,
+    events: &[String],
+    executions: u32,
+) -> TurnRecord {
+    let mut record = TurnRecord::new(state, views);
+    record.legal = Some(Legal::PerSeat(legal));
+    record.events = Event::texts(events);
+    record.extra.insert("executions".into(), json!(executions));
+    record
+}
+
+/// §13 `outcome`'s extra fields: the scores before the end bonus, who is still active, the
+/// executions count and whether it exceeds the SDK's quota.
+pub fn outcome_record(
+    outcome: crate::game::Outcome,
+    raw_scores: [i32; 2],
+    active: [bool; 2],
+    executions: u32,
+) -> TraceOutcome {
+    TraceOutcome::from_outcome(outcome, OUTCOME_KEYS)
+        .with("raw_scores_before_end_bonus", raw_scores)
+        .with("active", active)
+        .with("total_executions", executions)
+        .with("exceeds_sdk_time_quota", executions > SDK_MAX_EXECUTIONS)
 }
 
 /// §13 `outcome` of a finished game (§9).
-pub fn outcome_json(state: &State) -> Option<Value> {
+pub fn trace_outcome(state: &State) -> Option<TraceOutcome> {
     let outcome = rules::outcome(state)?;
-    let raw: Vec<i32> = state.players.iter().map(|p| p.score).collect();
-    let active: Vec<bool> = state.players.iter().map(|p| p.active).collect();
-    Some(json!({
-        "scores": outcome.scores,
-        "raw_scores_before_end_bonus": raw,
-        "winner": outcome.winner(),
-        "ranks": outcome.ranks,
-        "reason": outcome.reason,
-        "active": active,
-        "total_executions": state.executions,
-        "exceeds_sdk_time_quota": state.executions > SDK_MAX_EXECUTIONS,
-    }))
+    let raw = [0, 1].map(|p| state.players[p].score);
+    let active = [0, 1].map(|p| state.players[p].active);
+    Some(outcome_record(outcome, raw, active, state.executions))
 }
 
 /// The reference engine's text-level face.
@@ -114,10 +134,7 @@ impl TraceEngine for ReferenceEngine {
     }
 
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let seed = seed.ok_or("photosynthesis needs a seed")?;
-        let params = params_from_json(params)?;
-        let (state, setup_events) = setup::new_game(seed, params);
-        Ok(Box::new(Play { state, setup_events, events: vec![], refused: vec![] }))
+        Ok(Box::new(crate::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -208,8 +225,8 @@ impl TracePlay for Play {
     fn initial_record(&self) -> Map<String, Value> {
         let mut m = Map::new();
         m.insert("initial".into(), state_json(&self.state));
-        m.insert("initial_views".into(), views_json(&self.state));
-        m.insert("initial_legal".into(), legal_json(&self.state));
+        m.insert("initial_views".into(), json!(views(&self.state)));
+        m.insert("initial_legal".into(), json!(legal(&self.state)));
         m.insert("setup_events".into(), json!(self.setup_events));
         m
     }
@@ -241,22 +258,17 @@ impl TracePlay for Play {
         Ok(())
     }
 
-    fn turn_record(&self) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("state".into(), state_json(&self.state));
-        m.insert("views".into(), views_json(&self.state));
-        m.insert("legal".into(), legal_json(&self.state));
-        m.insert("events".into(), json!(self.events));
-        m.insert("executions".into(), json!(self.state.executions));
-        m
+    fn turn_record(&self) -> TurnRecord {
+        let s = &self.state;
+        turn_record(state_json(s), views(s), legal(s), &self.events, s.executions)
     }
 
     fn is_over(&self) -> bool {
         self.state.game_over
     }
 
-    fn outcome(&self) -> Option<Value> {
-        outcome_json(&self.state)
+    fn outcome(&self) -> Option<TraceOutcome> {
+        trace_outcome(&self.state)
     }
 
     fn render(&self, colour: bool) -> String {
@@ -265,6 +277,23 @@ impl TracePlay for Play {
 
     fn refusals(&self) -> Vec<Refusal> {
         self.refused.clone()
+    }
+}
+
+impl crate::game::TypedTraceEngine for ReferenceEngine {
+    type Play = Play;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<Play, String> {
+        let seed = seed.ok_or("photosynthesis needs a seed")?;
+        let params = params_from_json(params)?;
+        let (state, setup_events) = setup::new_game(seed, params);
+        Ok(Play { state, setup_events, events: vec![], refused: vec![] })
+    }
+}
+
+impl crate::game::TypedPlay for Play {
+    type Game = super::Photosynthesis;
+    fn typed_state(&self) -> &<Self::Game as crate::game::Game>::State {
+        &self.state
     }
 }
 

@@ -489,7 +489,7 @@ fn s8_ranking_is_by_score_only() {
     assert_eq!(o.scores, vec![3, 1]);
     assert_eq!(o.winner(), Some(0));
     assert_eq!(o.reason, "both_players_eliminated");
-    let j = super::trace::outcome_json(&s).unwrap();
+    let j = super::trace::trace_outcome(&s).unwrap().to_value();
     assert_eq!(j["ranking"], serde_json::json!([0, 1]));
     assert_eq!(j["rounds_played"], 1);
 }

@@ -5,7 +5,8 @@ use super::rules;
 use super::setup;
 use super::state::{Event, League, Params, Point, Reason, State};
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use crate::trace::{Refusal, RefusalKind};
+use crate::trace::{Legal, OutcomeKeys, RanksKey, Refusal, RefusalKind, TraceOutcome, TurnRecord};
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 fn point(p: Point) -> Value {
@@ -33,34 +34,98 @@ pub fn state_json(state: &State) -> Value {
     })
 }
 
-/// §13.1: one event object.
-pub fn event_json(event: &Event) -> Value {
-    match event {
-        Event::Move { player, unit, to, build, build_cancelled, scored } => json!({
-            "type": "MOVE&BUILD",
-            "player": player,
-            "unit": unit,
-            "to": point(*to),
-            "build": point(*build),
-            "build_cancelled": build_cancelled,
-            "scored": scored,
-        }),
-        Event::Push { player, unit, pushed, push_to, build, cancelled } => json!({
-            "type": "PUSH&BUILD",
-            "player": player,
-            "unit": unit,
-            "pushed": [pushed.0, pushed.1],
-            "push_to": point(*push_to),
-            "build": point(*build),
-            "cancelled": cancelled,
-        }),
-        Event::Eliminated { player, reason, message } => json!({
-            "type": "eliminated",
-            "player": player,
-            "reason_code": reason.code(),
-            "message": message,
-        }),
+/// §13.1: one event object of a trace turn, by its `type`. Points are `[x, y]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum EventRecord {
+    /// A unit moved and built.
+    #[serde(rename = "MOVE&BUILD")]
+    Move {
+        /// Player.
+        player: PlayerId,
+        /// Unit.
+        unit: usize,
+        /// Where it moved.
+        to: [i32; 2],
+        /// Where it built.
+        build: [i32; 2],
+        /// The build was cancelled (hidden unit on the cell).
+        build_cancelled: bool,
+        /// A point was scored.
+        scored: bool,
+    },
+    /// A unit pushed another and built.
+    #[serde(rename = "PUSH&BUILD")]
+    Push {
+        /// Pushing player.
+        player: PlayerId,
+        /// Pushing unit.
+        unit: usize,
+        /// The victim, `[player, unit]`.
+        pushed: [usize; 2],
+        /// Where the victim was pushed.
+        push_to: [i32; 2],
+        /// Where the pusher built (the victim's cell).
+        build: [i32; 2],
+        /// The whole push was cancelled (hidden unit on the target cell).
+        cancelled: bool,
+    },
+    /// A player was eliminated.
+    #[serde(rename = "eliminated")]
+    Eliminated {
+        /// Player.
+        player: PlayerId,
+        /// The reason code (`Reason::code`).
+        reason_code: String,
+        /// The referee's message.
+        message: String,
+    },
+}
+
+/// §13.1: the trace event of one typed event.
+pub fn event_record(event: &Event) -> crate::trace::Event {
+    let xy = |p: &Point| [p.x, p.y];
+    crate::trace::Event::WondevWoman(match event {
+        Event::Move { player, unit, to, build, build_cancelled, scored } => EventRecord::Move {
+            player: *player,
+            unit: *unit,
+            to: xy(to),
+            build: xy(build),
+            build_cancelled: *build_cancelled,
+            scored: *scored,
+        },
+        Event::Push { player, unit, pushed, push_to, build, cancelled } => EventRecord::Push {
+            player: *player,
+            unit: *unit,
+            pushed: [pushed.0, pushed.1],
+            push_to: xy(push_to),
+            build: xy(build),
+            cancelled: *cancelled,
+        },
+        Event::Eliminated { player, reason, message } => EventRecord::Eliminated {
+            player: *player,
+            reason_code: reason.code().to_string(),
+            message: message.clone(),
+        },
+    })
+}
+
+/// §13: the turn record after a turn: `player` and `round` of the turn played (where one was),
+/// its events, the state, views and legal list.
+pub fn turn_record(
+    state: Value,
+    views: Vec<Option<String>>,
+    legal: Vec<String>,
+    last: Option<&super::state::LastTurn>,
+) -> TurnRecord {
+    let mut record = TurnRecord::new(state, views);
+    record.legal = Some(Legal::Mover(legal));
+    if let Some(last) = last {
+        record.extra.insert("player".into(), json!(last.player));
+        record.extra.insert("round".into(), json!(last.round));
+        record.events = last.events.iter().map(event_record).collect();
     }
+    record
 }
 
 /// The refused seats of a turn, from its typed `eliminated` events (§5, §6, §8): a line that
@@ -85,47 +150,55 @@ pub fn refusals(events: &[Event]) -> Vec<Refusal> {
 
 /// §13: `views`: the input of the player to move next; `null` for the other one and for all at
 /// game over.
-pub fn views_json(state: &State) -> Value {
-    let views: Vec<Value> = (0..2)
+pub fn views(state: &State) -> Vec<Option<String>> {
+    (0..2)
         .map(|p| {
-            if !state.game_over && state.to_move == Some(p) {
-                Value::String(protocol::render_turn_input(state, p))
-            } else {
-                Value::Null
-            }
+            (!state.game_over && state.to_move == Some(p))
+                .then(|| protocol::render_turn_input(state, p))
         })
-        .collect();
-    Value::Array(views)
+        .collect()
 }
 
 /// §13: `legal`: the sorted legal list of the player to move (`[]` at game over).
-pub fn legal_json(state: &State) -> Value {
+pub fn legal(state: &State) -> Vec<String> {
     match state.to_move.filter(|_| !state.game_over) {
         Some(p) => rules::legal_actions(state, p).iter().map(|a| a.to_string()).collect(),
-        None => json!([]),
+        None => vec![],
     }
 }
 
+/// How Wondev Woman's outcome records write the winner (`null`: a draw) and the ranking
+/// (0-based: `[0, 1]`, `[1, 0]`, `[0, 0]` a draw).
+pub const OUTCOME_KEYS: OutcomeKeys =
+    OutcomeKeys { winner: true, ranks: Some(RanksKey::RankingFromZero) };
+
 /// §13 `outcome`: scores, winner, ranking (0 = first, `[0,0]` a draw), reason, rounds played,
 /// eliminated flags.
-pub fn outcome_json(state: &State) -> Option<Value> {
+pub fn trace_outcome(state: &State) -> Option<TraceOutcome> {
     if !state.game_over {
         return None;
     }
-    let scores = rules::final_scores(state);
-    let (winner, ranking) = match scores[0].cmp(&scores[1]) {
-        std::cmp::Ordering::Greater => (json!(0), json!([0, 1])),
-        std::cmp::Ordering::Less => (json!(1), json!([1, 0])),
-        std::cmp::Ordering::Equal => (Value::Null, json!([0, 0])),
+    let scores = rules::final_scores(state).map(i64::from);
+    Some(outcome_of(&scores, state.end_reason, state.round, state.dead))
+}
+
+/// The outcome from the final scores (the higher wins, equal scores draw), the end reason, the
+/// rounds played and who was eliminated; both twins build theirs here.
+pub fn outcome_of(
+    scores: &[i64],
+    reason: Option<super::state::EndReason>,
+    rounds: impl Serialize,
+    eliminated: [bool; 2],
+) -> TraceOutcome {
+    let winner = match scores[0].cmp(&scores[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
     };
-    Some(json!({
-        "scores": scores,
-        "winner": winner,
-        "ranking": ranking,
-        "reason": state.end_reason.map(|r| r.code()),
-        "rounds_played": state.round,
-        "eliminated": state.dead,
-    }))
+    let reason = reason.map_or("", |r| r.code());
+    TraceOutcome::new(scores.to_vec(), winner, reason, OUTCOME_KEYS)
+        .with("rounds_played", rounds)
+        .with("eliminated", eliminated)
 }
 
 /// Reads the trace `params` (§0/§2/§11): `game_version` (default 3), `mapIndex` (default -1),
@@ -162,9 +235,7 @@ impl TraceEngine for Engine {
         TurnStructure::Alternating
     }
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let seed = seed.ok_or("wondev-woman needs a seed")?;
-        let params = params_from_json(params)?;
-        Ok(Box::new(Play { state: setup::new_game(seed, &params) }))
+        Ok(Box::new(crate::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -192,7 +263,7 @@ impl TracePlay for Play {
             "initial_views".into(),
             json!([protocol::render_turn_input(s, 0), protocol::render_turn_input(s, 1)]),
         );
-        m.insert("initial_legal".into(), legal_json(s));
+        m.insert("initial_legal".into(), json!(legal(s)));
         m
     }
     fn players_to_act(&self) -> Vec<PlayerId> {
@@ -215,24 +286,15 @@ impl TracePlay for Play {
         let [line] = crate::game::turn_lines::<1>(actions)?;
         super::referee::play_turn(&mut self.state, line.as_deref()).map_err(|e| format!("{e:?}"))
     }
-    fn turn_record(&self) -> Map<String, Value> {
+    fn turn_record(&self) -> TurnRecord {
         let s = &self.state;
-        let mut m = Map::new();
-        if let Some(last) = &s.last_turn {
-            m.insert("player".into(), json!(last.player));
-            m.insert("round".into(), json!(last.round));
-            m.insert("events".into(), last.events.iter().map(event_json).collect());
-        }
-        m.insert("state".into(), state_json(s));
-        m.insert("views".into(), views_json(s));
-        m.insert("legal".into(), legal_json(s));
-        m
+        turn_record(state_json(s), views(s), legal(s), s.last_turn.as_ref())
     }
     fn is_over(&self) -> bool {
         self.state.game_over
     }
-    fn outcome(&self) -> Option<Value> {
-        outcome_json(&self.state)
+    fn outcome(&self) -> Option<TraceOutcome> {
+        trace_outcome(&self.state)
     }
     fn render(&self, colour: bool) -> String {
         super::display::render(&self.state, None, colour)
@@ -242,5 +304,21 @@ impl TracePlay for Play {
     }
     fn refusals(&self) -> Vec<Refusal> {
         self.state.last_turn.as_ref().map_or_else(Vec::new, |last| refusals(&last.events))
+    }
+}
+
+impl crate::game::TypedTraceEngine for Engine {
+    type Play = Play;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<Play, String> {
+        let seed = seed.ok_or("wondev-woman needs a seed")?;
+        let params = params_from_json(params)?;
+        Ok(Play { state: setup::new_game(seed, &params) })
+    }
+}
+
+impl crate::game::TypedPlay for Play {
+    type Game = super::WondevWoman;
+    fn typed_state(&self) -> &<Self::Game as crate::game::Game>::State {
+        &self.state
     }
 }

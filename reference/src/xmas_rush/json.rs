@@ -55,12 +55,17 @@ pub fn state_json(state: &State) -> Value {
 
 /// §12 `outcome`: scores, winner (null for a draw), reason, game turns played; `None` while the
 /// game goes on.
-pub fn outcome_json(state: &State) -> Option<Value> {
+pub fn trace_outcome(state: &State) -> Option<crate::trace::TraceOutcome> {
     let reason = state.end_reason.filter(|_| state.game_over)?;
-    Some(json!({
-        "scores": [state.players[0].score, state.players[1].score],
-        "winner": super::rules::winner(state),
-        "reason": reason.name(),
-        "turns": state.turn(),
-    }))
+    let scores = vec![state.players[0].score, state.players[1].score];
+    let winner = super::rules::winner(state);
+    Some(
+        crate::trace::TraceOutcome::new(scores, winner, reason.name(), OUTCOME_KEYS)
+            .with("turns", state.turn()),
+    )
 }
+
+/// How X-mas Rush's outcome records write the winner (`null`: a draw) and the ranks (they
+/// have none: the ranks are the winner's).
+pub const OUTCOME_KEYS: crate::trace::OutcomeKeys =
+    crate::trace::OutcomeKeys { winner: true, ranks: None };

@@ -37,7 +37,7 @@ pub use rules::{Answer, Event};
 pub use setup::new_game;
 pub use state::*;
 #[cfg(feature = "json")]
-pub use trace::{engine, league_from_params, views_json, XmasRushEngine, ENGINE};
+pub use trace::{engine, league_from_params, views, XmasRushEngine, ENGINE};
 
 use crate::framing::{Framing, Part, SeatRule, TimeLimits};
 use crate::game::{Game, IllegalAction, Outcome, PlayerId, StepError, TurnStructure};

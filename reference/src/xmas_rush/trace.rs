@@ -3,7 +3,7 @@
 use super::json;
 use super::*;
 use crate::game::{EngineKind, TraceEngine, TracePlay};
-use crate::trace::{Refusal, RefusalKind};
+use crate::trace::{Event as TraceEvent, Refusal, RefusalKind, TraceOutcome, TurnRecord};
 use serde_json::{json, Map, Value};
 
 /// The text-level engine (static, see [`engine`]).
@@ -42,9 +42,7 @@ impl TraceEngine for XmasRushEngine {
     }
 
     fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        let league = league_from_params(params)?;
-        let state = super::setup::new_game(seed.unwrap_or(0), league);
-        Ok(Box::new(Play { state, events: Vec::new() }))
+        Ok(Box::new(crate::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -74,12 +72,18 @@ pub fn refusals(events: &[Event]) -> Vec<Refusal> {
 }
 
 /// §12 `views`: both inputs, or `[]` once the game is over.
-pub fn views_json(state: &State) -> Value {
+pub fn views(state: &State) -> Vec<Option<String>> {
     if state.game_over {
-        json!([])
+        vec![]
     } else {
-        json!([render_view(state, 0), render_view(state, 1)])
+        vec![Some(render_view(state, 0)), Some(render_view(state, 1))]
     }
+}
+
+/// §12: a turn record: the state, the views and the turn's events (both twins build theirs
+/// here).
+pub fn turn_record(state: Value, views: Vec<Option<String>>, events: &[Event]) -> TurnRecord {
+    TurnRecord { events: TraceEvent::texts(events), ..TurnRecord::new(state, views) }
 }
 
 impl TracePlay for Play {
@@ -94,7 +98,7 @@ impl TracePlay for Play {
     fn initial_record(&self) -> Map<String, Value> {
         let mut record = Map::new();
         record.insert("initial".into(), json::state_json(&self.state));
-        record.insert("initial_views".into(), views_json(&self.state));
+        record.insert("initial_views".into(), json!(views(&self.state)));
         record
     }
 
@@ -118,21 +122,16 @@ impl TracePlay for Play {
         Ok(())
     }
 
-    fn turn_record(&self) -> Map<String, Value> {
-        let mut record = Map::new();
-        record.insert("state".into(), json::state_json(&self.state));
-        record.insert("views".into(), views_json(&self.state));
-        let events: Vec<String> = self.events.iter().map(Event::to_string).collect();
-        record.insert("events".into(), json!(events));
-        record
+    fn turn_record(&self) -> TurnRecord {
+        turn_record(json::state_json(&self.state), views(&self.state), &self.events)
     }
 
     fn is_over(&self) -> bool {
         self.state.game_over
     }
 
-    fn outcome(&self) -> Option<Value> {
-        json::outcome_json(&self.state)
+    fn outcome(&self) -> Option<TraceOutcome> {
+        json::trace_outcome(&self.state)
     }
 
     fn render(&self, colour: bool) -> String {
@@ -149,6 +148,22 @@ impl TracePlay for Play {
 /// turn's refusals (a step into a wall), not by the list.
 pub fn lists_every_legal(line: &str) -> bool {
     !line.starts_with("MOVE")
+}
+
+impl crate::game::TypedTraceEngine for XmasRushEngine {
+    type Play = Play;
+    fn setup_play(&self, seed: Option<i64>, params: &Value) -> Result<Play, String> {
+        let league = league_from_params(params)?;
+        let state = super::setup::new_game(seed.unwrap_or(0), league);
+        Ok(Play { state, events: Vec::new() })
+    }
+}
+
+impl crate::game::TypedPlay for Play {
+    type Game = super::XmasRush;
+    fn typed_state(&self) -> &<Self::Game as crate::game::Game>::State {
+        &self.state
+    }
 }
 
 #[cfg(test)]

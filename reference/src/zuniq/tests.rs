@@ -8,7 +8,7 @@ use super::rules::{
     apply_move, check_wall, claim_bonus, legal_walls, scores, Event, Illegal, InvalidReason,
 };
 use super::state::{Action, End, State};
-use super::trace::{outcome_json, Play};
+use super::trace::{trace_outcome, Play};
 use super::zones::{closed_zones, zones_closed_by, Zone};
 use super::{Params, Zuniq};
 use crate::game::{Game, StepError, TracePlay};
@@ -199,7 +199,7 @@ fn pitfall_9_a_claim_on_an_invalid_move_is_not_a_claim() {
     assert_eq!(state.claims, [None, None]);
     assert_eq!(state.ply, 2, "the invalid move is not counted");
     assert_eq!(state.walls, before.walls);
-    let outcome = outcome_json(&state).unwrap();
+    let outcome = trace_outcome(&state).unwrap().to_value();
     assert_eq!(outcome["plies"], 2);
     assert_eq!(outcome["scores"], serde_json::json!([0, 100]));
     assert_eq!(outcome["reason"], "invalid_action");

@@ -8,7 +8,9 @@ use super::referee::play_turn;
 use super::rules::{end_reason, legal_walls, scores, Event, InvalidReason};
 use super::state::State;
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use crate::trace::{Refusal, RefusalKind};
+use crate::trace::{
+    Event as TraceEvent, Legal, OutcomeKeys, Refusal, RefusalKind, TraceOutcome, TurnRecord,
+};
 use serde_json::{json, Map, Value};
 
 /// The reference Zuniq engine for `twinsim replay` / `verify` / `show`.
@@ -29,8 +31,8 @@ impl TraceEngine for ZuniqEngine {
     }
     /// §3: no randomness and no leagues; the seed only seeded the trace's bots, and `params`
     /// (bot names) changes nothing.
-    fn setup(&self, _seed: Option<i64>, _params: &Value) -> Result<Box<dyn TracePlay>, String> {
-        Ok(Box::new(Play::new(State::new())))
+    fn setup(&self, seed: Option<i64>, params: &Value) -> Result<Box<dyn TracePlay>, String> {
+        Ok(Box::new(crate::game::TypedTraceEngine::setup_play(self, seed, params)?))
     }
 }
 
@@ -76,16 +78,42 @@ pub fn wall_list(walls: &[super::board::Wall]) -> Value {
     Value::Array(walls.iter().map(|w| Value::String(w.name())).collect())
 }
 
-/// §9: the envelope's `outcome` object of a finished game.
-pub fn outcome_json(state: &State) -> Option<Value> {
-    let scores = scores(state)?;
-    Some(json!({
-        "scores": scores,
-        "winner": state.winner,
-        "reason": end_reason(state)?,
-        "plies": state.ply,
-        "claims": state.claims,
-    }))
+/// How Zuniq's outcome records write the winner (there is always one) and the ranks (they have
+/// none: the ranks are the winner's).
+pub const OUTCOME_KEYS: OutcomeKeys = OutcomeKeys { winner: true, ranks: None };
+
+/// §9: the envelope's `outcome` of a finished game.
+pub fn trace_outcome(state: &State) -> Option<TraceOutcome> {
+    Some(outcome_of(scores(state)?, state.winner, end_reason(state)?, state.ply, state.claims))
+}
+
+/// §9: the `outcome` from the final scores, the winner, the end reason, the plies played and
+/// each player's claim (both twins build theirs here).
+pub fn outcome_of(
+    scores: [i64; 2],
+    winner: Option<PlayerId>,
+    reason: &str,
+    plies: u32,
+    claims: [Option<u32>; 2],
+) -> TraceOutcome {
+    TraceOutcome::new(scores.to_vec(), winner, reason, OUTCOME_KEYS)
+        .with("plies", plies)
+        .with("claims", claims)
+}
+
+/// §9: a turn record: the state, both views, the mover's legal walls and the turn's event lines
+/// (both twins build theirs here).
+pub fn turn_record(
+    state: Value,
+    views: &[String; 2],
+    legal: Vec<String>,
+    events: Vec<String>,
+) -> TurnRecord {
+    let views = views.iter().map(|v| Some(v.clone())).collect();
+    let mut record = TurnRecord::new(state, views);
+    record.legal = Some(Legal::Mover(legal));
+    record.events = TraceEvent::texts(events);
+    record
 }
 
 fn views_json(views: &[View; 2]) -> Value {
@@ -132,19 +160,16 @@ impl TracePlay for Play {
         self.events = events;
         Ok(())
     }
-    fn turn_record(&self) -> Map<String, Value> {
-        let mut map = Map::new();
-        map.insert("state".into(), self.state.to_json());
-        map.insert("views".into(), views_json(&self.views));
-        map.insert("legal".into(), wall_list(&legal_walls(&self.state)));
-        map.insert("events".into(), json!(event_lines(&self.events)));
-        map
+    fn turn_record(&self) -> TurnRecord {
+        let views = self.views.map(|v| v.to_string());
+        let legal = legal_walls(&self.state).iter().map(|w| w.name()).collect();
+        turn_record(self.state.to_json(), &views, legal, event_lines(&self.events))
     }
     fn is_over(&self) -> bool {
         self.state.finished
     }
-    fn outcome(&self) -> Option<Value> {
-        outcome_json(&self.state)
+    fn outcome(&self) -> Option<TraceOutcome> {
+        trace_outcome(&self.state)
     }
     fn render(&self, colour: bool) -> String {
         render(&self.state, colour)
@@ -154,5 +179,19 @@ impl TracePlay for Play {
     }
     fn refusals(&self) -> Vec<Refusal> {
         refusals(&self.events)
+    }
+}
+
+impl crate::game::TypedTraceEngine for ZuniqEngine {
+    type Play = Play;
+    fn setup_play(&self, _seed: Option<i64>, _params: &Value) -> Result<Play, String> {
+        Ok(Play::new(State::new()))
+    }
+}
+
+impl crate::game::TypedPlay for Play {
+    type Game = super::Zuniq;
+    fn typed_state(&self) -> &<Self::Game as crate::game::Game>::State {
+        &self.state
     }
 }

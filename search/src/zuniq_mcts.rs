@@ -10,7 +10,12 @@
 //! is impartial, so a node's statistics, from its mover's point of view, hold for either
 //! colour), edges keep their own visits and wins (UCT over the DAG, as the 2021 participants'
 //! "hashnodes"). The table lives as long as the bot, so the position after the opponent's
-//! answer is usually already in it with its statistics (tree reuse). A node with few live walls
+//! answer is usually already in it with its statistics (tree reuse); at each move's start only
+//! the part reachable from the new root is kept (walls are never removed, so nothing else can
+//! be reached again), which bounds memory without throwing the reusable part away. A node's
+//! edges are made only when an iteration reaches it a second time: most nodes are leaves
+//! reached once, so this keeps a 30 s game's tree at about 1.5M edges (42 MiB) where making
+//! them at creation reached 14M. A node with few live walls
 //! is solved when it is created instead of being sampled by a playout; a proven node gives its
 //! exact result to every iteration that reaches it, and proofs propagate up (MCTS-Solver: a
 //! node with a child lost for its mover is won; one whose children are all won for their
@@ -96,11 +101,18 @@ impl Default for Config {
     }
 }
 
-/// Most nodes kept; when a move starts with more than half of it, the tree is cleared (the
-/// solver's table of proofs is kept). About 0.7 KB per node with its edges.
-const MAX_NODES: usize = 400_000;
+/// Most nodes in the tree; past it, an iteration that leaves the tree runs its playout
+/// without adding a node. A node is 24 bytes (and about as much in the index).
+const MAX_NODES: usize = 2_000_000;
+/// Most edges in the tree (28 bytes each: 8M is 224 MiB); past it, nodes are no longer
+/// expanded and iterations that reach one run a playout from it. Edges are made only for a
+/// node reached a second time (most nodes are leaves reached once), so at the full 30 s clock
+/// a move's search stays well below it.
+const MAX_EDGES: usize = 8_000_000;
 /// No child index yet.
 const NO_CHILD: u32 = u32::MAX;
+/// `Node::start` of a node whose edges are not made yet.
+const UNEXPANDED: u32 = u32::MAX;
 
 #[derive(Clone, Copy, Debug)]
 struct Edge {
@@ -117,6 +129,9 @@ struct Edge {
 
 #[derive(Clone, Copy, Debug)]
 struct Node {
+    /// The position's key (to rebuild the index when the tree is compacted).
+    key: u64,
+    /// First edge, or [`UNEXPANDED`].
     start: u32,
     len: u16,
     visits: u32,
@@ -173,9 +188,31 @@ impl Search {
         self.nodes.len()
     }
 
-    /// A new node for `board` (claims cleared); proven at once when it has no legal wall or is
-    /// small enough for the solver.
+    /// A new node for `board` (claims cleared), without edges yet ([`Search::expand`] makes
+    /// them when an iteration reaches it again); proven at once when it has no legal wall or
+    /// is small enough for the solver.
     fn new_node(&mut self, board: &Board, solve: bool) -> u32 {
+        let mut proven = 0;
+        if !board.has_legal_move() {
+            proven = -1;
+        } else if let Some(v) = self.solver.probe(board) {
+            proven = if v { 1 } else { -1 };
+        } else if solve && live_walls(board) <= self.config.leaf_solve_live {
+            let limit = Limit { nodes: self.config.leaf_solve_nodes, deadline: None };
+            if let Some(v) = self.solver.solve(board, limit) {
+                proven = if v { 1 } else { -1 };
+            }
+        }
+        let id = self.nodes.len() as u32;
+        let key = key(board);
+        self.nodes.push(Node { key, start: UNEXPANDED, len: 0, visits: 0, proven, pruned: false });
+        self.index.insert(key, id);
+        id
+    }
+
+    /// Makes the edges of node `n` (position `board`): one per legal wall (border walls
+    /// left out early when configured), in random order.
+    fn expand(&mut self, n: u32, board: &Board) {
         let (legal, quiet) = board.legal_quiet();
         let mut walls = legal;
         if board.ply < self.config.border_ply {
@@ -214,21 +251,54 @@ impl Search {
             let j = self.rng.below(i as u32 + 1) as usize;
             self.edges.swap(start + i, start + j);
         }
-        let mut proven = 0;
-        if legal == 0 {
-            proven = -1;
-        } else if let Some(v) = self.solver.probe(board) {
-            proven = if v { 1 } else { -1 };
-        } else if solve && live_walls(board) <= self.config.leaf_solve_live {
-            let limit = Limit { nodes: self.config.leaf_solve_nodes, deadline: None };
-            if let Some(v) = self.solver.solve(board, limit) {
-                proven = if v { 1 } else { -1 };
+        let node = &mut self.nodes[n as usize];
+        node.start = start as u32;
+        node.len = len as u16;
+        node.pruned = pruned;
+    }
+
+    /// Keeps only the part of the tree reachable from `root` (positions only grow by walls,
+    /// so no other node can be reached again), renumbered; returns the root's new index.
+    fn keep_reachable(&mut self, root: u32) -> u32 {
+        let mut new_id = vec![NO_CHILD; self.nodes.len()];
+        let mut order = vec![root];
+        new_id[root as usize] = 0;
+        let mut i = 0;
+        while i < order.len() {
+            let node = self.nodes[order[i] as usize];
+            i += 1;
+            if node.start == UNEXPANDED {
+                continue;
+            }
+            for edge in &self.edges[node.start as usize..][..node.len as usize] {
+                if edge.child != NO_CHILD && new_id[edge.child as usize] == NO_CHILD {
+                    new_id[edge.child as usize] = order.len() as u32;
+                    order.push(edge.child);
+                }
             }
         }
-        let id = self.nodes.len() as u32;
-        self.nodes.push(Node { start: start as u32, len: len as u16, visits: 0, proven, pruned });
-        self.index.insert(key(board), id);
-        id
+        let mut nodes = Vec::with_capacity(order.len());
+        let mut edges = Vec::new();
+        self.index.clear();
+        for (id, &old) in order.iter().enumerate() {
+            let mut node = self.nodes[old as usize];
+            if node.start != UNEXPANDED {
+                let start = edges.len();
+                edges.extend(self.edges[node.start as usize..][..node.len as usize].iter().map(
+                    |e| {
+                        let child =
+                            if e.child == NO_CHILD { NO_CHILD } else { new_id[e.child as usize] };
+                        Edge { child, ..*e }
+                    },
+                ));
+                node.start = start as u32;
+            }
+            self.index.insert(node.key, id as u32);
+            nodes.push(node);
+        }
+        self.nodes = nodes;
+        self.edges = edges;
+        0
     }
 
     /// The node of `board`, created when new (the flag says so).
@@ -298,6 +368,12 @@ impl Search {
             let node = self.nodes[n as usize];
             if node.proven != 0 {
                 break node.proven > 0;
+            }
+            if node.start == UNEXPANDED {
+                if self.edges.len() >= MAX_EDGES {
+                    break playout(&board, &mut self.rng, &mut end_walls);
+                }
+                self.expand(n, &board);
             }
             let e = match self.select(n) {
                 Ok(e) => e,
@@ -399,12 +475,11 @@ impl Search {
                 None => {}
             }
         }
-        if self.nodes.len() > MAX_NODES / 2 {
-            self.nodes.clear();
-            self.edges.clear();
-            self.index.clear();
-        }
         let (root, _) = self.node_of(&board, false);
+        let root = self.keep_reachable(root);
+        if self.nodes[root as usize].start == UNEXPANDED {
+            self.expand(root, &board);
+        }
         let mut path = Vec::with_capacity(64);
         let mut done = 0u64;
         loop {
@@ -599,4 +674,49 @@ impl ViewPlayer for ZuniqBot {
 /// The bot for `spec` (`builtin:mcts@fast`).
 pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Box<dyn ViewPlayer> {
     Box::new(ZuniqBot::new(seat, seed, spec.iterations))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The most visited edge of node `n`.
+    fn most_visited(search: &Search, n: u32) -> Edge {
+        let node = search.nodes[n as usize];
+        *search.edges[node.start as usize..][..node.len as usize]
+            .iter()
+            .max_by_key(|e| e.visits)
+            .expect("an expanded node with edges")
+    }
+
+    #[test]
+    fn a_move_keeps_the_new_roots_subtree_and_only_it() {
+        let mut search = Search::new(Config::default(), 3);
+        let mut board = Board::new();
+        search.decide(&board, Some(3000), None, 0, None, false).unwrap();
+        let before = search.tree_size();
+        // Two plies down the most visited line: a node the search has expanded.
+        let mine = most_visited(&search, search.index[&key(&board)]);
+        board.place(usize::from(mine.wall), mine.cut);
+        let answer = most_visited(&search, mine.child);
+        board.place(usize::from(answer.wall), answer.cut);
+        let kept = search.nodes[answer.child as usize];
+        assert!(kept.visits > 1 && kept.start != UNEXPANDED, "{kept:?}");
+
+        search.decide(&board, Some(0), None, 0, None, false).unwrap();
+        // The new root is node 0 with its statistics; the rest was dropped.
+        assert_eq!(search.index[&key(&board)], 0);
+        assert_eq!(search.nodes[0].visits, kept.visits);
+        assert!(search.tree_size() < before / 4, "{} of {before}", search.tree_size());
+        // Links and index agree after the renumbering.
+        for (id, node) in search.nodes.iter().enumerate() {
+            assert_eq!(search.index[&node.key], id as u32);
+            if node.start != UNEXPANDED {
+                for edge in &search.edges[node.start as usize..][..node.len as usize] {
+                    assert!(edge.child == NO_CHILD || (edge.child as usize) < search.nodes.len());
+                }
+            }
+        }
+        assert_eq!(search.index.len(), search.tree_size());
+    }
 }

@@ -38,6 +38,9 @@ impl State {
     }
 
     /// GATHERING (twin: `rules::gathering`).
+    // Inlined (as is `sun_move`): the frame's event-free copy then drops the event branches
+    // and the call (twinsim bench photosynthesis --instructions: step 844 -> 827).
+    #[inline(always)]
     pub(super) fn gathering(&mut self, events: Option<&mut Vec<String>>) {
         self.set_flags(self.flags & !3);
         self.wake_all();
@@ -56,6 +59,7 @@ impl State {
     }
 
     /// SUN_MOVE (twin: `rules::sun_move`).
+    #[inline(always)]
     pub(super) fn sun_move(&mut self, events: Option<&mut Vec<String>>) {
         let ended = self.day;
         self.set_day(ended + 1);
@@ -92,6 +96,9 @@ impl State {
     }
 
     /// Twin of `rules::validate`.
+    // Inlined: its `Result` then stays in registers, in the typed step and the text layer
+    // (twinsim bench photosynthesis --instructions, with `owe_draws` inlined: step 827 -> 780).
+    #[inline(always)]
     pub fn validate(&self, p: usize, action: Action, available: i32) -> Result<Effect, Invalid> {
         let lookup = |i: i32| {
             if (0..N as i32).contains(&i) {
@@ -104,63 +111,63 @@ impl State {
             Action::Wait => Ok(Effect::Wait),
             Action::Grow(i) | Action::Complete(i) => {
                 let cell = lookup(i)?;
-                let size = self.size_at(cell).ok_or(Invalid::NoTree(cell))? as usize;
+                let size = self.size_at(cell).ok_or(Invalid::NoTree(cell as u8))? as usize;
                 if self.owner_at(cell) != p {
-                    return Err(Invalid::Opponent(cell));
+                    return Err(Invalid::Opponent(cell as u8));
                 }
                 let dormant = self.dormant >> cell & 1 == 1;
                 if let Action::Grow(_) = action {
                     if dormant {
-                        return Err(Invalid::Dormant(cell));
+                        return Err(Invalid::Dormant(cell as u8));
                     }
                     if size >= 3 {
-                        return Err(Invalid::MaxSize(cell));
+                        return Err(Invalid::MaxSize(cell as u8));
                     }
                     let cost = self.grow_cost(p, size);
                     if cost > available {
                         return Err(Invalid::Sun(cost, available));
                     }
-                    Ok(Effect::Grow(cell, size, cost))
+                    Ok(Effect::Grow(cell as u8, size as u8, cost))
                 } else {
                     if size < 3 {
-                        return Err(Invalid::NotLarge(cell));
+                        return Err(Invalid::NotLarge(cell as u8));
                     }
                     if dormant {
-                        return Err(Invalid::Dormant(cell));
+                        return Err(Invalid::Dormant(cell as u8));
                     }
                     if 4 > available {
                         return Err(Invalid::Sun(4, available));
                     }
-                    Ok(Effect::Complete(cell))
+                    Ok(Effect::Complete(cell as u8))
                 }
             }
             Action::Seed(s, t) => {
                 let target = lookup(t)?;
                 let source = lookup(s)?;
                 if self.occupied() >> target & 1 == 1 {
-                    return Err(Invalid::Occupied(target));
+                    return Err(Invalid::Occupied(target as u8));
                 }
-                let size = self.size_at(source).ok_or(Invalid::NoTree(source))? as usize;
+                let size = self.size_at(source).ok_or(Invalid::NoTree(source as u8))? as usize;
                 if size == 0 {
-                    return Err(Invalid::SeedSource(source));
+                    return Err(Invalid::SeedSource(source as u8));
                 }
                 if self.owner_at(source) != p {
-                    return Err(Invalid::Opponent(source));
+                    return Err(Invalid::Opponent(source as u8));
                 }
                 if self.dormant >> source & 1 == 1 {
-                    return Err(Invalid::Dormant(source));
+                    return Err(Invalid::Dormant(source as u8));
                 }
                 if WITHIN[source][size] >> target & 1 == 0 {
-                    return Err(Invalid::TooFar(source, target));
+                    return Err(Invalid::TooFar(source as u8, target as u8));
                 }
                 if self.holes >> target & 1 == 1 {
-                    return Err(Invalid::Hole(target));
+                    return Err(Invalid::Hole(target as u8));
                 }
                 let cost = self.count_own(p, 0);
                 if cost > available {
                     return Err(Invalid::Sun(cost, available));
                 }
-                Ok(Effect::Seed(source, target, cost))
+                Ok(Effect::Seed(source as u8, target as u8, cost))
             }
         }
     }
@@ -168,26 +175,67 @@ impl State {
     // --- §8 legal actions ----------------------------------------------------------------------
 
     /// Sizes of the three possible-action groups (completes, grows, seeds) of player `p`, by
-    /// popcounts and target masks (twin: the lengths of `rules::possible_action_groups`).
-    #[inline]
+    /// popcounts, and the seed group's from [`State::seed_reach`] in exact states (twin: the
+    /// lengths of `rules::possible_action_groups`).
+    #[inline(always)]
     pub fn group_counts(&self, p: usize) -> [u32; 3] {
         let (size, owner, sun) = (&self.size, &self.owner, self.sun[p]);
         let mine = owner[p] & !self.dormant;
         let completes = if 4 <= sun { (mine & size[3]).count_ones() } else { 0 };
         let grows =
             if self.league >= 2 { growable(size, owner[p], mine, sun).count_ones() } else { 0 };
+        debug_assert!(
+            !self.exact_views || self.seed_reach[p] as u32 == self.count_seed_reach(p),
+            "seed_reach drifted"
+        );
         let mut seeds = 0;
         if self.league >= 3 && (owner[p] & size[0]).count_ones() as i32 <= sun {
-            let free = ALL & !self.holes & !(owner[0] | owner[1]);
-            for s in 1..4 {
-                let mut m = mine & size[s];
-                while m != 0 {
-                    seeds += (WITHIN_BY_ZEROS[m.trailing_zeros() as usize][s] & free).count_ones();
-                    m &= m - 1;
-                }
-            }
+            seeds =
+                if self.exact_views { self.seed_reach[p] as u32 } else { self.count_seed_reach(p) };
         }
         [completes, grows, seeds]
+    }
+
+    /// [`State::seed_reach`] of player `p` counted: a tree at a time, the free cells within
+    /// its size.
+    #[inline]
+    fn count_seed_reach(&self, p: usize) -> u32 {
+        let free = self.free();
+        let mine = self.owner[p] & !self.dormant;
+        let mut reach = 0;
+        for s in 1..4 {
+            let mut m = mine & self.size[s];
+            while m != 0 {
+                reach += (WITHIN_BY_ZEROS[m.trailing_zeros() as usize][s] & free).count_ones();
+                m &= m - 1;
+            }
+        }
+        reach
+    }
+
+    /// [`State::seed_reach`] counted from the trees, whatever `exact_views`.
+    pub fn seed_reach_from_scratch(&self) -> [u16; 2] {
+        [self.count_seed_reach(0) as u16, self.count_seed_reach(1) as u16]
+    }
+
+    /// Per player, its awake trees of size ≥ 1 that reach `cell` (within their size of it;
+    /// distances are symmetric): how much its [`State::seed_reach`] changes when `cell` stops
+    /// or starts being free.
+    #[inline]
+    fn reachers(&self, cell: usize) -> [u16; 2] {
+        let within = &WITHIN[cell];
+        let near = (within[1] & self.size[1] | within[2] & self.size[2] | within[3] & self.size[3])
+            & !self.dormant;
+        [(near & self.owner[0]).count_ones() as u16, (near & self.owner[1]).count_ones() as u16]
+    }
+
+    /// The free cells the awake tree of player `p` on `cell` (size `size`) reaches, taken
+    /// from its [`State::seed_reach`] as it falls asleep (exact states only).
+    #[inline]
+    fn reach_sleeps(&mut self, p: usize, cell: usize, size: usize) {
+        if self.exact_views {
+            self.seed_reach[p] -= (WITHIN[cell][size] & self.free()).count_ones() as u16;
+        }
     }
 
     /// The seed targets of the tree on `c` (a source, size ≥ 1) among `free_xy`, both as masks
@@ -363,6 +411,7 @@ impl State {
     pub fn without_views(mut self) -> State {
         self.exact_views = false;
         self.pending = Pending::default();
+        self.seed_reach = [0; 2];
         self
     }
 
@@ -370,7 +419,8 @@ impl State {
     /// lengths of the asked players' printed lists (`counts` when given, counted otherwise),
     /// whose draws are made later ([`State::sync_views`]), making the noted frames' draws first
     /// when `pending` is full.
-    #[inline]
+    // Inlined into the frame (see `validate`), the group counts with it.
+    #[inline(always)]
     fn owe_draws(&mut self, asked: [bool; 2], counts: Option<[[u32; 3]; 2]>) {
         if !self.exact_views {
             return;
@@ -378,20 +428,22 @@ impl State {
         if self.pending.len as usize == PENDING_FRAMES {
             self.sync_views();
         }
-        let i = self.pending.len as usize;
+        // Below PENDING_FRAMES (a power of two) after the sync: the mask only spares the
+        // bounds checks of the stores.
+        let i = self.pending.len as usize & (PENDING_FRAMES - 1);
         self.pending.len += 1;
+        let mut lens = [0u16; 6];
         for p in 0..2 {
             if asked[p] {
                 let c = match counts {
                     Some(given) => given[p],
                     None => self.group_counts(p),
                 };
-                for g in 0..3 {
-                    // At most 18 · 19 (see `Pending::lens`): fits.
-                    self.pending.lens[6 * i + 3 * p + g] = c[g] as u16;
-                }
+                // At most 18 · 19 (see `Pending::lens`): fits.
+                lens[3 * p..3 * p + 3].copy_from_slice(&c.map(|n| n as u16));
             }
         }
+        self.pending.lens[6 * i..6 * i + 6].copy_from_slice(&lens);
     }
 
     // --- §6.1 an ACTIONS frame -----------------------------------------------------------------
@@ -478,8 +530,12 @@ impl State {
             }
         }
         let answered = [reads[0].is_some(), reads[1].is_some()];
-        let tooltips = events.is_some().then_some(&mut tooltips);
-        self.play_checked(answered, effects, counts, tooltips, events);
+        match events {
+            Some(events) => {
+                self.play_checked(answered, effects, counts, Some(&mut tooltips), Some(events))
+            }
+            None => self.play_quiet(answered, effects, counts),
+        }
         Ok(())
     }
 
@@ -495,11 +551,35 @@ impl State {
 
     /// The frame (§6.1 steps 2–8) once the answers are read: `answered[p]` false disqualifies
     /// an asked player; `effects[p]` is the validation of p's action against this state
-    /// (`Err(None)`: none); `tooltips` (with `events`) holds those of the disqualifications.
+    /// (`Err(None)`: none, as it must be when `answered[p]` is false); `tooltips` (with `events`) holds those of the disqualifications.
     /// Validating every action against the state before the frame decides the same: a
     /// player's resolution changes only its own trees and sun, and the seeds land after both
     /// are resolved; only one message can differ (see the invalid arm).
-    pub(super) fn play_checked(
+    fn play_checked(
+        &mut self,
+        answered: [bool; 2],
+        effects: [Result<Effect, Option<Invalid>>; 2],
+        counts: Option<[[u32; 3]; 2]>,
+        tooltips: Option<&mut Vec<String>>,
+        events: Option<&mut Vec<String>>,
+    ) {
+        self.frame(answered, effects, counts, tooltips, events);
+    }
+
+    /// [`State::play_checked`] without events: its own copy of the frame, where the compiler
+    /// drops every event branch (the typed step's and the playouts' path).
+    pub(super) fn play_quiet(
+        &mut self,
+        answered: [bool; 2],
+        effects: [Result<Effect, Option<Invalid>>; 2],
+        counts: Option<[[u32; 3]; 2]>,
+    ) {
+        self.frame(answered, effects, counts, None, None);
+    }
+
+    /// The body of [`State::play_checked`] and [`State::play_quiet`].
+    #[inline(always)]
+    fn frame(
         &mut self,
         answered: [bool; 2],
         effects: [Result<Effect, Option<Invalid>>; 2],
@@ -529,10 +609,14 @@ impl State {
             if self.waiting(p) {
                 continue;
             }
-            let effect = if asked[p] && !answered[p] { Err(None) } else { effect };
+            debug_assert!(answered[p] || matches!(effect, Err(None)), "an effect not answered");
             match effect {
                 Ok(Effect::Grow(cell, size, cost)) => {
+                    let (cell, size) = (cell as usize, size as usize);
                     available[p] -= cost;
+                    if size > 0 {
+                        self.reach_sleeps(p, cell, size);
+                    }
                     self.remove_tree(cell, size as u8, p);
                     self.put_tree(cell, size as u8 + 1, p, true);
                     if let Some(ev) = events.as_deref_mut() {
@@ -540,13 +624,17 @@ impl State {
                     }
                 }
                 Ok(Effect::Complete(cell)) => {
+                    let cell = cell as usize;
                     available[p] -= 4;
+                    self.reach_sleeps(p, cell, 3);
                     self.make_dormant(cell);
                     dying[n_dying] = (cell, p);
                     n_dying += 1;
                 }
                 Ok(Effect::Seed(source, target, cost)) => {
+                    let (source, target) = (source as usize, target as usize);
                     available[p] -= cost;
+                    self.reach_sleeps(p, source, source_size(&self.size, source));
                     self.make_dormant(source);
                     seeds[n_seeds] = (p, target);
                     n_seeds += 1;
@@ -586,6 +674,10 @@ impl State {
             }
         } else {
             for &(owner, target) in &seeds[..n_seeds] {
+                if self.exact_views {
+                    let lost = self.reachers(target);
+                    self.seed_reach = [self.seed_reach[0] - lost[0], self.seed_reach[1] - lost[1]];
+                }
                 self.put_tree(target, 0, owner, true);
             }
             for (p, &a) in available.iter().enumerate() {
@@ -610,6 +702,10 @@ impl State {
             let points = nutrients + bonus;
             self.set_score(owner, self.score[owner] + points);
             self.remove_tree(cell, 3, owner);
+            if self.exact_views {
+                let gained = self.reachers(cell);
+                self.seed_reach = [self.seed_reach[0] + gained[0], self.seed_reach[1] + gained[1]];
+            }
             if let Some(ev) = events.as_deref_mut() {
                 ev.push(format!(
                     "${owner} is ending their tree life on cell {cell}, scoring {points} points"
@@ -675,7 +771,7 @@ pub(super) fn nth_bit(mut m: u64, k: u32) -> usize {
 
 /// The size (1..3) of the tree on `c`, known to be at least 1: its two bits, without branches.
 #[inline]
-fn source_size(size: &[u64; 4], c: usize) -> usize {
+pub(super) fn source_size(size: &[u64; 4], c: usize) -> usize {
     let low = (size[1] | size[3]) >> c & 1;
     let high = (size[2] | size[3]) >> c & 1;
     (low | high << 1) as usize
@@ -699,28 +795,29 @@ pub struct LegalSets {
 /// The non-dormant trees (`mine`) of a player owning `own` that it can afford to grow with
 /// `sun`: by size, the cost 1/3/7 plus its trees of the next size (twin: the grow group of
 /// `rules::possible_action_groups`).
+/// Without branches: each size's trees are kept by a mask of all ones or zeros.
 #[inline]
 fn growable(size: &[u64; 4], own: u64, mine: u64, sun: i32) -> u64 {
-    let mut g = 0;
-    for (s, base) in [1, 3, 7].into_iter().enumerate() {
-        if base + (own & size[s + 1]).count_ones() as i32 <= sun {
-            g |= mine & size[s];
-        }
-    }
-    g
+    let affordable = |base: i32, next: u64| {
+        ((base + (own & next).count_ones() as i32 <= sun) as u64).wrapping_neg()
+    };
+    mine & (size[0] & affordable(1, size[1])
+        | size[1] & affordable(3, size[2])
+        | size[2] & affordable(7, size[3]))
 }
 
-/// A validated action (twin: `rules::Effect`).
+/// A validated action (twin: `rules::Effect`). Cells and sizes are bytes: a frame passes two
+/// of these (in `Result`s with [`Invalid`]) by value, so they are kept small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// `WAIT`: the player sleeps until the next day.
     Wait,
     /// cell, current size, cost
-    Grow(usize, usize, i32),
+    Grow(u8, u8, i32),
     /// `COMPLETE`: the large tree on this cell is harvested.
-    Complete(usize),
+    Complete(u8),
     /// source, target, cost
-    Seed(usize, usize, i32),
+    Seed(u8, u8, i32),
 }
 
 /// Why an action fails §6.3 (twin: the messages of `rules::validate`).
@@ -729,25 +826,25 @@ pub enum Invalid {
     /// "Cell i not found": the cell index is off the board.
     NotFound(i32),
     /// "There is no tree on cell c".
-    NoTree(usize),
+    NoTree(u8),
     /// "The tree on cell c is owned by opponent".
-    Opponent(usize),
+    Opponent(u8),
     /// "Tree on cell c is dormant": it has acted this day already.
-    Dormant(usize),
+    Dormant(u8),
     /// "cannot grow more": GROW on a large tree.
-    MaxSize(usize),
+    MaxSize(u8),
     /// "not large enough": COMPLETE on a tree smaller than 3.
-    NotLarge(usize),
+    NotLarge(u8),
     /// "Not enough sun": the cost needed, then the sun the player has.
     Sun(i32, i32),
     /// "There is already a tree on cell c": SEED onto an occupied cell.
-    Occupied(usize),
+    Occupied(u8),
     /// "The seed on c cannot produce seeds": SEED from a seed.
-    SeedSource(usize),
+    SeedSource(u8),
     /// "too far": the target is farther from the source than the source tree's size.
-    TooFar(usize, usize),
+    TooFar(u8, u8),
     /// "You can't plant a seed on cell t": the target is a hole.
-    Hole(usize),
+    Hole(u8),
 }
 
 impl Invalid {

@@ -50,6 +50,7 @@ impl SearchState {
             rng: 0,
             pending: Pending::default(),
             exact_views: false,
+            seed_reach: [0; 2],
             hash: 0,
         };
         if s.league >= 3 {

@@ -31,6 +31,7 @@ impl State {
             rng: (seed as u64 ^ MULTIPLIER) & MASK48,
             pending: Pending::default(),
             exact_views: true,
+            seed_reach: [0; 2],
             hash: 0,
         };
         let full = st.league >= 3;
@@ -80,6 +81,7 @@ impl State {
             st.put_tree(picked[2 * i], size, 0, false);
             st.put_tree(picked[2 * i + 1], size, 1, false);
         }
+        st.seed_reach = st.seed_reach_from_scratch();
         if full {
             st.compute_shadows();
         }

@@ -4,6 +4,7 @@
 // Masks and tables are indexed by cell and size on purpose: the index is the cell.
 #![allow(clippy::needless_range_loop)]
 
+use super::rules::source_size;
 use super::tables::*;
 use twinsim_reference::photosynthesis as r;
 use twinsim_reference::photosynthesis::Params;
@@ -59,6 +60,12 @@ pub struct State {
     /// ([`State::without_views`]): it then never pays for the draws, even past
     /// [`PENDING_FRAMES`] frames; the game it plays is the same.
     pub exact_views: bool,
+    /// Per player, the length of its seed group before the sun check (§8: a SEED from each of
+    /// its awake trees of size ≥ 1 to each free cell, no hole and no tree, within the tree's
+    /// size): [`State::seed_reach_from_scratch`], kept up to date tree change by tree change
+    /// while `exact_views`, because every exact frame needs its group lengths (§6.1 step 2)
+    /// and a recount loops over the trees. Zero in search mode, where no frame needs them.
+    pub seed_reach: [u16; 2],
     /// Zobrist hash, maintained incrementally.
     pub hash: u64,
 }
@@ -87,6 +94,11 @@ impl State {
     pub(super) fn params(&self) -> Params {
         Params { league_level: self.league }
     }
+    /// The cells a seed may land on: neither a hole nor holding a tree.
+    #[inline]
+    pub fn free(&self) -> u64 {
+        ALL & !self.holes & !self.occupied()
+    }
     /// Cells holding a tree of either player.
     #[inline]
     pub fn occupied(&self) -> u64 {
@@ -114,11 +126,7 @@ impl State {
         p < 2 && self.flags & (FLAG_GAME_OVER | 4 << p | 1 << p) == 0
     }
     pub(super) fn max_rounds(&self) -> u8 {
-        match self.league {
-            0 | 1 => 1,
-            2 => 6,
-            _ => 24,
-        }
+        [1, 1, 6, 24][self.league.min(3) as usize]
     }
     /// Size of the tree on `cell`, if any.
     #[inline]
@@ -189,8 +197,19 @@ impl State {
             self.hash ^= DORMANT_KEYS[cell];
         }
     }
-    /// Every tree wakes: the dormant keys leave the hash five byte lookups at a time.
+    /// Every tree wakes: the dormant keys leave the hash five byte lookups at a time, and the
+    /// trees that wake add their reach to their owner's [`State::seed_reach`].
     pub(super) fn wake_all(&mut self) {
+        if self.exact_views {
+            let free = self.free();
+            let mut waking = self.dormant & !self.size[0];
+            while waking != 0 {
+                let cell = waking.trailing_zeros() as usize;
+                waking &= waking - 1;
+                let reach = WITHIN_BY_ZEROS[cell][source_size(&self.size, cell)] & free;
+                self.seed_reach[self.owner_at(cell)] += reach.count_ones() as u16;
+            }
+        }
         self.hash ^= dormant_keys(self.dormant);
         self.dormant = 0;
     }
@@ -267,6 +286,7 @@ impl From<&r::State> for State {
             rng: s.rng.state() as u64,
             pending: Pending::default(),
             exact_views: true,
+            seed_reach: [0; 2],
             hash: 0,
         };
         for (p, pl) in s.players.iter().enumerate() {
@@ -299,6 +319,7 @@ impl From<&r::State> for State {
             }
         }
         st.hash = st.hash_from_scratch();
+        st.seed_reach = st.seed_reach_from_scratch();
         st
     }
 }

@@ -53,7 +53,7 @@ impl Game for FastPhotosynthesis {
         }
         // An asked player without an action times out (§6.1 step 3).
         let answered = [actions[0].is_some(), actions[1].is_some()];
-        state.play_checked(answered, effects, None, None, None);
+        state.play_quiet(answered, effects, None);
         Ok(())
     }
     fn outcome(state: &State) -> Option<Outcome> {

@@ -41,7 +41,7 @@
 //! // Player 2 prints garbage: the referee deactivates it; nothing panics.
 //! let actions = [Some("UP".to_string()), Some("LEFT".to_string()), Some("JUMP!".to_string())];
 //! play.play_turn(&actions).unwrap();
-//! assert_eq!(play.turn_record()["state"]["active"], serde_json::json!([true, true, false]));
+//! assert_eq!(play.turn_record().state["active"], serde_json::json!([true, true, false]));
 //! ```
 //!
 //! # The referees' generators

@@ -127,8 +127,8 @@ fn whole_games_answers_are_legal_in_the_true_state() {
 const LIMIT: Duration = Duration::from_millis(100);
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn whole_games_on_the_clock_are_legal_and_in_time() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_whole_games_on_the_clock_are_legal_and_in_time() {
     // Both engines, one per seat, at the real limit: every answer parses, is legal in the true
     // state, and comes back before the deadline. The search stops at half the limit; a thread
     // descheduled for the other half cannot answer in time whatever it does (seen with the
@@ -447,8 +447,8 @@ fn arena(bots: [&str; 2], games: usize, time_scale: f64) -> (f64, usize, [usize;
 }
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn beam_beats_greedy() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_beam_beats_greedy() {
     // The arena runs in-process bots one after the other and starts both clocks before the
     // first: on seat 0 the greedy bot's own thinking (seat 1) counts against the search bot's
     // limit. Only seat 1's clock is the bot's own, so only there must it never time out.
@@ -467,7 +467,7 @@ fn beam_beats_greedy() {
 }
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
+#[ignore = "deterministic (iteration budgets, the clock a mere safety net): run by .ci/run in release beside the other deterministic checks: cargo test --release --test release -- --ignored --skip timing_"]
 fn beam_beats_beam_v1_at_equal_iteration_budgets() {
     // Deterministic: iteration budgets, and ten times the referee's limits so that the clock
     // (only a safety net) never cuts a search, even on a loaded machine. 20 games at 4,000
@@ -480,8 +480,8 @@ fn beam_beats_beam_v1_at_equal_iteration_budgets() {
 }
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn beam_is_in_time_at_a_twentieth_of_the_limit() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_beam_is_in_time_at_a_twentieth_of_the_limit() {
     // 5 ms per turn (time scale 0.05), both engines, every answer checked in the true state.
     // A thread descheduled for longer than the limit cannot answer in time whatever it does,
     // so on a loaded machine a few late answers are counted, not failed: at most 2%.

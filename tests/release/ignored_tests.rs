@@ -1,6 +1,7 @@
 //! The rules of the `#[ignore]`d tests, which `.ci/run` runs in release from this binary alone,
-//! in two groups by name (see `main.rs`): a check that lands elsewhere would never run, and a
-//! clock-bound check in the deterministic group would compete for the cores with the others.
+//! in three groups (see `main.rs`): a check that lands elsewhere would never run, a clock-bound
+//! check among the deterministic ones would compete for the cores with the others, and a clock in
+//! the lowest-priority lane (`clock_free`) would be starved into timeouts.
 
 use std::path::{Path, PathBuf};
 
@@ -102,4 +103,18 @@ fn the_scan_reads_attributes_names_and_reasons() {
     let seen: Vec<(&str, &str)> =
         found.iter().map(|t| (t.name.as_str(), t.reason.as_str())).collect();
     assert_eq!(seen, [("timing_a", "timing: why"), ("b", "")]);
+}
+
+/// The background lane runs `clock_free::*` at nice 19 beside the test command: a starved
+/// thread there must only take longer, so nothing in that file may read or set a clock.
+#[test]
+fn the_clock_free_checks_read_no_clock() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/release/clock_free.rs");
+    let text = std::fs::read_to_string(path).unwrap();
+    let code: String =
+        text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+    for clock in ["Instant", "Duration", "SystemTime", "time_scale", "arena", "deadline", "ms="] {
+        assert!(!code.contains(clock), "clock_free.rs mentions {clock}: move that check elsewhere");
+    }
+    assert!(ignored_in(Path::new("clock_free.rs"), &text).len() >= 2);
 }

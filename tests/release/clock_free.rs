@@ -1,12 +1,15 @@
-//! Zuniq's long deterministic checks, moved here from `twinsim-fast`'s unit tests so that the
-//! release step builds one test binary: perft 5 from the empty board and the differential soak
-//! (the fuzz targets' checks, `zuniq_diff` and the parser's, over seeded random inputs).
+//! The `#[ignore]`d checks that read no clock at all, so that `.ci/run` can run them at the lowest
+//! priority beside the test command (a starved thread only takes longer): Zuniq's perft 5 from
+//! the empty board and its differential soak (the fuzz targets' checks, `zuniq_diff` and the
+//! parser's, over seeded random inputs), moved here from `twinsim-fast`'s unit tests so that the
+//! release step builds one test binary. `ignored_tests::` refuses a clock in this file (no
+//! `Instant`, no `Duration`, no arena, no time scale).
 
 use twinsim_fast::zuniq::check::{game_diff, parse_diff};
 use twinsim_fast::zuniq::{perft, Board, Rng};
 
 #[test]
-#[ignore = "deterministic (minutes in the test profile): run by .ci/run in release with the other deterministic checks"]
+#[ignore = "deterministic (minutes in the test profile): run by .ci/run in release, in its background lane"]
 fn perft_5_from_the_empty_board() {
     assert_eq!(perft(&Board::new(), 5), 655_381_440);
 }
@@ -15,7 +18,7 @@ fn perft_5_from_the_empty_board() {
 /// `ZUNIQ_SOAK` games (default 20,000; `.ci/run` plays 5,000), split over two workers, each
 /// with its own seeded stream, so that the soak takes both cores of a CI machine.
 #[test]
-#[ignore = "deterministic (long): run by .ci/run in release with ZUNIQ_SOAK=5000; more: ZUNIQ_SOAK=100000 cargo test --release --test release zuniq_diff_soak -- --ignored"]
+#[ignore = "deterministic (long): run by .ci/run in release, in its background lane, with ZUNIQ_SOAK=5000; more: ZUNIQ_SOAK=100000 cargo test --release --test release clock_free::zuniq_diff_soak -- --ignored"]
 fn zuniq_diff_soak() {
     let games: u64 =
         std::env::var("ZUNIQ_SOAK").ok().and_then(|s| s.parse().ok()).unwrap_or(20_000);

@@ -1,6 +1,8 @@
 //! Every integration test of the `twinsim` package, one module per former `tests/<name>.rs`, in
 //! one test binary: 30 binaries each linking the whole workspace took most of a debug test build's
 //! link time and disk. Filter by module: `cargo test --test all cli::` or `-- conformance::`.
+//! The search and example bots' tests are the other binary, `tests/release/` (it holds every
+//! `#[ignore]`d check, which CI runs in release).
 
 mod arena;
 mod arena_crash;
@@ -10,7 +12,6 @@ mod cli;
 mod common;
 mod conformance;
 mod docs;
-mod examples;
 mod fuzz_corpus;
 mod olymbits_alloc;
 mod olymbits_typed;
@@ -21,13 +22,6 @@ mod photosynthesis_typed;
 mod refusal_tests;
 mod registry;
 mod search_game;
-mod search_olymbits;
-mod search_photosynthesis;
-mod search_tests;
-mod search_wondev_woman;
-mod search_xmas_rush;
-mod search_zuniq;
-mod search_zuniq_v2;
 mod test_command;
 mod trace_subset;
 mod viewer;

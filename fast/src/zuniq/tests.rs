@@ -386,31 +386,6 @@ fn on_square_finds_every_inner_wall_of_the_empty_board() {
 }
 
 #[test]
-#[ignore = "minutes in the test profile; .ci/run runs it in release: cargo test --release -p twinsim-fast perft_5 -- --ignored"]
-fn perft_5_from_the_empty_board() {
-    assert_eq!(perft(&Board::new(), 5), 655_381_440);
-}
-
-/// A longer differential run than the quickcheck property, for use without a fuzzer.
-#[test]
-#[ignore = "long; .ci/run runs 5,000 games in release: ZUNIQ_SOAK=100000 cargo test --release -p twinsim-fast zuniq_diff_soak -- --ignored"]
-fn zuniq_diff_soak() {
-    let games: u64 =
-        std::env::var("ZUNIQ_SOAK").ok().and_then(|s| s.parse().ok()).unwrap_or(20_000);
-    let mut rng = Rng(0x5EED);
-    for game in 0..games {
-        let len = 1 + rng.below(80) as usize;
-        let data: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
-        if let Err(e) = game_diff(&data) {
-            panic!("game {game}, bytes {data:?}: {e}");
-        }
-        let text: String =
-            (0..rng.below(6)).map(|_| (b' ' + rng.below(95) as u8) as char).collect();
-        parse_diff(&text).unwrap();
-    }
-}
-
-#[test]
 fn hand_made_reference_states_convert_without_panicking() {
     let mut state = RefState::new();
     state.ply = 255;

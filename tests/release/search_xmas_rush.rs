@@ -252,8 +252,8 @@ fn whole_games_are_legal_on_both_engines() {
 /// and fails on a bot that does not watch the clock; [`never_late_on_a_quiet_machine`] is the
 /// strict check. Timing, so release only (issue 33: a debug build on a busy machine is slower).
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn answers_in_time_at_a_twentieth_of_the_limit() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_answers_in_time_at_a_twentieth_of_the_limit() {
     for spec in ["smitsimax@fast", "smitsimax@reference"] {
         let (_, _, _, times) =
             play_games(spec, 2, Duration::from_micros(2500), Duration::from_millis(50));
@@ -267,8 +267,8 @@ fn answers_in_time_at_a_twentieth_of_the_limit() {
 /// The timing check at a twentieth of the referee's limits: at most 2% of the answers after
 /// their deadline.
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn never_late_on_a_quiet_machine() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_never_late_on_a_quiet_machine() {
     for spec in ["smitsimax@fast", "smitsimax@reference"] {
         let (_, late, answers, _) =
             play_games(spec, 4, Duration::from_micros(2500), Duration::from_millis(50));
@@ -296,7 +296,7 @@ fn fixed_iterations_are_deterministic() {
 /// the machine's load cannot turn the result into timeouts: 40 games, at least 80% won, no
 /// timeout, no illegal answer.
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
+#[ignore = "deterministic (iteration budgets, the clock a mere safety net): run by .ci/run in release beside the other deterministic checks: cargo test --release --test release -- --ignored --skip timing_"]
 fn beats_greedy_clearly() {
     use twinsim_arena::{run, ArenaConfig, BotSpec};
     for engine in ["fast", "reference"] {

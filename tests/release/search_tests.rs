@@ -217,8 +217,8 @@ fn duct_finished_game_and_statistics_add_up() {
 }
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn duct_respects_a_deadline() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_duct_respects_a_deadline() {
     let (_, f) = olymbits_pair(8, 0);
     let start = Instant::now();
     let b = Budget::until(start + Duration::from_millis(30));

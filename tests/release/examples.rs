@@ -77,8 +77,8 @@ fn every_example_bot_beats_random() {
 /// The same games under the referee's own limits (the arena's clock equal to the bots'): no
 /// timeout. Timing, so release only (CI runs it with `--ignored`; about a minute).
 #[test]
-#[ignore = "timing: run in release with --ignored"]
-fn every_example_bot_answers_within_the_referee_limits() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_every_example_bot_answers_within_the_referee_limits() {
     every_example_against_random(3, 1.0);
 }
 

@@ -292,8 +292,8 @@ fn preemptions() -> u64 {
 /// token amount. Timing, so release only (issue 33: a debug build on a busy machine searches
 /// too little in 2.5 ms).
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn answers_within_short_limits() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_answers_within_short_limits() {
     for later in [Duration::from_micros(5000), Duration::from_micros(2500)] {
         let mut b = bot("alphabeta@fast", 9);
         let mut state = setup::new_game(9, &Params::default());
@@ -351,8 +351,8 @@ fn a_passed_deadline_stops_the_search_within_a_few_nodes() {
 
 /// The search stops at its deadline even when it has far more to do.
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn search_honours_the_deadline() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_search_honours_the_deadline() {
     let r = twinsim_fast::wondev_woman::bench::sample_positions(1, 4).remove(0);
     let f = twinsim_fast::wondev_woman::State::from(&r);
     let mut ab = AlphaBeta::new(AlphaBetaConfig::default());
@@ -408,7 +408,7 @@ fn determinization_prefers_the_prediction_then_the_worst_case() {
 /// clock never binding: a clear win rate, no timeout, and (from the traces) every line printed
 /// in every game on the legal list of its turn.
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
+#[ignore = "deterministic (iteration budgets, the clock a mere safety net): run by .ci/run in release beside the other deterministic checks: cargo test --release --test release -- --ignored --skip timing_"]
 fn strength_against_greedy() {
     for engine in ["fast", "reference"] {
         let dir =

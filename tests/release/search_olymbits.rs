@@ -257,8 +257,8 @@ fn timed_game(engine: &str, scale: f64) -> Lateness {
 }
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn the_clock_is_respected_at_small_limits() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_the_clock_is_respected_at_small_limits() {
     // --time-scale 0.1 and 0.05. On a loaded machine the scheduler stalls the process for a few
     // milliseconds at random moments, which no bot can prevent, so this test only checks what
     // stalls do not move: the typical (median) answer uses about half the limit, and even the
@@ -272,8 +272,8 @@ fn the_clock_is_respected_at_small_limits() {
 }
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn never_late_on_a_quiet_machine() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_never_late_on_a_quiet_machine() {
     // A thread descheduled for longer than the limit cannot answer in time whatever it does:
     // at most 2% late answers (the rule of the other games' timing checks), none by much.
     for (scale, engine) in [(0.1, "fast"), (0.1, "reference"), (0.05, "fast")] {
@@ -295,8 +295,8 @@ fn an_expired_deadline_still_gets_a_valid_line_at_once() {
 }
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn an_expired_deadline_is_answered_within_50_ms() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_an_expired_deadline_is_answered_within_50_ms() {
     let s = spec("smitsimax@reference");
     let mut bot = player(&s, 1, 3).unwrap();
     let state = Olymbits::new_game(4, &Default::default());
@@ -323,7 +323,7 @@ fn arena_run(bots: &[&str], games: usize, time_scale: f64) -> (usize, usize, f64
 }
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
+#[ignore = "deterministic (iteration budgets, the clock a mere safety net): run by .ci/run in release beside the other deterministic checks: cargo test --release --test release -- --ignored --skip timing_"]
 fn smitsimax_beats_two_greedy_bots() {
     // An iteration budget, not the clock (issue 34: strength tests are deterministic; on the
     // clock at --time-scale 0.1 a loaded machine decided the result), with a clock that never

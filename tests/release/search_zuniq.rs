@@ -73,8 +73,8 @@ fn the_bot_plays_legal_lines_and_beats_random_play() {
 }
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn the_whole_game_budget_is_spent_but_never_overrun() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_the_whole_game_budget_is_spent_but_never_overrun() {
     // --time-scale 0.01 (0.3 s for the game): the reference twin can afford only a few
     // playouts per move there (one is milliseconds in the opening), the fast twin thousands.
     for engine in ["reference", "fast"] {
@@ -157,8 +157,8 @@ fn the_bot_keeps_the_true_board() {
 }
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn a_tiny_budget_still_gets_a_legal_line_at_once() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_a_tiny_budget_still_gets_a_legal_line_at_once() {
     // 1 ms for the whole game: no search fits, the bot answers a legal wall without delay.
     let mut b = bot("mcts@reference", 0, 1);
     let start = Instant::now();
@@ -204,8 +204,8 @@ fn claims_only_when_the_bonus_is_worth_the_risk() {
 }
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
-fn mcts_beats_greedy() {
+#[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
+fn timing_mcts_beats_greedy() {
     let bots =
         ["builtin:mcts@fast", "builtin:greedy"].iter().map(|b| b.parse::<BotSpec>().unwrap());
     let config = ArenaConfig {

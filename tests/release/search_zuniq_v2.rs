@@ -159,7 +159,7 @@ fn every_claim_is_a_won_game() {
 }
 
 #[test]
-#[ignore = "release (about 10 s), run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
+#[ignore = "deterministic (iteration budgets, the clock a mere safety net): run by .ci/run in release beside the other deterministic checks: cargo test --release --test release -- --ignored --skip timing_"]
 fn a_proven_win_is_never_lost() {
     // Endgames 7 plies before the end of random games: the bot, resumed there, claims at its
     // first move exactly when its solver proved the win; every such game is then won against
@@ -202,7 +202,7 @@ fn a_proven_win_is_never_lost() {
 }
 
 #[test]
-#[ignore = "release, run by .ci/run: cargo test --release --workspace -- --ignored --test-threads 1"]
+#[ignore = "deterministic (iteration budgets, the clock a mere safety net): run by .ci/run in release beside the other deterministic checks: cargo test --release --test release -- --ignored --skip timing_"]
 fn v2_beats_v1_on_equal_iteration_budgets() {
     // Deterministic: both sides 1,000 iterations a move (the clock is only a safety net), 24
     // games with seats rotating.

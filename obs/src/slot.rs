@@ -4,7 +4,7 @@
 use crate::codec::{GameCodec, GameId, Seat};
 use serde_json::Value;
 use twinsim_reference::game::{EngineKind, TraceEngine, TracePlay, TurnStructure};
-use twinsim_reference::trace::{TraceOutcome, TurnRecord};
+use twinsim_reference::trace::{SetupRecord, TraceOutcome, TurnRecord};
 
 /// Why a step was refused (nothing was played).
 #[derive(Debug)]
@@ -70,10 +70,6 @@ pub fn rewards_from_ranks(ranks: &[usize]) -> Vec<f32> {
         .collect()
 }
 
-fn string_list(value: Option<&Value>, players: usize) -> Vec<Option<String>> {
-    (0..players).map(|p| value.and_then(|v| v[p].as_str()).map(str::to_string)).collect()
-}
-
 impl Slot {
     /// Sets up a game (the referee's setup for `seed`); `params` is a trace's params object
     /// (league, map, ...), `league` then overrides its league.
@@ -127,8 +123,9 @@ impl Slot {
     fn after_setup(&mut self) {
         let record = self.play.initial_record();
         let players = self.seats.len();
-        self.views = string_list(record.get("initial_views"), players);
-        self.init_inputs = string_list(record.get("init_input"), players);
+        self.views = (0..players).map(|p| record.initial_views.get(p).cloned().flatten()).collect();
+        self.init_inputs =
+            (0..players).map(|p| record.init_input_of(p).map(str::to_string)).collect();
         self.absorb_views();
         self.scores = vec![0.0; players];
         self.previous_scores = self.scores.clone();
@@ -229,7 +226,7 @@ impl Slot {
     }
 
     /// The fields the engine reproduces for the setup (trace keys), and for the last turn.
-    pub fn records(&self) -> (serde_json::Map<String, Value>, TurnRecord) {
+    pub fn records(&self) -> (SetupRecord, TurnRecord) {
         (self.play.initial_record(), self.play.turn_record())
     }
 

@@ -12,7 +12,7 @@
 //!   traces), so one replayer serves every game and both engines.
 
 #[cfg(feature = "json")]
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::fmt;
 
 /// A player's index: 0, 1 (and 2 in three-player games), as in the referee.
@@ -336,10 +336,10 @@ pub trait TracePlay: Send {
     fn boxed_clone(&self) -> Box<dyn TracePlay>;
     /// Number of players.
     fn num_players(&self) -> usize;
-    /// The envelope fields this engine reproduces for the setup, under the trace's own keys:
-    /// at least `initial` and `initial_views`; also `initial_legal`, `setup_events`,
-    /// `init_input` where the game's traces have them.
-    fn initial_record(&self) -> Map<String, Value>;
+    /// The setup record this engine reproduces, as the game's traces have it: `initial` and
+    /// `initial_views`; also `initial_legal`, `setup_events`, `init_input` where the game's
+    /// traces have them.
+    fn initial_record(&self) -> crate::trace::SetupRecord;
     /// Who is asked for an action now (empty once the game is over).
     fn players_to_act(&self) -> Vec<PlayerId>;
     /// The legal action lines of `player` now, as a bot would print them (used for random

@@ -367,6 +367,13 @@ pub trait TracePlay: Send {
     fn is_over(&self) -> bool;
     /// The envelope's `outcome`, once the game is over.
     fn outcome(&self) -> Option<crate::trace::TraceOutcome>;
+    /// Each seat's score in the position now, as the game's state counts it, read from the
+    /// typed state (not from its JSON): X-mas Rush's completed quests (−1 after a forced
+    /// deactivation), Photosynthesis' and Wondev Woman's points, Olymbits' points (the product
+    /// over the mini-games of 3·gold + silver). Zuniq counts no score before the end: 0 for
+    /// every seat (its final scores are the [`TracePlay::outcome`]'s). Not the outcome's scores,
+    /// which may differ at the end (a deactivated seat's −1).
+    fn running_scores(&self) -> Vec<i64>;
     /// A picture of the position for a terminal (box-drawing characters; ANSI colour when
     /// `colour`). Defaults to the state as pretty JSON.
     fn render(&self, colour: bool) -> String {

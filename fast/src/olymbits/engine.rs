@@ -127,6 +127,10 @@ impl TracePlay for FastPlay {
             .collect()
     }
 
+    fn running_scores(&self) -> Vec<i64> {
+        (0..3).map(|i| self.state.points(i)).collect()
+    }
+
     fn initial_record(&self) -> SetupRecord {
         let r = self.state.to_reference();
         SetupRecord::new(state_json(&r), (0..3).map(|i| Some(render_first_input(&r, i))).collect())

@@ -216,6 +216,9 @@ impl TracePlay for FastPlay {
     fn refusals(&self) -> Vec<Refusal> {
         rtrace::refusals(&self.before.to_reference(), &self.answers)
     }
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.score.iter().map(|&s| i64::from(s)).collect()
+    }
     fn turn_record(&self) -> TurnRecord {
         let s = &self.state;
         rtrace::turn_record(state_json(s), views(s), legal(s), &self.events, s.executions)

@@ -195,6 +195,9 @@ impl TracePlay for FastPlay {
     fn refusals(&self) -> Vec<Refusal> {
         self.last.as_ref().map_or_else(Vec::new, |last| refusals(&last.events))
     }
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.scores.iter().map(|&s| i64::from(s)).collect()
+    }
     fn turn_record(&self) -> TurnRecord {
         let s = &self.state;
         turn_record(state_json(s), views(s), legal_list(s), self.last.as_ref())

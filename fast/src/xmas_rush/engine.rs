@@ -95,6 +95,10 @@ impl TracePlay for FastPlay {
         r::trace::refusals(&self.events)
     }
 
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.players.iter().map(|p| p.score).collect()
+    }
+
     fn turn_record(&self) -> TurnRecord {
         let state = r::json::state_json(&self.state.to_reference());
         r::trace::turn_record(state, views(&self.state), &self.events)

@@ -119,6 +119,10 @@ impl TracePlay for FastPlay {
     fn refusals(&self) -> Vec<Refusal> {
         twinsim_reference::zuniq::trace::refusals(&self.events)
     }
+    /// Zuniq scores only at the end (the outcome's scores).
+    fn running_scores(&self) -> Vec<i64> {
+        vec![0; 2]
+    }
     fn turn_record(&self) -> TurnRecord {
         let legal = wall_names(self.state.legal_mask());
         let events = self.events.iter().map(Event::to_string).collect();

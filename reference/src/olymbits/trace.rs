@@ -250,6 +250,10 @@ impl TracePlay for Play {
     fn refusals(&self) -> Vec<Refusal> {
         self.refused.clone()
     }
+
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.medals.iter().map(|medals| super::rules::points(medals)).collect()
+    }
 }
 
 impl crate::game::TypedTraceEngine for OlymbitsEngine {

@@ -278,6 +278,10 @@ impl TracePlay for Play {
     fn refusals(&self) -> Vec<Refusal> {
         self.refused.clone()
     }
+
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.players.iter().map(|p| i64::from(p.score)).collect()
+    }
 }
 
 impl crate::game::TypedTraceEngine for ReferenceEngine {

@@ -304,6 +304,9 @@ impl TracePlay for Play {
     fn refusals(&self) -> Vec<Refusal> {
         self.state.last_turn.as_ref().map_or_else(Vec::new, |last| refusals(&last.events))
     }
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.scores.iter().map(|&s| i64::from(s)).collect()
+    }
 }
 
 impl crate::game::TypedTraceEngine for Engine {

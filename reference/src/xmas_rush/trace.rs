@@ -140,6 +140,10 @@ impl TracePlay for Play {
     fn refusals(&self) -> Vec<Refusal> {
         refusals(&self.events)
     }
+
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.players.iter().map(|p| p.score).collect()
+    }
 }
 
 /// [`TracePlay::lists_every_legal`] for both twins: the legal lines list every PUSH but only the

@@ -176,6 +176,10 @@ impl TracePlay for Play {
     fn refusals(&self) -> Vec<Refusal> {
         refusals(&self.events)
     }
+    /// Zuniq scores only at the end (§9: the outcome's scores).
+    fn running_scores(&self) -> Vec<i64> {
+        vec![0; 2]
+    }
 }
 
 impl crate::game::TypedTraceEngine for ZuniqEngine {

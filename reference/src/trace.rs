@@ -918,13 +918,17 @@ mod tests {
 
     /// Every line of every shipped trace reads into the typed records and writes back as the
     /// same JSON; each game's turns and outcomes have the typed shape its trace module says
-    /// (legal list, structured events, outcome keys).
+    /// (legal list, structured events, outcome keys); the setup record alone writes back the
+    /// line's setup fields, with the game's shape (init input, initial legal list, setup
+    /// events, extra keys).
     #[test]
     fn every_shipped_trace_line_reads_typed_and_writes_back_the_same() {
         use crate::{olymbits, photosynthesis, wondev_woman, xmas_rush, zuniq};
-        let games: [(&str, OutcomeKeys, Option<bool>, bool, [bool; 2], &[&str]); 5] = [
-            // (file, outcome keys, legal: per seat?, structured events?,
-            //  setup: [init_input?, setup_events?], setup's extra keys)
+        // (file, outcome keys, legal: per seat?, structured events?,
+        //  setup: [init_input?, setup_events?], setup's extra keys)
+        type Shape =
+            (&'static str, OutcomeKeys, Option<bool>, bool, [bool; 2], &'static [&'static str]);
+        let games: [Shape; 5] = [
             ("xmas-rush", xmas_rush::json::OUTCOME_KEYS, None, false, [false; 2], &["players"]),
             (
                 "photosynthesis",

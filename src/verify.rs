@@ -257,8 +257,8 @@ fn random_game(game: &str, params_pool: &[Value], master_seed: i64, index: i64) 
         let mut diffs = vec![];
         trace::compare_record(
             Moment::Setup,
-            &reference.initial_record(),
-            &fast.initial_record(),
+            &reference.initial_record().to_map(),
+            &fast.initial_record().to_map(),
             &["initial", "initial_views"],
             &mut diffs,
         );

@@ -4,12 +4,12 @@
 use crate::bots::{Answer, Bot, GreedyBot, ProcessBot, RandomBot, SearchBot};
 use crate::results::GameResult;
 use crate::{registry, time_limits, ArenaConfig, BotSpec, MAX_TIME_SCALE};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use twinsim_reference::game::{EngineKind, PlayerId, TurnStructure};
 use twinsim_reference::java_random::JavaRandom;
-use twinsim_reference::trace::{self, Moment, TraceTurn};
+use twinsim_reference::trace::{self, Moment, TraceGame, TraceTurn};
 use twinsim_search::bot::make_player;
 
 /// A game gives up after this many turns (longer than any of the five games).
@@ -155,6 +155,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         let shadow = engine.setup(Some(seed), &params)?;
         let mut differences = Vec::new();
         let (main_setup, shadow_setup) = (play.initial_record(), shadow.initial_record());
+        let (main_setup, shadow_setup) = (main_setup.to_map(), shadow_setup.to_map());
         trace::compare_record(Moment::Setup, &main_setup, &shadow_setup, &[], &mut differences);
         divergence(config, index, seed, &differences)?;
         Some(shadow)
@@ -164,8 +165,8 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
     // The one trace layout: init input apart from the first view, for every game.
     let mut initial = play.initial_record();
     trace::normalize_setup(&config.game, &mut initial);
-    let mut views = strings(initial.get("initial_views"), n);
-    let init_input = strings(initial.get("init_input"), n);
+    let mut views: Vec<String> = (0..n).map(|p| initial.initial_view(p).to_string()).collect();
+    let init_input: Vec<&str> = (0..n).map(|p| initial.init_input_of(p).unwrap_or("")).collect();
     let mut first = vec![true; n];
     let mut per_seat: Vec<SeatRecord> = vec![SeatRecord::default(); n];
     let mut turns: Vec<TraceTurn> = Vec::new();
@@ -177,7 +178,7 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         for &p in &acting {
             let mut input = String::new();
             if first[p] && !init_input[p].is_empty() {
-                input.push_str(&init_input[p]);
+                input.push_str(init_input[p]);
                 input.push('\n');
             }
             input.push_str(&views[p]);
@@ -324,20 +325,25 @@ pub fn play_game(config: &ArenaConfig, index: usize) -> Result<PlayedGame, Strin
         problems: per_seat.iter_mut().map(|s| std::mem::take(&mut s.problems)).collect(),
         answer_us: per_seat.into_iter().map(|s| s.answer_us).collect(),
     };
-    let mut trace = Map::new();
-    trace.insert("game".into(), json!(config.game));
-    trace.insert("source".into(), json!(format!("twinsim arena ({} engine)", config.engine)));
-    trace.insert("seed".into(), json!(seed));
     let mut trace_params = params.as_object().cloned().unwrap_or_default();
     trace_params.insert(
         "bots".into(),
         json!(seats.iter().map(|&b| config.bots[b].to_string()).collect::<Vec<_>>()),
     );
-    trace.insert("params".into(), Value::Object(trace_params));
-    trace.extend(initial);
-    trace.insert("turns".into(), json!(turns));
-    trace.insert("outcome".into(), json!(outcome));
-    Ok(PlayedGame { result, trace: Value::Object(trace), stderr })
+    let trace = TraceGame {
+        game: config.game.clone(),
+        source: format!("twinsim arena ({} engine)", config.engine),
+        seed: Some(seed),
+        params: Value::Object(trace_params),
+        turns,
+        outcome,
+        truncated: false,
+        setup: initial,
+    };
+    // As a JSON value, whose object keys are sorted: the trace line's bytes are those of the
+    // key-by-key map the arena wrote before the record was typed.
+    let trace = serde_json::to_value(&trace).expect("a trace record serializes");
+    Ok(PlayedGame { result, trace, stderr })
 }
 
 /// An error describing the first divergence of the two twins in a lockstep game, if any.
@@ -363,16 +369,6 @@ fn divergence(
         text.push_str(&format!("\n  {d}"));
     }
     Err(text)
-}
-
-/// `n` strings from a JSON array of strings (missing entries are empty).
-fn strings(value: Option<&Value>, n: usize) -> Vec<String> {
-    let mut out: Vec<String> = value
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().map(|s| s.as_str().unwrap_or("").to_string()).collect())
-        .unwrap_or_default();
-    out.resize(n, String::new());
-    out
 }
 
 #[cfg(test)]

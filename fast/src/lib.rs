@@ -100,9 +100,9 @@
 //!
 //! let engine = twinsim_reference::wondev_woman::engine().expect("the reference engine");
 //! let record = engine.setup(Some(3), &serde_json::json!({})).unwrap().initial_record();
-//! let (init, text) = (&record["init_input"][0], &record["initial_views"][0]);
-//! let (size, units) = protocol::parse_init(init.as_str().unwrap()).unwrap();
-//! let view = protocol::parse_turn(text.as_str().unwrap(), size, units).unwrap();
+//! let (init, text) = (record.init_input_of(0).unwrap(), record.initial_view(0));
+//! let (size, units) = protocol::parse_init(init).unwrap();
+//! let view = protocol::parse_turn(text, size, units).unwrap();
 //! // The enemy units may be hidden (fog): here they are guessed at the view's own positions when
 //! // shown, else at ours; a real bot asks the fog deduction (`bot::fog`) where they can be.
 //! let guess = |i: usize| view.theirs[i].unwrap_or(view.mine[i]);
@@ -123,7 +123,7 @@
 //!
 //! let engine = twinsim_reference::olymbits::engine().expect("the reference engine");
 //! let record = engine.setup(Some(1), &serde_json::json!({})).unwrap().initial_record();
-//! let text = record["initial_views"][2].as_str().unwrap();
+//! let text = record.initial_view(2);
 //! let (init, view) = protocol::parse_first_input(text).expect("the referee's text");
 //! assert_eq!(init.player, 2);
 //! // Future mini-games are unknown to a bot: the state is reseeded with the bot's own seed.
@@ -145,7 +145,7 @@
 //!
 //! let engine = twinsim_reference::photosynthesis::engine().expect("the reference engine");
 //! let record = engine.setup(Some(5), &serde_json::json!({})).unwrap().initial_record();
-//! let text = record["initial_views"][0].as_str().unwrap(); // the 37 cells, then day 0
+//! let text = record.initial_view(0); // the 37 cells, then day 0
 //! let view = protocol::parse_turn(text).expect("the referee's text");
 //! let cells = view.cells.clone().expect("the first turn carries the cells");
 //! let state = State::from(&protocol::state_from_view(&cells, &view, 0, 99));

@@ -4,7 +4,7 @@
 use crate::codec::{GameCodec, GameId, Seat};
 use serde_json::Value;
 use twinsim_reference::game::{EngineKind, TraceEngine, TracePlay, TurnStructure};
-use twinsim_reference::trace::{TraceOutcome, TurnRecord};
+use twinsim_reference::trace::{SetupRecord, TraceOutcome, TurnRecord};
 
 /// Why a step was refused (nothing was played).
 #[derive(Debug)]
@@ -37,25 +37,6 @@ pub fn engine(game: GameId, kind: EngineKind) -> &'static dyn TraceEngine {
         .expect("every game has both engines (CI's `verify` checks it)")
 }
 
-/// Each player's score in a state object of the trace schema (Zuniq scores only at the end).
-fn scores_of(game: GameId, state: &Value, players: usize) -> Vec<f64> {
-    let number = |v: &Value| v.as_f64().unwrap_or(0.0);
-    match game {
-        GameId::XmasRush | GameId::Photosynthesis => {
-            (0..players).map(|p| number(&state["players"][p]["score"])).collect()
-        }
-        GameId::WondevWoman => (0..players).map(|p| number(&state["scores"][p])).collect(),
-        // Olymbits' score is the product over the mini-games of 3·gold + silver.
-        GameId::Olymbits => (0..players)
-            .map(|p| {
-                let medals = state["medals"][p].as_array().cloned().unwrap_or_default();
-                medals.iter().map(|m| 3.0 * number(&m[0]) + number(&m[1])).product()
-            })
-            .collect(),
-        GameId::Zuniq => vec![0.0; players],
-    }
-}
-
 /// The final reward of each player: (players ranked below − players ranked above) / (n − 1),
 /// so +1 for a sole winner, −1 for a sole loser, 0 for a two-player draw or the middle of three.
 pub fn rewards_from_ranks(ranks: &[usize]) -> Vec<f32> {
@@ -68,10 +49,6 @@ pub fn rewards_from_ranks(ranks: &[usize]) -> Vec<f32> {
             (below - above) / (n.max(2) - 1) as f32
         })
         .collect()
-}
-
-fn string_list(value: Option<&Value>, players: usize) -> Vec<Option<String>> {
-    (0..players).map(|p| value.and_then(|v| v[p].as_str()).map(str::to_string)).collect()
 }
 
 impl Slot {
@@ -127,8 +104,9 @@ impl Slot {
     fn after_setup(&mut self) {
         let record = self.play.initial_record();
         let players = self.seats.len();
-        self.views = string_list(record.get("initial_views"), players);
-        self.init_inputs = string_list(record.get("init_input"), players);
+        self.views = (0..players).map(|p| record.initial_views.get(p).cloned().flatten()).collect();
+        self.init_inputs =
+            (0..players).map(|p| record.init_input_of(p).map(str::to_string)).collect();
         self.absorb_views();
         self.scores = vec![0.0; players];
         self.previous_scores = self.scores.clone();
@@ -229,7 +207,7 @@ impl Slot {
     }
 
     /// The fields the engine reproduces for the setup (trace keys), and for the last turn.
-    pub fn records(&self) -> (serde_json::Map<String, Value>, TurnRecord) {
+    pub fn records(&self) -> (SetupRecord, TurnRecord) {
         (self.play.initial_record(), self.play.turn_record())
     }
 
@@ -317,12 +295,72 @@ impl Slot {
         self.views = (0..players).map(|p| record.views.get(p).cloned().flatten()).collect();
         self.absorb_views();
         self.previous_scores = std::mem::take(&mut self.scores);
-        self.scores = scores_of(self.game, &record.state, players);
+        self.scores = self.play.running_scores().into_iter().map(|s| s as f64).collect();
         self.refresh_to_act();
         self.rewards = match self.ranks() {
             Some(ranks) => rewards_from_ranks(&ranks),
             None => vec![0.0; players],
         };
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scores the observation layer read from each turn's state JSON before the engines
+    /// gave them typed (`TracePlay::running_scores`): kept here as the oracle.
+    fn scores_from_state_json(game: GameId, state: &Value, players: usize) -> Vec<f64> {
+        let number = |v: &Value| v.as_f64().unwrap_or(0.0);
+        match game {
+            GameId::XmasRush | GameId::Photosynthesis => {
+                (0..players).map(|p| number(&state["players"][p]["score"])).collect()
+            }
+            GameId::WondevWoman => (0..players).map(|p| number(&state["scores"][p])).collect(),
+            GameId::Olymbits => (0..players)
+                .map(|p| {
+                    let medals = state["medals"][p].as_array().cloned().unwrap_or_default();
+                    medals.iter().map(|m| 3.0 * number(&m[0]) + number(&m[1])).product()
+                })
+                .collect(),
+            GameId::Zuniq => vec![0.0; players],
+        }
+    }
+
+    /// Every turn of the first 12 games of each shipped trace (misbehaving bots among them:
+    /// X-mas Rush's −1 of a forced deactivation in games 5 and 6), on both engines: the typed running scores are the ones the state JSON gave. (All the
+    /// games took 26 s in the debug build; 12 per game keep it to a few.)
+    #[test]
+    fn running_scores_are_the_state_json_scores_on_every_shipped_turn() {
+        for game in GameId::ALL {
+            let path =
+                format!("{}/../tests/traces/{}.jsonl", env!("CARGO_MANIFEST_DIR"), game.name());
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let records =
+                twinsim_reference::trace::parse_jsonl(&text).expect("shipped traces read");
+            let mut turns = 0;
+            for kind in [EngineKind::Reference, EngineKind::Fast] {
+                for record in records.iter().take(12) {
+                    let mut play = engine(game, kind).setup(record.seed, &record.params).unwrap();
+                    let players = play.num_players();
+                    for (n, turn) in record.turns.iter().enumerate() {
+                        play.play_turn(&turn.actions).unwrap();
+                        let state = play.turn_record().state;
+                        let typed: Vec<f64> =
+                            play.running_scores().into_iter().map(|s| s as f64).collect();
+                        let context =
+                            format!("{} {kind} seed {:?} turn {}", game.name(), record.seed, n + 1);
+                        assert_eq!(
+                            typed,
+                            scores_from_state_json(game, &state, players),
+                            "{context}"
+                        );
+                        turns += 1;
+                    }
+                }
+            }
+            assert!(turns > 0, "{}: no turn", game.name());
+        }
     }
 }

@@ -288,7 +288,7 @@ impl Match {
     fn records_json(&self) -> (String, String) {
         let (setup, turn) = self.slot().records();
         (
-            serde_json::Value::Object(setup).to_string(),
+            serde_json::Value::Object(setup.to_map()).to_string(),
             serde_json::Value::Object(turn.to_map()).to_string(),
         )
     }

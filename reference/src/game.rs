@@ -12,7 +12,7 @@
 //!   traces), so one replayer serves every game and both engines.
 
 #[cfg(feature = "json")]
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::fmt;
 
 /// A player's index: 0, 1 (and 2 in three-player games), as in the referee.
@@ -336,10 +336,10 @@ pub trait TracePlay: Send {
     fn boxed_clone(&self) -> Box<dyn TracePlay>;
     /// Number of players.
     fn num_players(&self) -> usize;
-    /// The envelope fields this engine reproduces for the setup, under the trace's own keys:
-    /// at least `initial` and `initial_views`; also `initial_legal`, `setup_events`,
-    /// `init_input` where the game's traces have them.
-    fn initial_record(&self) -> Map<String, Value>;
+    /// The setup record this engine reproduces, as the game's traces have it: `initial` and
+    /// `initial_views`; also `initial_legal`, `setup_events`, `init_input` where the game's
+    /// traces have them.
+    fn initial_record(&self) -> crate::trace::SetupRecord;
     /// Who is asked for an action now (empty once the game is over).
     fn players_to_act(&self) -> Vec<PlayerId>;
     /// The legal action lines of `player` now, as a bot would print them (used for random
@@ -367,6 +367,13 @@ pub trait TracePlay: Send {
     fn is_over(&self) -> bool;
     /// The envelope's `outcome`, once the game is over.
     fn outcome(&self) -> Option<crate::trace::TraceOutcome>;
+    /// Each seat's score in the position now, as the game's state counts it, read from the
+    /// typed state (not from its JSON): X-mas Rush's completed quests (−1 after a forced
+    /// deactivation), Photosynthesis' and Wondev Woman's points, Olymbits' points (the product
+    /// over the mini-games of 3·gold + silver). Zuniq counts no score before the end: 0 for
+    /// every seat (its final scores are the [`TracePlay::outcome`]'s). Not the outcome's scores,
+    /// which may differ at the end (a deactivated seat's −1).
+    fn running_scores(&self) -> Vec<i64>;
     /// A picture of the position for a terminal (box-drawing characters; ANSI colour when
     /// `colour`). Defaults to the state as pretty JSON.
     fn render(&self, colour: bool) -> String {

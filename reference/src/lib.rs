@@ -36,8 +36,8 @@
 //!
 //! let engine = twinsim_reference::olymbits::engine().expect("olymbits is implemented");
 //! let mut play = engine.setup(Some(1), &serde_json::json!({})).unwrap();
-//! let views = play.initial_record()["initial_views"].clone();
-//! assert!(views[0].as_str().unwrap().starts_with("0\n4\n"), "player index, then 4 mini-games");
+//! let setup = play.initial_record();
+//! assert!(setup.initial_view(0).starts_with("0\n4\n"), "player index, then 4 mini-games");
 //! // Player 2 prints garbage: the referee deactivates it; nothing panics.
 //! let actions = [Some("UP".to_string()), Some("LEFT".to_string()), Some("JUMP!".to_string())];
 //! play.play_turn(&actions).unwrap();

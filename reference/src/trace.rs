@@ -37,11 +37,70 @@ pub struct TraceGame {
     pub truncated: bool,
     /// `initial`, `initial_views` and the other setup fields, by their trace keys.
     #[serde(flatten)]
-    pub setup: Map<String, Value>,
+    pub setup: SetupRecord,
 }
 
 fn is_false(flag: &bool) -> bool {
     !flag
+}
+
+/// What setup produced, as the traces record it and [`TracePlay::initial_record`] reproduces
+/// it: the fields every game has (`initial`, `initial_views`), typed, the ones some games have
+/// (`init_input`, `initial_legal`, `setup_events`), and any other envelope field a trace writes
+/// beside them (X-mas Rush's informational `players`) under `extra`. The envelope's `seed` and
+/// `params` are [`TraceGame`]'s own fields: an engine is set up from them, it does not produce
+/// them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SetupRecord {
+    /// The game's own state object after setup, before the first turn (`null` where a record
+    /// lacks it, which [`replay`] reports; not written then).
+    #[serde(default, skip_serializing_if = "Value::is_null")]
+    pub initial: Value,
+    /// What each seat is sent before its first action, `null` for a seat that is not asked
+    /// (like a turn's [`TurnRecord::views`]). Where `init_input` is absent, the referee traces
+    /// of some games start these with the init lines ([`normalize_setup`]).
+    #[serde(default)]
+    pub initial_views: Vec<Option<String>>,
+    /// What each seat reads once before its first turn (`""` where it reads nothing), where the
+    /// record has it apart from the first view.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub init_input: Option<Vec<String>>,
+    /// The legal lines after setup, where the game's traces list them (the shapes of a turn's
+    /// [`TurnRecord::legal`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_legal: Option<Legal>,
+    /// The referee's messages during setup, where the game's traces have them (Photosynthesis'
+    /// day-0 gathering).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup_events: Option<Vec<Event>>,
+    /// Other envelope fields, by their trace keys (X-mas Rush's `players`).
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl SetupRecord {
+    /// A record of the state and first views alone.
+    pub fn new(initial: Value, initial_views: Vec<Option<String>>) -> SetupRecord {
+        SetupRecord { initial, initial_views, ..SetupRecord::default() }
+    }
+
+    /// The record as JSON object fields of a trace envelope.
+    pub fn to_map(&self) -> Map<String, Value> {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(map)) => map,
+            _ => unreachable!("a setup record serializes to an object"),
+        }
+    }
+
+    /// Seat `seat`'s first view (`""` where there is none).
+    pub fn initial_view(&self, seat: PlayerId) -> &str {
+        self.initial_views.get(seat).and_then(Option::as_deref).unwrap_or("")
+    }
+
+    /// Seat `seat`'s init input (`None` where the record has none for it).
+    pub fn init_input_of(&self, seat: PlayerId) -> Option<&str> {
+        self.init_input.as_ref()?.get(seat).map(String::as_str)
+    }
 }
 
 /// One resolved turn of a trace: the lines the bots printed and what the referee made of them.
@@ -411,32 +470,24 @@ fn embedded_init_lines(game: &str) -> usize {
 /// reads once before its first turn (`""` where the game has none) and `initial_views` only the
 /// first turn's lines. Records that already have `init_input` are left as they are; older ones
 /// (the referee traces of Photosynthesis and Olymbits) have their init lines split off.
-pub fn normalize_setup(game: &str, setup: &mut Map<String, Value>) {
-    if setup.contains_key("init_input") {
+pub fn normalize_setup(game: &str, setup: &mut SetupRecord) {
+    if setup.init_input.is_some() {
         return;
     }
-    let Some(views) = setup.get("initial_views").and_then(Value::as_array).cloned() else {
-        return;
-    };
     let lines = embedded_init_lines(game);
-    let mut init_input = Vec::with_capacity(views.len());
-    let mut first_views = Vec::with_capacity(views.len());
-    for view in views {
-        match view.as_str() {
+    let mut init_input = Vec::with_capacity(setup.initial_views.len());
+    for view in &mut setup.initial_views {
+        match view {
             Some(text) if lines > 0 => {
                 let parts: Vec<&str> = text.splitn(lines + 1, '\n').collect();
                 let (init, rest) = parts.split_at(lines.min(parts.len()));
-                init_input.push(Value::String(init.join("\n")));
-                first_views.push(Value::String(rest.first().copied().unwrap_or("").to_string()));
+                init_input.push(init.join("\n"));
+                *text = rest.first().copied().unwrap_or("").to_string();
             }
-            _ => {
-                init_input.push(Value::String(String::new()));
-                first_views.push(view);
-            }
+            _ => init_input.push(String::new()),
         }
     }
-    setup.insert("init_input".into(), Value::Array(init_input));
-    setup.insert("initial_views".into(), Value::Array(first_views));
+    setup.init_input = Some(init_input);
 }
 
 /// Where in a game a difference was found.
@@ -535,8 +586,8 @@ pub fn replay(engine: &dyn TraceEngine, record: &TraceGame) -> GameReport {
     normalize_setup(&record.game, &mut expected);
     compare_record(
         Moment::Setup,
-        &expected,
-        &produced,
+        &expected.to_map(),
+        &produced.to_map(),
         &["initial", "initial_views"],
         &mut report.differences,
     );
@@ -769,9 +820,9 @@ pub(crate) fn walk_trace<P: TracePlay>(
     play: &mut P,
     mut visit: impl FnMut(&P, usize, Vec<&str>),
 ) {
-    let initial = game.setup.get("initial_views").and_then(Value::as_array);
-    let initial = initial.expect("a trace without initial_views");
-    visit(play, 0, initial.iter().filter_map(Value::as_str).collect());
+    let initial = &game.setup.initial_views;
+    assert!(!initial.is_empty(), "a trace without initial_views");
+    visit(play, 0, initial.iter().filter_map(Option::as_deref).collect());
     for (n, turn) in game.turns.iter().enumerate() {
         play.play_turn(&turn.actions).unwrap_or_else(|e| panic!("turn {}: {e}", n + 1));
         visit(play, n + 1, turn.record.views.iter().filter_map(Option::as_deref).collect());
@@ -818,27 +869,31 @@ mod tests {
         let games = parse_jsonl(line).unwrap();
         assert_eq!(games[0].turns[0].actions, vec![Some("A1h".to_string())]);
         assert_eq!(games[0].turns[0].record.views, vec![Some(String::new()); 2]);
-        assert!(games[0].setup.contains_key("initial_views"));
+        assert_eq!(
+            games[0].setup.initial_views,
+            vec![Some("Start".to_string()), Some(String::new())]
+        );
+        assert_eq!(games[0].setup.initial, json!({"ply": 0}));
         assert!(parse_jsonl("{").is_err());
     }
 
     #[test]
     fn setups_are_brought_to_one_layout() {
-        let mut old: Map<String, Value> =
-            json!({"initial_views": ["0\n4\nmedals\nhurdles", "1\n4\nmedals\nhurdles", null]})
-                .as_object()
-                .unwrap()
-                .clone();
+        let setup = |value: Value| -> SetupRecord { serde_json::from_value(value).unwrap() };
+        let mut old = setup(
+            json!({"initial_views": ["0\n4\nmedals\nhurdles", "1\n4\nmedals\nhurdles", null]}),
+        );
         normalize_setup("olymbits", &mut old);
-        assert_eq!(old["init_input"], json!(["0\n4", "1\n4", ""]));
-        assert_eq!(old["initial_views"], json!(["medals\nhurdles", "medals\nhurdles", null]));
-        let mut zuniq: Map<String, Value> =
-            json!({"initial_views": ["Start", ""]}).as_object().unwrap().clone();
+        assert_eq!(old.init_input, Some(vec!["0\n4".into(), "1\n4".into(), String::new()]));
+        assert_eq!(
+            old.to_map()["initial_views"],
+            json!(["medals\nhurdles", "medals\nhurdles", null])
+        );
+        let mut zuniq = setup(json!({"initial_views": ["Start", ""]}));
         normalize_setup("zuniq", &mut zuniq);
-        assert_eq!(zuniq["init_input"], json!(["", ""]));
-        assert_eq!(zuniq["initial_views"], json!(["Start", ""]));
-        let mut wondev: Map<String, Value> =
-            json!({"init_input": ["6\n2"], "initial_views": ["grid"]}).as_object().unwrap().clone();
+        assert_eq!(zuniq.init_input, Some(vec![String::new(); 2]));
+        assert_eq!(zuniq.initial_views, vec![Some("Start".into()), Some(String::new())]);
+        let mut wondev = setup(json!({"init_input": ["6\n2"], "initial_views": ["grid"]}));
         let before = wondev.clone();
         normalize_setup("wondev-woman", &mut wondev);
         assert_eq!(wondev, before);
@@ -863,19 +918,38 @@ mod tests {
 
     /// Every line of every shipped trace reads into the typed records and writes back as the
     /// same JSON; each game's turns and outcomes have the typed shape its trace module says
-    /// (legal list, structured events, outcome keys).
+    /// (legal list, structured events, outcome keys); the setup record alone writes back the
+    /// line's setup fields, with the game's shape (init input, initial legal list, setup
+    /// events, extra keys).
     #[test]
     fn every_shipped_trace_line_reads_typed_and_writes_back_the_same() {
         use crate::{olymbits, photosynthesis, wondev_woman, xmas_rush, zuniq};
-        let games: [(&str, OutcomeKeys, Option<bool>, bool); 5] = [
-            // (file, outcome keys, legal: per seat?, structured events?)
-            ("xmas-rush", xmas_rush::json::OUTCOME_KEYS, None, false),
-            ("photosynthesis", photosynthesis::trace::OUTCOME_KEYS, Some(true), false),
-            ("zuniq", zuniq::trace::OUTCOME_KEYS, Some(false), false),
-            ("olymbits", olymbits::trace::OUTCOME_KEYS, None, false),
-            ("wondev-woman", wondev_woman::trace::OUTCOME_KEYS, Some(false), true),
+        // (file, outcome keys, legal: per seat?, structured events?,
+        //  setup: [init_input?, setup_events?], setup's extra keys)
+        type Shape =
+            (&'static str, OutcomeKeys, Option<bool>, bool, [bool; 2], &'static [&'static str]);
+        let games: [Shape; 5] = [
+            ("xmas-rush", xmas_rush::json::OUTCOME_KEYS, None, false, [false; 2], &["players"]),
+            (
+                "photosynthesis",
+                photosynthesis::trace::OUTCOME_KEYS,
+                Some(true),
+                false,
+                [false, true],
+                &[],
+            ),
+            ("zuniq", zuniq::trace::OUTCOME_KEYS, Some(false), false, [false; 2], &[]),
+            ("olymbits", olymbits::trace::OUTCOME_KEYS, None, false, [false; 2], &[]),
+            (
+                "wondev-woman",
+                wondev_woman::trace::OUTCOME_KEYS,
+                Some(false),
+                true,
+                [true, false],
+                &[],
+            ),
         ];
-        for (game, keys, per_seat, structured) in games {
+        for (game, keys, per_seat, structured, [init_input, setup_events], extra) in games {
             let path = format!("{}/../tests/traces/{game}.jsonl", env!("CARGO_MANIFEST_DIR"));
             let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
             let mut lines = 0;
@@ -884,6 +958,26 @@ mod tests {
                 let original: Value = serde_json::from_str(line).expect(&context);
                 let typed: TraceGame = serde_json::from_str(line).expect(&context);
                 assert_eq!(serde_json::to_value(&typed).unwrap(), original, "{context}");
+                // The setup record alone, as an engine's `initial_record` gives it, also
+                // writes back the same envelope fields.
+                let setup = &typed.setup;
+                let mut envelope = original.as_object().unwrap().clone();
+                let own = ["game", "source", "seed", "params", "turns", "outcome", "truncated"];
+                envelope.retain(|key, _| !own.contains(&key.as_str()));
+                assert_eq!(setup.to_map(), envelope, "{context}");
+                assert!(setup.initial.is_object(), "{context}");
+                assert!(setup.initial_views.iter().all(Option::is_some), "{context}");
+                assert_eq!(setup.init_input.is_some(), init_input, "{context}");
+                let shape = setup.initial_legal.as_ref().map(|l| matches!(l, Legal::PerSeat(_)));
+                assert_eq!(shape, per_seat, "{context}");
+                let texts = setup.setup_events.iter().flatten().all(|e| e.as_text().is_some());
+                assert_eq!(
+                    (setup.setup_events.is_some(), texts),
+                    (setup_events, true),
+                    "{context}"
+                );
+                let extra_keys: Vec<&str> = setup.extra.keys().map(String::as_str).collect();
+                assert_eq!(extra_keys, extra, "{context}");
                 if let Some(outcome) = &typed.outcome {
                     assert_eq!(outcome.keys, keys, "{context}");
                     assert_eq!(outcome.ranks.len(), outcome.scores.len(), "{context}");

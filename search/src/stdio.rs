@@ -338,16 +338,15 @@ mod tests {
             let seed = record["seed"].as_i64();
             let params = record.get("params").cloned().unwrap_or(serde_json::json!({}));
             let play = engine.setup(seed, &params).unwrap();
-            let players = play.initial_record()["initial_views"].as_array().unwrap().len();
+            let players = play.initial_record().initial_views.len();
             for seat in 0..players {
                 // Replay the trace's actions, collecting the texts this seat is sent.
                 let mut play = engine.setup(seed, &params).unwrap();
                 let mut sent = vec![];
                 let initial = play.initial_record();
                 // Wondev Woman's traces keep the init input apart; a bot reads it first.
-                let init = initial.get("init_input").and_then(|i| i[seat].as_str());
-                let init = init.map(|i| format!("{i}\n"));
-                if let Some(v) = initial["initial_views"][seat].as_str().filter(|v| !v.is_empty()) {
+                let init = initial.init_input_of(seat).map(|i| format!("{i}\n"));
+                if let Some(v) = Some(initial.initial_view(seat)).filter(|v| !v.is_empty()) {
                     sent.push(format!("{}{v}", init.unwrap_or_default()));
                 }
                 for turn in record["turns"].as_array().unwrap() {

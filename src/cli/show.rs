@@ -112,25 +112,18 @@ fn seat_input(
             players - 1
         ));
     }
-    let record = if turns == 0 {
+    let mut text = String::new();
+    let view = if turns == 0 {
         let mut setup = play.initial_record();
         trace::normalize_setup(game, &mut setup);
-        setup
-    } else {
-        play.turn_record().to_map()
-    };
-    let text_of = |key: &str| {
-        record.get(key).and_then(|v| v.get(seat)).and_then(|v| v.as_str()).map(str::to_string)
-    };
-    let view_key = if turns == 0 { "initial_views" } else { "views" };
-    let view = text_of(view_key).unwrap_or_default();
-    let mut text = String::new();
-    if turns == 0 {
-        if let Some(init) = text_of("init_input").filter(|t| !t.is_empty()) {
-            text.push_str(&init);
+        if let Some(init) = setup.init_input_of(seat).filter(|t| !t.is_empty()) {
+            text.push_str(init);
             text.push('\n');
         }
-    }
+        setup.initial_view(seat).to_string()
+    } else {
+        play.turn_record().views.get(seat).cloned().flatten().unwrap_or_default()
+    };
     if view.is_empty() {
         return if play.is_over() {
             Err(format!("the game is over after turn {turns}: seat {seat} reads nothing more"))

@@ -133,7 +133,7 @@ fn a_changed_field_is_reported_at_its_turn_and_field() {
                 assert_reported(engine, &bad, Moment::Turn(TAMPERED_TURN + 1), key);
             }
             let mut bad = record.clone();
-            tamper(bad.setup.get_mut("initial").expect("an initial state"));
+            tamper(&mut bad.setup.initial);
             assert_reported(engine, &bad, Moment::Setup, "initial");
             let mut bad = record.clone();
             let mut outcome = bad.outcome.as_ref().expect("an outcome").to_value();

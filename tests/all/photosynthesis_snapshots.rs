@@ -67,10 +67,10 @@ fn golden_playthroughs() {
         let mut play = Play::new(seed, Params { league_level: league });
         let mut out = format!("league {league}, seed {seed}\n");
         let initial = play.initial_record();
-        out.push_str(&format!("setup events: {}\n", initial["setup_events"]));
+        out.push_str(&format!("setup events: {}\n", initial.to_map()["setup_events"]));
         out.push_str(&play.render(false));
-        for (p, v) in initial["initial_views"].as_array().unwrap().iter().enumerate() {
-            out.push_str(&format!("--- view of player {p} ---\n{}\n", v.as_str().unwrap()));
+        for (p, v) in initial.initial_views.iter().enumerate() {
+            out.push_str(&format!("--- view of player {p} ---\n{}\n", v.as_deref().unwrap()));
         }
         let mut turn = 0;
         while !play.is_over() {

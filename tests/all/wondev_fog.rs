@@ -35,12 +35,12 @@ fn truth_of(state: &Value, me: usize) -> Hypothesis {
 }
 
 fn seat(game: &TraceGame, me: usize) -> Seat {
-    let size = game.setup["initial"]["size"].as_u64().unwrap() as usize;
+    let size = game.setup.initial["size"].as_u64().unwrap() as usize;
     let parse = |text: &str| protocol::parse_turn(text, size, 2).expect("trace view parses");
     let mut views = vec![];
     if me == 0 {
-        let text = game.setup["initial_views"][0].as_str().unwrap();
-        views.push((parse(text), None, truth_of(&game.setup["initial"], 0)));
+        let text = game.setup.initial_view(0);
+        views.push((parse(text), None, truth_of(&game.setup.initial, 0)));
     }
     let mut last: Option<Action> = None;
     for turn in &game.turns {

@@ -54,7 +54,7 @@ fn zuniq_golden_playthrough() {
     let mut play = start();
     let mut out = String::new();
     let initial = play.initial_record();
-    writeln!(out, "initial_views: {}", initial["initial_views"]).unwrap();
+    writeln!(out, "initial_views: {}", initial.to_map()["initial_views"]).unwrap();
     out.push_str(&play.render(false));
     for (i, turn) in game.turns.iter().enumerate() {
         play.play_turn(&turn.actions).unwrap();

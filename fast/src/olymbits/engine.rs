@@ -4,7 +4,7 @@
 
 use super::state::*;
 use super::step::Input;
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 use twinsim_reference::game::Outcome;
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use twinsim_reference::olymbits::rules::{bad_command_summary, deactivation_reason, MEDAL_NAMES};
@@ -12,7 +12,7 @@ use twinsim_reference::olymbits::trace::{
     deactivation, outcome_record, params_from_json, state_json, turn_record,
 };
 use twinsim_reference::olymbits::{parse_line, render_first_input, MiniGameKind};
-use twinsim_reference::trace::{Refusal, TraceOutcome, TurnRecord};
+use twinsim_reference::trace::{Refusal, SetupRecord, TraceOutcome, TurnRecord};
 
 /// The fast Olymbits engine.
 pub struct FastEngine;
@@ -127,15 +127,13 @@ impl TracePlay for FastPlay {
             .collect()
     }
 
-    fn initial_record(&self) -> Map<String, Value> {
+    fn running_scores(&self) -> Vec<i64> {
+        (0..3).map(|i| self.state.points(i)).collect()
+    }
+
+    fn initial_record(&self) -> SetupRecord {
         let r = self.state.to_reference();
-        let mut m = Map::new();
-        m.insert("initial".into(), state_json(&r));
-        m.insert(
-            "initial_views".into(),
-            Value::Array((0..3).map(|i| json!(render_first_input(&r, i))).collect()),
-        );
-        m
+        SetupRecord::new(state_json(&r), (0..3).map(|i| Some(render_first_input(&r, i))).collect())
     }
 
     fn players_to_act(&self) -> Vec<PlayerId> {

@@ -3,10 +3,10 @@
 
 use super::tables::{DEFAULT_RICHNESS, N, NEIGHBOURS};
 use super::{Move, State};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use twinsim_reference::photosynthesis::{protocol, rules::Answer, trace as rtrace};
-use twinsim_reference::trace::{Refusal, TraceOutcome, TurnRecord};
+use twinsim_reference::trace::{Event, Legal, Refusal, SetupRecord, TraceOutcome, TurnRecord};
 
 /// Richness of a cell in this state.
 fn richness(s: &State, cell: usize) -> u8 {
@@ -181,13 +181,12 @@ impl TracePlay for FastPlay {
     fn num_players(&self) -> usize {
         2
     }
-    fn initial_record(&self) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("initial".into(), state_json(&self.state));
-        m.insert("initial_views".into(), json!(views(&self.state)));
-        m.insert("initial_legal".into(), json!(legal(&self.state)));
-        m.insert("setup_events".into(), json!(self.setup_events));
-        m
+    fn initial_record(&self) -> SetupRecord {
+        SetupRecord {
+            initial_legal: Some(Legal::PerSeat(legal(&self.state))),
+            setup_events: Some(Event::texts(&self.setup_events)),
+            ..SetupRecord::new(state_json(&self.state), views(&self.state))
+        }
     }
     fn players_to_act(&self) -> Vec<PlayerId> {
         (0..2).filter(|&p| self.state.is_asked(p)).collect()
@@ -216,6 +215,9 @@ impl TracePlay for FastPlay {
     }
     fn refusals(&self) -> Vec<Refusal> {
         rtrace::refusals(&self.before.to_reference(), &self.answers)
+    }
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.score.iter().map(|&s| i64::from(s)).collect()
     }
     fn turn_record(&self) -> TurnRecord {
         let s = &self.state;

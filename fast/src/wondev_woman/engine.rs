@@ -4,9 +4,9 @@
 use super::board::{point, State, NONE};
 use super::movegen::{legal, MoveList};
 use super::play;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use twinsim_reference::trace::{Refusal, TraceOutcome, TurnRecord};
+use twinsim_reference::trace::{Legal, Refusal, SetupRecord, TraceOutcome, TurnRecord};
 use twinsim_reference::wondev_woman::state::{Event, LastTurn};
 use twinsim_reference::wondev_woman::trace::{outcome_of, params_from_json, refusals, turn_record};
 
@@ -156,15 +156,15 @@ impl TracePlay for FastPlay {
     fn num_players(&self) -> usize {
         2
     }
-    fn initial_record(&self) -> Map<String, Value> {
+    fn initial_record(&self) -> SetupRecord {
         let s = &self.state;
         let init = format!("{}\n{}", s.size, s.per_player);
-        let mut m = Map::new();
-        m.insert("init_input".into(), json!([init, init]));
-        m.insert("initial".into(), state_json(s));
-        m.insert("initial_views".into(), json!([render_turn_input(s, 0), render_turn_input(s, 1)]));
-        m.insert("initial_legal".into(), json!(legal_list(s)));
-        m
+        let views = (0..2).map(|p| Some(render_turn_input(s, p))).collect();
+        SetupRecord {
+            init_input: Some(vec![init.clone(), init]),
+            initial_legal: Some(Legal::Mover(legal_list(s))),
+            ..SetupRecord::new(state_json(s), views)
+        }
     }
     fn players_to_act(&self) -> Vec<PlayerId> {
         if self.state.game_over || self.state.to_move > 1 {
@@ -194,6 +194,9 @@ impl TracePlay for FastPlay {
     }
     fn refusals(&self) -> Vec<Refusal> {
         self.last.as_ref().map_or_else(Vec::new, |last| refusals(&last.events))
+    }
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.scores.iter().map(|&s| i64::from(s)).collect()
     }
     fn turn_record(&self) -> TurnRecord {
         let s = &self.state;

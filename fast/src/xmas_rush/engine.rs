@@ -1,9 +1,9 @@
 //! The text-level engine: the referee's own lines in, trace records and views out.
 
 use super::*;
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use twinsim_reference::trace::{Refusal, TraceOutcome, TurnRecord};
+use twinsim_reference::trace::{Refusal, SetupRecord, TraceOutcome, TurnRecord};
 use twinsim_reference::xmas_rush as r;
 
 /// The fast text-level engine.
@@ -62,11 +62,8 @@ impl TracePlay for FastPlay {
         2
     }
 
-    fn initial_record(&self) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("initial".into(), r::json::state_json(&self.state.to_reference()));
-        m.insert("initial_views".into(), json!(views(&self.state)));
-        m
+    fn initial_record(&self) -> SetupRecord {
+        SetupRecord::new(r::json::state_json(&self.state.to_reference()), views(&self.state))
     }
 
     fn players_to_act(&self) -> Vec<PlayerId> {
@@ -96,6 +93,10 @@ impl TracePlay for FastPlay {
 
     fn refusals(&self) -> Vec<Refusal> {
         r::trace::refusals(&self.events)
+    }
+
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.players.iter().map(|p| p.score).collect()
     }
 
     fn turn_record(&self) -> TurnRecord {

@@ -2,9 +2,9 @@
 //! ([`twinsim_reference::zuniq::trace`]), produced from the fast state.
 
 use super::typed::{wall_names, State};
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 use twinsim_reference::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use twinsim_reference::trace::{Refusal, TraceOutcome, TurnRecord};
+use twinsim_reference::trace::{Legal, Refusal, SetupRecord, TraceOutcome, TurnRecord};
 use twinsim_reference::zuniq::rules::Event;
 
 /// The fast Zuniq engine.
@@ -78,13 +78,12 @@ impl TracePlay for FastPlay {
     fn num_players(&self) -> usize {
         2
     }
-    fn initial_record(&self) -> Map<String, Value> {
+    fn initial_record(&self) -> SetupRecord {
         let initial = State::default();
-        let mut map = Map::new();
-        map.insert("initial".into(), initial.to_json());
-        map.insert("initial_views".into(), json!(["Start", ""]));
-        map.insert("initial_legal".into(), json!(wall_names(initial.legal_mask())));
-        map
+        SetupRecord {
+            initial_legal: Some(Legal::Mover(wall_names(initial.legal_mask()))),
+            ..SetupRecord::new(initial.to_json(), vec![Some("Start".into()), Some(String::new())])
+        }
     }
     fn players_to_act(&self) -> Vec<PlayerId> {
         if self.state.finished {
@@ -119,6 +118,10 @@ impl TracePlay for FastPlay {
     }
     fn refusals(&self) -> Vec<Refusal> {
         twinsim_reference::zuniq::trace::refusals(&self.events)
+    }
+    /// Zuniq scores only at the end (the outcome's scores).
+    fn running_scores(&self) -> Vec<i64> {
+        vec![0; 2]
     }
     fn turn_record(&self) -> TurnRecord {
         let legal = wall_names(self.state.legal_mask());

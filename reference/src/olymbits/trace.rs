@@ -7,7 +7,8 @@ use super::setup::new_game;
 use super::state::*;
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use crate::trace::{
-    Event as TraceEvent, OutcomeKeys, RanksKey, Refusal, RefusalKind, TraceOutcome, TurnRecord,
+    Event as TraceEvent, OutcomeKeys, RanksKey, Refusal, RefusalKind, SetupRecord, TraceOutcome,
+    TurnRecord,
 };
 use serde_json::{json, Map, Value};
 
@@ -199,13 +200,9 @@ impl TracePlay for Play {
         PLAYER_COUNT
     }
 
-    fn initial_record(&self) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("initial".into(), state_json(&self.state));
-        let views: Vec<Value> =
-            (0..PLAYER_COUNT).map(|i| json!(render_first_input(&self.state, i))).collect();
-        m.insert("initial_views".into(), Value::Array(views));
-        m
+    fn initial_record(&self) -> SetupRecord {
+        let views = (0..PLAYER_COUNT).map(|i| Some(render_first_input(&self.state, i))).collect();
+        SetupRecord::new(state_json(&self.state), views)
     }
 
     fn players_to_act(&self) -> Vec<PlayerId> {
@@ -252,6 +249,10 @@ impl TracePlay for Play {
 
     fn refusals(&self) -> Vec<Refusal> {
         self.refused.clone()
+    }
+
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.medals.iter().map(|medals| super::rules::points(medals)).collect()
     }
 }
 

@@ -9,9 +9,10 @@ use super::setup;
 use super::state::{Params, State};
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use crate::trace::{
-    Event, Legal, OutcomeKeys, RanksKey, Refusal, RefusalKind, TraceOutcome, TurnRecord,
+    Event, Legal, OutcomeKeys, RanksKey, Refusal, RefusalKind, SetupRecord, TraceOutcome,
+    TurnRecord,
 };
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::borrow::Cow;
 
 /// §11: the SDK aborts a game at its 301st execution.
@@ -222,13 +223,12 @@ impl TracePlay for Play {
         2
     }
 
-    fn initial_record(&self) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("initial".into(), state_json(&self.state));
-        m.insert("initial_views".into(), json!(views(&self.state)));
-        m.insert("initial_legal".into(), json!(legal(&self.state)));
-        m.insert("setup_events".into(), json!(self.setup_events));
-        m
+    fn initial_record(&self) -> SetupRecord {
+        SetupRecord {
+            initial_legal: Some(Legal::PerSeat(legal(&self.state))),
+            setup_events: Some(Event::texts(&self.setup_events)),
+            ..SetupRecord::new(state_json(&self.state), views(&self.state))
+        }
     }
 
     fn players_to_act(&self) -> Vec<PlayerId> {
@@ -277,6 +277,10 @@ impl TracePlay for Play {
 
     fn refusals(&self) -> Vec<Refusal> {
         self.refused.clone()
+    }
+
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.players.iter().map(|p| i64::from(p.score)).collect()
     }
 }
 

@@ -1075,8 +1075,8 @@ fn referee_views_of_the_traces_parse_and_the_engine_views_round_trip() {
         let params = super::trace::params_from_json(&game.params).expect("params");
         let mut play = super::trace::Play { state: setup::new_game(seed, &params) };
         let (size, units) = (play.state.size, params.league.units_per_player());
-        let init = game.setup.get("init_input").and_then(|v| v.get(0)).and_then(|v| v.as_str());
-        assert_eq!(protocol::parse_init(init.expect("init_input")), Ok((size, units)));
+        let init = game.setup.init_input_of(0).expect("init_input");
+        assert_eq!(protocol::parse_init(init), Ok((size, units)));
         crate::trace::walk_trace(game, &mut play, |play, moment, texts| {
             let context = format!("seed {seed}, turn {moment}");
             for text in texts {

@@ -5,9 +5,11 @@ use super::rules;
 use super::setup;
 use super::state::{Event, League, Params, Point, Reason, State};
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
-use crate::trace::{Legal, OutcomeKeys, RanksKey, Refusal, RefusalKind, TraceOutcome, TurnRecord};
+use crate::trace::{
+    Legal, OutcomeKeys, RanksKey, Refusal, RefusalKind, SetupRecord, TraceOutcome, TurnRecord,
+};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 fn point(p: Point) -> Value {
     json!([p.x, p.y])
@@ -253,18 +255,15 @@ impl TracePlay for Play {
     fn num_players(&self) -> usize {
         2
     }
-    fn initial_record(&self) -> Map<String, Value> {
+    fn initial_record(&self) -> SetupRecord {
         let s = &self.state;
         let init = protocol::render_init(s);
-        let mut m = Map::new();
-        m.insert("init_input".into(), json!([init, init]));
-        m.insert("initial".into(), state_json(s));
-        m.insert(
-            "initial_views".into(),
-            json!([protocol::render_turn_input(s, 0), protocol::render_turn_input(s, 1)]),
-        );
-        m.insert("initial_legal".into(), json!(legal(s)));
-        m
+        let views = (0..2).map(|p| Some(protocol::render_turn_input(s, p))).collect();
+        SetupRecord {
+            init_input: Some(vec![init.clone(), init]),
+            initial_legal: Some(Legal::Mover(legal(s))),
+            ..SetupRecord::new(state_json(s), views)
+        }
     }
     fn players_to_act(&self) -> Vec<PlayerId> {
         self.state.to_move.filter(|_| !self.state.game_over).into_iter().collect()
@@ -304,6 +303,9 @@ impl TracePlay for Play {
     }
     fn refusals(&self) -> Vec<Refusal> {
         self.state.last_turn.as_ref().map_or_else(Vec::new, |last| refusals(&last.events))
+    }
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.scores.iter().map(|&s| i64::from(s)).collect()
     }
 }
 

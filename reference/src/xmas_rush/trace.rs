@@ -3,8 +3,10 @@
 use super::json;
 use super::*;
 use crate::game::{EngineKind, TraceEngine, TracePlay};
-use crate::trace::{Event as TraceEvent, Refusal, RefusalKind, TraceOutcome, TurnRecord};
-use serde_json::{json, Map, Value};
+use crate::trace::{
+    Event as TraceEvent, Refusal, RefusalKind, SetupRecord, TraceOutcome, TurnRecord,
+};
+use serde_json::Value;
 
 /// The text-level engine (static, see [`engine`]).
 pub struct XmasRushEngine;
@@ -95,11 +97,8 @@ impl TracePlay for Play {
         2
     }
 
-    fn initial_record(&self) -> Map<String, Value> {
-        let mut record = Map::new();
-        record.insert("initial".into(), json::state_json(&self.state));
-        record.insert("initial_views".into(), json!(views(&self.state)));
-        record
+    fn initial_record(&self) -> SetupRecord {
+        SetupRecord::new(json::state_json(&self.state), views(&self.state))
     }
 
     fn players_to_act(&self) -> Vec<PlayerId> {
@@ -141,6 +140,10 @@ impl TracePlay for Play {
     fn refusals(&self) -> Vec<Refusal> {
         refusals(&self.events)
     }
+
+    fn running_scores(&self) -> Vec<i64> {
+        self.state.players.iter().map(|p| p.score).collect()
+    }
 }
 
 /// [`TracePlay::lists_every_legal`] for both twins: the legal lines list every PUSH but only the
@@ -169,6 +172,7 @@ impl crate::game::TypedPlay for Play {
 #[cfg(test)]
 mod lists_tests {
     use super::*;
+    use serde_json::json;
 
     /// A MOVE path off the shortest ones is legal yet missing from the list, so a MOVE line is
     /// left to the turn's refusals; PUSH lines are all listed.

@@ -9,9 +9,10 @@ use super::rules::{end_reason, legal_walls, scores, Event, InvalidReason};
 use super::state::State;
 use crate::game::{EngineKind, PlayerId, TraceEngine, TracePlay, TurnStructure};
 use crate::trace::{
-    Event as TraceEvent, Legal, OutcomeKeys, Refusal, RefusalKind, TraceOutcome, TurnRecord,
+    Event as TraceEvent, Legal, OutcomeKeys, Refusal, RefusalKind, SetupRecord, TraceOutcome,
+    TurnRecord,
 };
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
 /// The reference Zuniq engine for `twinsim replay` / `verify` / `show`.
 pub struct ZuniqEngine;
@@ -73,11 +74,6 @@ pub fn refusals(events: &[Event]) -> Vec<Refusal> {
     events.iter().filter_map(refusal).take(1).collect()
 }
 
-/// §9: a list of walls as the traces write them.
-pub fn wall_list(walls: &[super::board::Wall]) -> Value {
-    Value::Array(walls.iter().map(|w| Value::String(w.name())).collect())
-}
-
 /// How Zuniq's outcome records write the winner (there is always one) and the ranks (they have
 /// none: the ranks are the winner's).
 pub const OUTCOME_KEYS: OutcomeKeys = OutcomeKeys { winner: true, ranks: None };
@@ -116,10 +112,6 @@ pub fn turn_record(
     record
 }
 
-fn views_json(views: &[View; 2]) -> Value {
-    json!([views[0].to_string(), views[1].to_string()])
-}
-
 impl TracePlay for Play {
     fn boxed_clone(&self) -> Box<dyn TracePlay> {
         Box::new(self.clone())
@@ -127,13 +119,17 @@ impl TracePlay for Play {
     fn num_players(&self) -> usize {
         2
     }
-    fn initial_record(&self) -> Map<String, Value> {
+    fn initial_record(&self) -> SetupRecord {
         let initial = State::new();
-        let mut map = Map::new();
-        map.insert("initial".into(), initial.to_json());
-        map.insert("initial_views".into(), views_json(&initial_views()));
-        map.insert("initial_legal".into(), wall_list(&legal_walls(&initial)));
-        map
+        SetupRecord {
+            initial_legal: Some(Legal::Mover(
+                legal_walls(&initial).iter().map(|w| w.name()).collect(),
+            )),
+            ..SetupRecord::new(
+                initial.to_json(),
+                initial_views().map(|v| Some(v.to_string())).into(),
+            )
+        }
     }
     fn players_to_act(&self) -> Vec<PlayerId> {
         if self.state.finished {
@@ -179,6 +175,10 @@ impl TracePlay for Play {
     }
     fn refusals(&self) -> Vec<Refusal> {
         refusals(&self.events)
+    }
+    /// Zuniq scores only at the end (§9: the outcome's scores).
+    fn running_scores(&self) -> Vec<i64> {
+        vec![0; 2]
     }
 }
 

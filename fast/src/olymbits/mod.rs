@@ -16,6 +16,9 @@ pub mod dice;
 #[cfg(feature = "json")]
 pub mod engine;
 pub mod prng;
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod sha_ni;
 pub mod state;
 pub mod step;
 pub mod tables;
@@ -27,7 +30,7 @@ pub use api::{Action, Fast, MoveList, CAPACITY};
 pub use dice::{Dice, SearchDice};
 #[cfg(feature = "json")]
 pub use engine::{engine, FastEngine, FastPlay, ENGINE};
-pub use prng::RefereeDice;
+pub use prng::{compression, Compression, RefereeDice};
 pub use state::{Slot, State, TurnLog};
 pub use step::Input;
 pub use tables::{hurdle_solution, hurdle_tables, Solved};

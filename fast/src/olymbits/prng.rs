@@ -17,15 +17,16 @@
 //!   (the byte-by-byte path only when it straddles two blocks);
 //! - the stream's byte count is derived from the number of blocks (no counter per draw).
 //!
-//! Where the CPU has SHA extensions (`sha1rnds4`, checked at run time) and the `sha1` feature
-//! is on, the compression is the `sha1` crate's, which uses them (as the reference does); the
-//! portable compression is used everywhere else. The machine this was written on has no SHA
-//! extensions and valgrind 3.19 (the instruction counter of `.ci/instructions`) does not run
-//! them, so the hardware path was neither run nor measured here: its block layout is tested
-//! against the portable compression through the crate's software path, and no code of ours
-//! touches the extensions (no `unsafe` here).
+//! Where the CPU has SHA extensions (x86-64's `sha1rnds4` and friends, checked once per process
+//! at run time), the compression runs on them (module `sha_ni`, about a tenth of the portable
+//! compression's instructions); the portable compression runs everywhere else, under valgrind
+//! too (its CPU has no SHA extensions, so `.ci/instructions` counts the portable path). Both
+//! are checked against each other and against the reference on random blocks, whole streams and
+//! whole games; `.ci/sha-ni` runs those checks on an emulated CPU with the extensions.
+//! [`compression`] says which one this process uses.
 
 use super::dice::Dice;
+use std::sync::atomic::{AtomicU8, Ordering};
 use twinsim_reference::sha1prng::{Sha1Prng, Sha1PrngParts};
 
 /// The referee's SHA1PRNG, the same stream as `twinsim_reference::sha1prng::Sha1Prng`
@@ -46,7 +47,8 @@ pub struct RefereeDice {
 }
 
 /// SHA-1's initial hash value (FIPS 180-4 §5.3.1).
-const SHA1_IV: [u32; 5] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0];
+pub(super) const SHA1_IV: [u32; 5] =
+    [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0];
 
 /// One SHA-1 step (FIPS 180-4 §6.1.2 step 3) with the register names rotated instead of the
 /// values moved: `e += rotl5(a) + f(b, c, d) + K + W`, `b = rotl30(b)`.
@@ -130,19 +132,85 @@ pub fn digest_of_state(message: [u32; 5]) -> [u32; 5] {
     ]
 }
 
-/// [`digest_of_state`] through the `sha1` crate's compression (its SHA-extension path where the
-/// CPU has one): the padded block built as bytes.
-#[cfg(feature = "sha1")]
-fn digest_of_state_by_crate(message: [u32; 5]) -> [u32; 5] {
-    let mut block = [0u8; 64];
-    for (k, word) in message.iter().enumerate() {
-        block[4 * k..4 * k + 4].copy_from_slice(&word.to_be_bytes());
+/// Which SHA-1 compression the exact generator runs ([`compression`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compression {
+    /// The portable compression ([`digest_of_state`]): any CPU.
+    Portable,
+    /// The CPU's SHA extensions (x86-64 `sha1rnds4`, `sha1nexte`, `sha1msg1`, `sha1msg2`).
+    ShaExtensions,
+}
+
+/// [`COMPRESSION`]'s values: not decided yet, then one of [`Compression`]'s.
+const UNDECIDED: u8 = 0;
+const PORTABLE: u8 = 1;
+const SHA_EXTENSIONS: u8 = 2;
+
+/// The compression this process runs, decided at the first block from what the CPU has (one
+/// relaxed load and one predictable branch a block after that). Holds [`SHA_EXTENSIONS`] only
+/// after `sha_ni::available()` said yes: the safety argument of the one `unsafe` call.
+static COMPRESSION: AtomicU8 = AtomicU8::new(UNDECIDED);
+
+/// The compression the exact generator runs in this process: the CPU's SHA extensions where it
+/// has them, the portable one otherwise.
+pub fn compression() -> Compression {
+    match COMPRESSION.load(Ordering::Relaxed) {
+        SHA_EXTENSIONS => Compression::ShaExtensions,
+        PORTABLE => Compression::Portable,
+        _ => decide_compression(),
     }
-    block[20] = 0x80;
-    block[63] = 160;
-    let mut h = SHA1_IV;
-    sha1::compress(&mut h, &[block.into()]);
-    h
+}
+
+/// The first [`compression`] call: what the CPU has.
+#[cold]
+fn decide_compression() -> Compression {
+    let chosen =
+        if sha_extensions_available() { Compression::ShaExtensions } else { Compression::Portable };
+    COMPRESSION.store(code_of(chosen), Ordering::Relaxed);
+    chosen
+}
+
+fn code_of(compression: Compression) -> u8 {
+    match compression {
+        Compression::Portable => PORTABLE,
+        Compression::ShaExtensions => SHA_EXTENSIONS,
+    }
+}
+
+/// Whether this CPU has the SHA extensions the accelerated compression needs.
+pub fn sha_extensions_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return super::sha_ni::available();
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
+}
+
+/// Tests and benchmarks: run `compression` from now on in this whole process (every generator,
+/// every thread; both give the same bytes). Refused (`false`, nothing changed) for the SHA
+/// extensions on a CPU without them.
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
+pub fn set_compression(compression: Compression) -> bool {
+    if compression == Compression::ShaExtensions && !sha_extensions_available() {
+        return false;
+    }
+    COMPRESSION.store(code_of(compression), Ordering::Relaxed);
+    true
+}
+
+/// [`digest_of_state`] on the compression this process runs ([`compression`]).
+#[inline(always)]
+fn digest_of_state_here(message: [u32; 5]) -> [u32; 5] {
+    #[cfg(target_arch = "x86_64")]
+    if compression() == Compression::ShaExtensions {
+        // SAFETY: `COMPRESSION` holds `SHA_EXTENSIONS` only once `sha_ni::available()` has
+        // returned true (`decide_compression`, `set_compression`): this CPU has every feature
+        // `sha_ni::digest_of_state` is compiled for.
+        #[allow(unsafe_code)]
+        let digest = unsafe { super::sha_ni::digest_of_state(message) };
+        return digest;
+    }
+    digest_of_state(message)
 }
 
 /// A 160-bit little-endian number as a low `u128` and a high `u32`.
@@ -242,15 +310,7 @@ impl RefereeDice {
     /// §3.2 steps 3–4: the next output block `SHA-1(S)`, and `S` updated with it.
     #[inline(never)]
     fn next_block(&mut self) {
-        let message = self.state.map(u32::swap_bytes);
-        #[cfg(all(feature = "sha1", any(target_arch = "x86", target_arch = "x86_64")))]
-        let digest = if std::is_x86_feature_detected!("sha") {
-            digest_of_state_by_crate(message)
-        } else {
-            digest_of_state(message)
-        };
-        #[cfg(not(all(feature = "sha1", any(target_arch = "x86", target_arch = "x86_64"))))]
-        let digest = digest_of_state(message);
+        let digest = digest_of_state_here(self.state.map(u32::swap_bytes));
         for (k, word) in digest.iter().enumerate() {
             self.block[4 * k..4 * k + 4].copy_from_slice(&word.to_be_bytes());
         }
@@ -372,6 +432,46 @@ impl Dice for RefereeDice {
     }
 }
 
+/// Serialises the tests that force a compression ([`with_compression`]).
+#[cfg(test)]
+static COMPRESSION_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Tests: the compressions this CPU can run, to run a check on each. Where the SHA extensions
+/// are missing, says so on the test's standard error (uncaptured: the run shows that half did
+/// not run), and fails where `TWINSIM_REQUIRE_SHA_NI=1` (`.ci/sha-ni`'s emulated run, which
+/// must not pass without them).
+#[cfg(test)]
+pub(crate) fn testable_compressions(test: &str) -> Vec<Compression> {
+    use std::io::Write;
+    if sha_extensions_available() {
+        return vec![Compression::Portable, Compression::ShaExtensions];
+    }
+    let required = std::env::var_os("TWINSIM_REQUIRE_SHA_NI").is_some_and(|v| v == "1");
+    assert!(!required, "{test}: TWINSIM_REQUIRE_SHA_NI=1 but this CPU has no SHA extensions");
+    // Straight to the stream, past the test harness's capture of `eprintln!`.
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "{test}: this CPU has no SHA extensions: the SHA-extension half did not run, only the \
+         portable compression was checked (`.ci/sha-ni` runs it on an emulated CPU)"
+    );
+    vec![Compression::Portable]
+}
+
+/// Tests: runs `compression` (it must be available) until the guard drops, then the
+/// compression the process would choose; the guard also holds [`COMPRESSION_LOCK`].
+#[cfg(test)]
+pub(crate) fn with_compression(compression: Compression) -> impl Drop {
+    struct Restore(#[allow(dead_code)] std::sync::MutexGuard<'static, ()>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            decide_compression();
+        }
+    }
+    let lock = COMPRESSION_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    assert!(set_compression(compression), "{compression:?} is not available here");
+    Restore(lock)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,22 +579,81 @@ mod tests {
         }
     }
 
-    /// The portable compression is the `sha1` crate's (the one used where the CPU has SHA
-    /// extensions; here it runs its software path, which the reference checks against the
-    /// digest), on random messages.
-    #[cfg(feature = "sha1")]
+    /// Random messages: the portable compression is the `sha1` crate's (an independent
+    /// implementation, run on the padded block as bytes), and the SHA-extension compression
+    /// the portable one, where this CPU has the extensions.
     #[test]
-    fn portable_compression_matches_the_crates() {
+    fn compressions_match_the_sha1_crate_and_each_other() {
+        let sha_extensions =
+            testable_compressions("compressions_match_the_sha1_crate_and_each_other")
+                .contains(&Compression::ShaExtensions);
         let mut x = 0x2545_F491u32;
-        for _ in 0..2_000 {
+        for round in 0..20_000 {
             let message: [u32; 5] = std::array::from_fn(|_| {
                 x ^= x << 13;
                 x ^= x >> 17;
                 x ^= x << 5;
                 x
             });
-            assert_eq!(digest_of_state(message), digest_of_state_by_crate(message));
+            let portable = digest_of_state(message);
+            let mut block = [0u8; 64];
+            for (k, word) in message.iter().enumerate() {
+                block[4 * k..4 * k + 4].copy_from_slice(&word.to_be_bytes());
+            }
+            block[20] = 0x80;
+            block[63] = 160;
+            let mut by_crate = SHA1_IV;
+            sha1::compress(&mut by_crate, &[block.into()]);
+            assert_eq!(portable, by_crate, "message {round}: {message:08x?}");
+            #[cfg(target_arch = "x86_64")]
+            if sha_extensions {
+                // SAFETY: `testable_compressions` lists the SHA extensions only where
+                // `sha_ni::available()` is true.
+                #[allow(unsafe_code)]
+                let accelerated = unsafe { crate::olymbits::sha_ni::digest_of_state(message) };
+                assert_eq!(accelerated, portable, "message {round}: {message:08x?}");
+            }
         }
+    }
+
+    /// Whole streams (thousands of blocks, every draw kind) on each compression this CPU has,
+    /// forced in turn: the reference's stream.
+    #[test]
+    fn streams_match_the_reference_on_each_compression() {
+        for compression in testable_compressions("streams_match_the_reference_on_each_compression")
+        {
+            let _only_this_test_sets_it = with_compression(compression);
+            for seed in [3i64, -7, 42, i64::MIN, 0x0BAD_5EED] {
+                let mut reference = Sha1Prng::new(seed);
+                let mut fast = RefereeDice::new(seed);
+                for k in 0..3_000u32 {
+                    let same = match k % 4 {
+                        0 => fast.take(4) as i32 == reference.next(32),
+                        1 => fast.below(3) == reference.next_below(3),
+                        2 => fast.double().to_bits() == reference.next_double().to_bits(),
+                        _ => fast.boolean() == reference.next_boolean(),
+                    };
+                    assert!(same, "{compression:?}, seed {seed}, draw {k}");
+                }
+                assert_eq!(fast.to_reference(), reference, "{compression:?}, seed {seed}");
+            }
+            assert_eq!(super::compression(), compression);
+        }
+    }
+
+    /// The compression chosen without being told is the SHA extensions' exactly where the CPU
+    /// has them.
+    #[test]
+    fn the_sha_extensions_are_chosen_where_the_cpu_has_them() {
+        let available = sha_extensions_available();
+        testable_compressions("the_sha_extensions_are_chosen_where_the_cpu_has_them");
+        let _lock = COMPRESSION_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let chosen = decide_compression();
+        assert_eq!(chosen == Compression::ShaExtensions, available);
+        assert_eq!(super::compression(), chosen);
+        assert!(!available || set_compression(Compression::ShaExtensions));
+        assert_eq!(set_compression(Compression::ShaExtensions), available);
+        assert!(set_compression(chosen));
     }
 
     /// The word-wide state update is the reference's byte-wise one.

@@ -605,7 +605,9 @@ impl State {
         let mut dying = [(0usize, 0usize); 2];
         let mut n_dying = 0;
         // Step 4: resolve.
-        for (p, effect) in effects.into_iter().enumerate() {
+        // By index, not `into_iter().enumerate()`: the iterator's state stayed in memory.
+        for p in 0..2 {
+            let effect = effects[p];
             if self.waiting(p) {
                 continue;
             }

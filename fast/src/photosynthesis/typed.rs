@@ -39,7 +39,7 @@ impl Game for FastPhotosynthesis {
     // the same checks in the same order, the same errors (tests/all/photosynthesis_typed.rs
     // steps both against the reference's provided `step`, refusals included), without the
     // generic checks' calls and loops (twinsim bench photosynthesis --instructions: step
-    // 826 -> see the report).
+    // 826 -> 769).
     fn step(state: &mut State, actions: &[Option<Action>]) -> Result<(), StepError> {
         if state.game_over() {
             return Err(StepError::GameOver);

@@ -682,9 +682,9 @@ impl State {
                 }
                 self.put_tree(target, 0, owner, true);
             }
-            for (p, &a) in available.iter().enumerate() {
-                if self.sun[p] != a {
-                    self.set_sun(p, a);
+            for p in 0..2 {
+                if self.sun[p] != available[p] {
+                    self.set_sun(p, available[p]);
                 }
             }
         }

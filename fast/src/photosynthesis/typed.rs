@@ -47,8 +47,8 @@ impl Game for FastPhotosynthesis {
         let Ok(actions) = <&[Option<Action>; 2]>::try_from(actions) else {
             return Err(StepError::WrongArity { expected: 2, found: actions.len() });
         };
-        for (player, action) in actions.iter().enumerate() {
-            if action.is_some() && !state.is_asked(player) {
+        for player in 0..2 {
+            if actions[player].is_some() && !state.is_asked(player) {
                 return Err(StepError::NotToAct { player });
             }
         }
@@ -67,8 +67,8 @@ impl Game for FastPhotosynthesis {
 #[inline(always)]
 fn resolve(state: &mut State, actions: &[Option<Action>; 2]) -> Result<(), StepError> {
     let mut effects = [Err(None), Err(None)];
-    for (player, action) in actions.iter().enumerate() {
-        if let Some(a) = *action {
+    for player in 0..2 {
+        if let Some(a) = actions[player] {
             if !state.enabled(a) {
                 return Err(refused(player, Refusal::League(a, state.league)));
             }

@@ -190,6 +190,18 @@ pub fn ops(game: Option<&str>) -> Vec<BenchOp> {
 mod tests {
     use super::*;
 
+    /// The whole-game pairs, which `twinsim bench --instructions` counts over a fixed number
+    /// of games, are told apart by name: Photosynthesis' two random games and nothing else.
+    #[test]
+    fn whole_game_pairs_are_told_apart_by_name() {
+        let whole: Vec<&str> = crate::photosynthesis::bench::bench_ops()
+            .iter()
+            .filter(|op| op.plays_whole_games())
+            .map(|op| op.name)
+            .collect();
+        assert_eq!(whole, ["random_game", "random_game_search"]);
+    }
+
     /// The typed playout plays the same game on both twins (same frames for the same seed and
     /// stream) and ends it.
     #[test]

@@ -122,6 +122,19 @@ pub mod instructions {
     /// callgrind): enough calls that the per-region overhead and cycling inputs average out.
     const REGION_BUDGET: u64 = 4_000_000;
 
+    /// Games a whole-game pair's fast side plays in its region ([`BenchOp::plays_whole_games`]):
+    /// a fixed number, not sized by a probe game, so that every run counts the same games
+    /// (each call plays the next seed of the pair's sequence: the warm-up is the first game,
+    /// the region the next 50) and a change of the code under test changes the count, never
+    /// the set of games averaged. A probe-sized region moved the row by a few percent when a
+    /// change made the probe game cheaper or dearer and so the region longer or shorter.
+    const WHOLE_GAMES_FAST: u64 = 50;
+
+    /// Games a whole-game pair's reference side plays in its region: the first 5 of the fast
+    /// side's 50 (the same seeds and choices on both twins), fewer because a reference game
+    /// costs up to 100 M instructions (Zuniq).
+    const WHOLE_GAMES_REFERENCE: u64 = 5;
+
     /// The counted instructions of one operation.
     #[derive(Debug, Clone, PartialEq)]
     pub struct Count {
@@ -199,16 +212,22 @@ pub mod instructions {
         }
 
         /// Instructions per call of `f`: one warm-up call (lazy tables, first-touch
-        /// allocations), one probe call sizing the run, then an empty region and a region of
-        /// `m` calls; their difference over `m`, so the region overhead cancels.
-        fn per_call(&mut self, f: &mut dyn FnMut()) -> Result<f64, String> {
+        /// allocations), then `calls` calls, or when `None` one probe call sizing the run to
+        /// [`REGION_BUDGET`]; then an empty region and a region of `m` calls; their difference
+        /// over `m`, so the region overhead cancels.
+        fn per_call(&mut self, f: &mut dyn FnMut(), calls: Option<u64>) -> Result<f64, String> {
             self.mark(); // whatever ran before
             f();
             self.mark(); // the warm-up call
-            f();
-            let probe = self.mark();
-            let probe = self.read(probe)?.max(1);
-            let m = (REGION_BUDGET / probe).clamp(1, 200_000);
+            let m = match calls {
+                Some(m) => m,
+                None => {
+                    f();
+                    let probe = self.mark();
+                    let probe = self.read(probe)?.max(1);
+                    (REGION_BUDGET / probe).clamp(1, 200_000)
+                }
+            };
             self.mark(); // reading the probe's dump
             let empty = self.mark();
             for _ in 0..m {
@@ -224,8 +243,10 @@ pub mod instructions {
     fn child(prefix: &Path, ops: &mut [BenchOp]) -> Result<(), String> {
         let mut regions = Regions { prefix: prefix.to_path_buf(), dumps: 0 };
         for op in ops {
-            let reference = regions.per_call(&mut op.reference)?;
-            let fast = regions.per_call(&mut op.fast)?;
+            let whole_games = op.plays_whole_games();
+            let reference = regions
+                .per_call(&mut op.reference, whole_games.then_some(WHOLE_GAMES_REFERENCE))?;
+            let fast = regions.per_call(&mut op.fast, whole_games.then_some(WHOLE_GAMES_FAST))?;
             let c = Count {
                 game: op.game.to_string(),
                 operation: op.name.to_string(),

@@ -16,6 +16,14 @@ pub struct BenchOp {
 }
 
 impl BenchOp {
+    /// Whether each call plays a whole game, the next one of the pair's own sequence of seeds
+    /// and choices (the operations named `random_game...` and `whole_game...`, by convention):
+    /// `twinsim bench --instructions` counts a fixed number of such games rather than sizing
+    /// the region by one probe call, so that every run averages the same games.
+    pub fn plays_whole_games(&self) -> bool {
+        self.name.starts_with("random_game") || self.name.starts_with("whole_game")
+    }
+
     /// The usual pair: each call takes the next prepared input (cycling through the list) and
     /// its index, so that both sides see the same sequence of positions and parameters.
     pub fn cycling<R, F>(
@@ -181,6 +189,18 @@ pub fn ops(game: Option<&str>) -> Vec<BenchOp> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The whole-game pairs, which `twinsim bench --instructions` counts over a fixed number
+    /// of games, are told apart by name: Photosynthesis' two random games and nothing else.
+    #[test]
+    fn whole_game_pairs_are_told_apart_by_name() {
+        let whole: Vec<&str> = crate::photosynthesis::bench::bench_ops()
+            .iter()
+            .filter(|op| op.plays_whole_games())
+            .map(|op| op.name)
+            .collect();
+        assert_eq!(whole, ["random_game", "random_game_search"]);
+    }
 
     /// The typed playout plays the same game on both twins (same frames for the same seed and
     /// stream) and ends it.

@@ -370,7 +370,9 @@ impl SearchState {
     /// state before the frame (§6.3), so the two players resolve one after the other; seeds
     /// land after both (a conflict plants nothing and charges nobody: §6.1 step 5), and both
     /// harvests score the nutrients before the frame (steps 6–7).
-    #[inline]
+    // Always: with `#[inline]` alone, whether the benchmark's copy-make inlines it moved with
+    // unrelated changes of the crate (turn_search 135 <-> 144 instructions).
+    #[inline(always)]
     pub fn play(&mut self, moves: [Move; 2]) {
         debug_assert!(!self.game_over(), "play on a finished game");
         let flags = self.flags();

@@ -44,8 +44,11 @@
 //! Each move gets `(left − reserve) / own moves still expected × phase weight`: little in the
 //! opening (no zone can close before ply 4, the position is nearly symmetric), the most in the
 //! midgame where sizes get taken and the solver cannot reach the end yet, less once the solver
-//! decides. A proven position is answered at once. The search reads the clock every 4
-//! iterations (an iteration is microseconds) and the solver every 64 nodes.
+//! decides. A proven position is answered at once, so the moves are counted to the ply where
+//! the solver usually decides (about 30), not to the game's end. The reserve is a fixed 6% of
+//! the game plus the lateness this machine's answers showed lately ([`super::pace`]). The
+//! search reads the clock every 4 iterations (an iteration is microseconds) and the solver
+//! every 64 nodes.
 
 use super::bot::{SearchSpec, SearchStats, ViewPlayer};
 use super::zuniq::read_views;
@@ -486,8 +489,13 @@ impl Search {
             if iterations.is_some_and(|n| done >= n) {
                 break;
             }
-            if done & 3 == 0 && done > 0 && think_end.is_some_and(|t| Instant::now() >= t) {
-                break;
+            if done & 3 == 0 && done > 0 {
+                if let Some(t) = think_end.filter(|&t| Instant::now() >= t) {
+                    // Stopped on the clock: how late the answer comes after this is measured
+                    // (scheduler stalls), and kept free in later moves.
+                    super::pace::deadline_reached(t);
+                    break;
+                }
             }
             if self.nodes[root as usize].proven != 0 {
                 break;
@@ -530,13 +538,20 @@ fn playout(board: &Board, rng: &mut Rng, end_walls: &mut u64) -> bool {
     (end.ply.wrapping_sub(board.ply)) & 1 == 1
 }
 
-/// Fraction of the whole-game budget never planned for.
+/// Fraction of the whole-game budget never planned for (the arena's own handling, a stall
+/// at the last moves; at 3% the release set's 0.3 s and 0.6 s games overran on a loaded
+/// machine); the machine's measured lateness ([`super::pace::reserve`]) is kept free on top
+/// of it.
 const RESERVE: f64 = 0.06;
 /// Fixed reserve (parsing, conversions, scheduling).
 const RESERVE_FIXED: Duration = Duration::from_millis(10);
-/// Planned game length in plies (traced games last 37–41).
-const EXPECTED_PLIES: u32 = 40;
-/// Own moves always assumed still to come.
+/// The ply by which the bot plans to have spent its clock. Traced games last 37–41 plies, but
+/// the root solver proves the game won or lost at about ply 28–30 at the full clock, after
+/// which a won position is answered at once: planning to ply 40 left 3–8 s of the 30 s
+/// unspent (each seat's answers summed to 22–27 s in 20 full-clock games).
+const EXPECTED_PLIES: u32 = 34;
+/// Own moves always assumed still to come: past the planned ply each move takes a third of
+/// what is usable, so a long endgame still gets a geometric share.
 const MIN_MOVES_LEFT: u32 = 3;
 
 /// A move's weight by phase (see the module doc).
@@ -549,9 +564,10 @@ fn phase_weight(ply: u32) -> f64 {
     }
 }
 
-/// The thinking time of a move at `ply` with `left` of the game's budget `total` left.
-pub fn move_share(total: Duration, left: Duration, ply: u32) -> Duration {
-    let usable = left.saturating_sub(total.mul_f64(RESERVE) + RESERVE_FIXED);
+/// The thinking time of a move at `ply` with `left` of the game's budget `total` left, keeping
+/// `stall` free on top of the fixed reserve.
+pub fn move_share(total: Duration, left: Duration, ply: u32, stall: Duration) -> Duration {
+    let usable = left.saturating_sub(total.mul_f64(RESERVE) + RESERVE_FIXED + stall);
     let moves_left = ((EXPECTED_PLIES.saturating_sub(ply) + 1) / 2).max(MIN_MOVES_LEFT);
     (usable / moves_left).mul_f64(phase_weight(ply)).min(usable / 3)
 }
@@ -611,7 +627,7 @@ impl ZuniqBot {
         let left = deadline.saturating_duration_since(now);
         let total = *self.total.get_or_insert(left);
         let ply = self.state.ply;
-        let share = move_share(total, left, ply);
+        let share = move_share(total, left, ply, super::pace::reserve());
         // Below a millisecond of share the clock is nearly gone: answer a legal wall at once.
         if share < Duration::from_millis(1) && self.iterations.is_none() {
             return Some(Action { wall: first, claim: false });
@@ -687,6 +703,37 @@ mod tests {
             .iter()
             .max_by_key(|e| e.visits)
             .expect("an expanded node with edges")
+    }
+
+    /// The shares of a whole game on the 30 s clock, each move taking exactly its share from
+    /// the first mover's seat: (ply, time left before the move).
+    fn clock_left(stall: Duration) -> Vec<(u32, Duration)> {
+        let total = Duration::from_secs(30);
+        let mut left = total;
+        let mut seen = Vec::new();
+        for ply in (0..60).step_by(2) {
+            seen.push((ply, left));
+            let share = move_share(total, left, ply, stall);
+            let usable = left.saturating_sub(total.mul_f64(RESERVE) + RESERVE_FIXED + stall);
+            assert!(share <= usable / 3, "ply {ply}: {share:?} of {usable:?}");
+            left -= share;
+        }
+        seen
+    }
+
+    /// The clock is spent by the ply where the solver usually decides (about 28 at the full
+    /// clock), not kept for plies a proven game answers at once; the reserve and the stall
+    /// figure are never planned for, however long the game.
+    #[test]
+    fn the_clock_is_spent_before_the_solver_decides() {
+        let left_at = |stall, ply| clock_left(stall).iter().find(|(p, _)| *p == ply).unwrap().1;
+        let none = Duration::ZERO;
+        // Planning to ply 40 left 6.5 s at ply 28 (1.8 s of it the reserve).
+        assert!(left_at(none, 28) < Duration::from_millis(4500), "{:?}", left_at(none, 28));
+        let kept = Duration::from_secs(30).mul_f64(RESERVE) + RESERVE_FIXED;
+        assert!(left_at(none, 58) >= kept);
+        let stall = Duration::from_millis(300);
+        assert!(left_at(stall, 58) >= kept + stall);
     }
 
     #[test]

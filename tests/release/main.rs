@@ -20,6 +20,7 @@
 //! `ignored_tests::*` also checks that every ignored test says which group it is in (the
 //! attribute's reason starts with `timing` or `deterministic`) and is named for it.
 
+mod answer_time;
 mod clock_free;
 #[path = "../all/common/mod.rs"]
 mod common;

@@ -3,6 +3,7 @@
 //! (checked against the true state, which the bot never sees), the time limit, and strength
 //! against `builtin:greedy` (ignored; run with `--release`).
 
+use crate::answer_time::{LateCount, Stopwatch};
 use std::time::{Duration, Instant};
 use twinsim_reference::game::{Game, PlayerId};
 use twinsim_reference::java_random::JavaRandom;
@@ -178,18 +179,18 @@ fn twin_searches_agree() {
 /// Plays whole games: seat `bot_seat` is a search bot reading only the views; the other seat
 /// plays random legal actions (with the true state). Every answer must parse, fit the turn
 /// type, walk without hitting a wall, and be accepted by the engine. Returns (bot score,
-/// opponent score) per game, the answers given after their deadline, all answers, and each
-/// answer's time.
+/// opponent score) per game, the answers counted against their limits, and each answer's own
+/// time (the processor time of the bot's thread: [`crate::answer_time`]).
 fn play_games(
     spec: &str,
     games: i64,
     limit: Duration,
     first: Duration,
-) -> (Vec<(i64, i64)>, usize, usize, Vec<Duration>) {
+) -> (Vec<(i64, i64)>, LateCount, Vec<Duration>) {
     let spec: SearchSpec = spec.parse().unwrap();
     let mut results = Vec::new();
-    let (mut late, mut answers) = (0, 0);
-    let mut times = Vec::new();
+    let mut late = LateCount::default();
+    let mut own_times = Vec::new();
     for g in 0..games {
         let bot_seat = (g % 2) as usize;
         let mut bot: Box<dyn ViewPlayer> = player(&spec, bot_seat, g).unwrap();
@@ -198,13 +199,13 @@ fn play_games(
         let mut first_turn = true;
         while !s.game_over {
             let input = r::render_view(&s, bot_seat);
-            let start = Instant::now();
-            let deadline = start + if first_turn { first } else { limit };
+            let allowed = if first_turn { first } else { limit };
             first_turn = false;
-            let line = bot.play(&input, deadline).expect("an answer");
-            answers += 1;
-            late += usize::from(Instant::now() > deadline);
-            times.push(start.elapsed());
+            let watch = Stopwatch::start();
+            let line = bot.play(&input, Instant::now() + allowed).expect("an answer");
+            let took = watch.read();
+            late.count(took, allowed);
+            own_times.push(took.own);
             let action = r::parse_line(&line).unwrap_or_else(|e| panic!("{line:?}: {e:?}"));
             assert!(action.fits(s.turn_type), "{line} in a {:?} turn", s.turn_type);
             match &action {
@@ -225,17 +226,17 @@ fn play_games(
         assert!(bot.stats().moves > 0);
         results.push((s.players[bot_seat].score, s.players[1 - bot_seat].score));
     }
-    (results, late, answers, times)
+    (results, late, own_times)
 }
 
 #[test]
 fn whole_games_are_legal_on_both_engines() {
     // Iteration budgets and an hour a move, so the clock never binds, and no answer's time is
     // looked at (issue 33: no wall-clock limit in a debug-build test; the clock is checked in
-    // release by `never_late_on_a_quiet_machine`).
+    // release by `timing_never_late_by_its_own_time`).
     let hour = Duration::from_secs(3600);
     for spec in ["smitsimax@fast:iterations=30", "smitsimax@reference:iterations=10"] {
-        let (results, _, _, _) = play_games(spec, 2, hour, hour);
+        let (results, _, _) = play_games(spec, 2, hour, hour);
         for (me, them) in results {
             assert!(me >= 0, "{spec}");
             assert!(me > them, "{spec}: {me} vs {them} against a random bot");
@@ -244,36 +245,37 @@ fn whole_games_are_legal_on_both_engines() {
 }
 
 /// 50 ms × 0.05 = 2.5 ms per move (1000 ms × 0.05 the first). The bot stops thinking at a
-/// tenth of the time left (`think_deadline`), so on a quiet machine it is never late. On a loaded one it can be: a
-/// thread that loses the processor gets it back a scheduler tick (4 ms) later, longer than the
-/// whole limit, and nothing the bot does prevents that (measured with other builds running,
-/// load average 5 on 2 cores: from 0 to 16 late answers in 240, varying with the load). So this
-/// test checks the time policy through the median answer time, which such stalls do not move,
-/// and fails on a bot that does not watch the clock; [`never_late_on_a_quiet_machine`] is the
-/// strict check. Timing, so release only (issue 33: a debug build on a busy machine is slower).
+/// tenth of the time left (`think_deadline`), so its typical answer takes a small part of the
+/// limit: the median of its own time (the processor time of its thread, [`crate::answer_time`])
+/// is at most 1.5 ms. A bot that does not watch the clock fails. Timing, so release only
+/// (issue 33: a debug build on a busy machine is slower).
 #[test]
 #[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
 fn timing_answers_in_time_at_a_twentieth_of_the_limit() {
     for spec in ["smitsimax@fast", "smitsimax@reference"] {
-        let (_, _, _, times) =
+        let (_, late, own_times) =
             play_games(spec, 2, Duration::from_micros(2500), Duration::from_millis(50));
-        let mut later: Vec<Duration> = times[1..].to_vec();
+        let mut later: Vec<Duration> = own_times[1..].to_vec();
         later.sort();
         let median = later[later.len() / 2];
+        eprintln!("{spec}: median own time {median:?}; {late}");
         assert!(median <= Duration::from_micros(1500), "{spec}: median answer after {median:?}");
     }
 }
 
-/// The timing check at a twentieth of the referee's limits: at most 2% of the answers after
-/// their deadline.
+/// The timing check at a twentieth of the referee's limits: at most 2% of the answers late by
+/// the bot's own time. A thread that loses the processor for longer than the 2.5 ms limit (a
+/// scheduler tick is 4 ms; on CI's virtual machines the hypervisor takes tens of milliseconds
+/// now and then) answers late on the wall clock whatever it does, so the wall-clock count is
+/// printed, not judged ([`crate::answer_time`]).
 #[test]
 #[ignore = "timing (a clock decides the result): run by .ci/run in release, alone: cargo test --release --test release -- --ignored --test-threads 1 timing_"]
-fn timing_never_late_on_a_quiet_machine() {
+fn timing_never_late_by_its_own_time() {
     for spec in ["smitsimax@fast", "smitsimax@reference"] {
-        let (_, late, answers, _) =
+        let (_, late, _) =
             play_games(spec, 4, Duration::from_micros(2500), Duration::from_millis(50));
-        // A descheduled thread cannot answer in time: at most 2% late (as the other games).
-        assert!(late * 50 <= answers, "{spec}: {late} late answers of {answers}");
+        eprintln!("{spec}: {late}");
+        assert!(late.within_two_percent(), "{spec}: {late}");
     }
 }
 

@@ -21,8 +21,13 @@ fi
 # `jax` extra: twinsim.jax's engines are stepped in lockstep with the Rust twin.
 # A cold build compiles the engines in release mode (about 4 to 5 minutes on 2 cores), and pip
 # --quiet shows nothing meanwhile: say so first.
+# The extension's `workspace-release` feature (python/Cargo.toml) gives the engine crates the
+# features of the workspace's own release build, so that after `cargo build --release
+# --examples` (.ci/run's first build) cargo reuses them and compiles only PyO3, numpy and the
+# extension; without that build first, it changes nothing but adds clap and quickcheck to the
+# build. A user's `pip install ./python` does not ask for it.
 echo "python/test.sh: pip install ./python[test,ray,jax] (a first build takes about 5 minutes on 2 cores)"
-CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" \
+CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" MATURIN_PEP517_ARGS="--features workspace-release" \
   "$venv/bin/python" -m pip install --quiet "./python[test,ray,jax]" "ruff==0.17.6"
 # The distributed tournament is compared with the CLI's `twinsim arena` (a no-op after
 # `cargo test --workspace`, which builds it).

@@ -3,7 +3,9 @@ the ``test_jax_*`` modules."""
 
 from __future__ import annotations
 
+import functools
 import os
+from types import SimpleNamespace
 from typing import Any, Callable
 
 import jax
@@ -17,6 +19,26 @@ import twinsim.jax as tj
 GAMES = int(os.environ.get("TWINSIM_JAX_GAMES", "300"))
 #: How often a random step plays an action its mask forbids (the referee's illegal move).
 STRAY = 0.01
+#: Rows of the lockstep's batch, and of every other test that steps a batch of the same game:
+#: XLA compiles a jitted function once per shape (seconds each on a loaded CI core, where a step
+#: of a few hundred rows takes milliseconds), so the tests share one shape.
+BATCH = min(GAMES, 1024)
+
+
+@functools.cache
+def batched(game: str) -> SimpleNamespace:
+    """``game``'s JAX engine (``env``) and its functions vmapped and jitted once per test run:
+    ``init``, ``step`` (called with a key per row), ``observe`` (one seat of every row), and
+    ``init_with``/``step_with`` where the engine has them. The tests of a game share these, and
+    with them XLA's compilations (one per function and shape)."""
+    env = tj.make(game)
+    functions = {
+        name: jax.jit(jax.vmap(getattr(env, name)))
+        for name in ("init", "init_with", "step", "step_with")
+        if hasattr(env, name)
+    }
+    observe = jax.jit(jax.vmap(env.observe, in_axes=(0, None)))
+    return SimpleNamespace(env=env, observe=observe, **functions)
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -30,7 +52,6 @@ def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def lockstep(
     game: str,
-    env: tj.Env,
     fresh: Callable[[np.ndarray, np.ndarray], Any],
     games: int = GAMES,
     seed: int = 36,
@@ -45,8 +66,8 @@ def lockstep(
     observations, infos = vec.reset()
     seeds = 1 + np.arange(num_envs)
     state = fresh(seeds, np.ones(num_envs, dtype=bool))
-    step = jax.jit(jax.vmap(env.step))
-    observe = jax.jit(jax.vmap(env.observe, in_axes=(0, None)))
+    jitted = batched(game)
+    env, step, observe = jitted.env, jitted.step, jitted.observe
     keys = jax.random.split(jax.random.PRNGKey(seed), num_envs)
     rng = np.random.default_rng(seed)
     rows = np.arange(num_envs)

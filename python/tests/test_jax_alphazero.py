@@ -18,14 +18,21 @@ import numpy as np
 import twinsim
 from twinsim.jax import alphazero as az
 
+#: Self-play games per batch in both self-play tests: with the same search settings
+#: (``SELF_PLAY``) they share one compilation of ``az._play``.
+SELF_PLAY_BATCH = 8
+#: ``simulations``, ``considered`` and ``explore_plies`` of both self-play tests.
+SELF_PLAY = (4, 4, 10)
+
 
 def test_two_tiny_iterations_write_csv_and_png(tmp_path):
+    simulations, considered, explore_plies = SELF_PLAY
     config = az.Config(
         iterations=2,
-        batch=4,
-        simulations=4,
-        considered=4,
-        explore_plies=10,
+        batch=SELF_PLAY_BATCH,
+        simulations=simulations,
+        considered=considered,
+        explore_plies=explore_plies,
         hidden=16,
         head_scale=0.01,
         train_steps=2,
@@ -89,7 +96,7 @@ def test_value_targets_are_the_result_for_the_player_to_move():
     White won; the plies after the end are padding, marked invalid. A target from one seat's
     point of view for every ply, or read from a wrong step (all zeros), fails here."""
     params = az.init_params(jax.random.PRNGKey(0), 16, 0.01)
-    batch = az.self_play(params, jax.random.PRNGKey(1), 8, 4, 4, 10)
+    batch = az._play(params, jax.random.PRNGKey(1), SELF_PLAY_BATCH, *SELF_PLAY)
     valid, value = np.asarray(batch.valid), np.asarray(batch.value)
     plies = valid.sum(axis=0)
     # Valid plies come first, then padding only (nothing played once the game is over).

@@ -340,6 +340,15 @@ def greedy_action(state, key):
 OPPONENTS = {"random": random_action, "greedy": greedy_action}
 
 
+def network_action(params, key, state, simulations: int) -> jax.Array:
+    """The network's move in every game: the search's choice with ``simulations`` > 0, else its
+    policy's most likely legal action."""
+    if simulations > 0:
+        return _search(params, key, state, simulations).action
+    logits, _ = forward(params, features(state))
+    return jnp.argmax(_masked(logits, wall_mask(state)), axis=-1)
+
+
 def evaluate(params, key, opponent: str, games: int, simulations: int) -> jax.Array:
     """The network's win rate over ``games`` games against ``opponent``, seats alternating
     (game i: the network plays seat i mod 2). With ``simulations`` 0 it plays its policy's
@@ -351,11 +360,7 @@ def evaluate(params, key, opponent: str, games: int, simulations: int) -> jax.Ar
 
     def ply(state, key):
         search_key, opponent_key = jax.random.split(key)
-        if simulations > 0:
-            mine = _search(params, search_key, state, simulations).action
-        else:
-            logits, _ = forward(params, features(state))
-            mine = jnp.argmax(_masked(logits, wall_mask(state)), axis=-1)
+        mine = network_action(params, search_key, state, simulations)
         theirs = opponent_action(state, opponent_key)
         action = jnp.where(state.current_player == seat, mine, theirs)
         after = jax.vmap(ENV.step)(state, action)
@@ -363,6 +368,17 @@ def evaluate(params, key, opponent: str, games: int, simulations: int) -> jax.Ar
 
     _, rewards = jax.lax.scan(ply, state, jax.random.split(play_key, MAX_PLIES))
     return (rewards.sum(axis=0) > 0).mean()
+
+
+# The loop's functions, jitted once for the module rather than per call of `run` or
+# `arena_win_rate`: XLA compiles each once per shape and static arguments, and every later run
+# and arena game of the process (the tests make several) reuses that.
+_play = jax.jit(self_play, static_argnums=(2, 3, 4, 5))
+_store = jax.jit(remember, donate_argnums=(0,))
+_learn = jax.jit(train, static_argnums=(5, 6))
+_judge = jax.jit(evaluate, static_argnums=(2, 3, 4))
+_step = jax.jit(jax.vmap(ENV.step))
+_choose = jax.jit(network_action, static_argnums=(3,))
 
 
 # -- evaluation against the real Rust bots, through the arena ----------------------------------
@@ -412,18 +428,10 @@ def arena_win_rate(params, opponent: str, games: int, simulations: int, seed: in
 
     import twinsim
 
-    step = jax.jit(jax.vmap(ENV.step))
-
-    @jax.jit
-    def choose(params, key, state):
-        if simulations > 0:
-            return _search(params, key, state, simulations).action
-        logits, _ = forward(params, features(state))
-        return jnp.argmax(_masked(logits, wall_mask(state)), axis=-1)
-
     start = jax.vmap(ENV.init)(jax.random.split(jax.random.PRNGKey(seed), 1))
-    choose(params, jax.random.PRNGKey(seed), start).block_until_ready()  # compiled before the clock
-    jax.block_until_ready(step(start, jnp.zeros(1, dtype=jnp.int32)))
+    # Compiled before the clock (once per process and `simulations`).
+    _choose(params, jax.random.PRNGKey(seed), start, simulations).block_until_ready()
+    jax.block_until_ready(_step(start, jnp.zeros(1, dtype=jnp.int32)))
 
     def serve(connection: socket.socket, game_seed: int) -> None:
         state, key = start, jax.random.PRNGKey(game_seed)
@@ -433,10 +441,10 @@ def arena_win_rate(params, opponent: str, games: int, simulations: int, seed: in
                 if line == "Quit":
                     return
                 if line != "Start":  # the opponent's move
-                    state = step(state, jnp.asarray([wall_index(line)], dtype=jnp.int32))
+                    state = _step(state, jnp.asarray([wall_index(line)], dtype=jnp.int32))
                 key, move_key = jax.random.split(key)
-                wall = int(np.asarray(choose(params, move_key, state))[0])
-                state = step(state, jnp.asarray([wall], dtype=jnp.int32))
+                wall = int(np.asarray(_choose(params, move_key, state, simulations))[0])
+                state = _step(state, jnp.asarray([wall], dtype=jnp.int32))
                 link.write(wall_name(wall) + "\n")
                 link.flush()
 
@@ -547,10 +555,7 @@ def run(config: Config, out: Path, log=print) -> list[dict[str, float]]:
     params = init_params(init_key, config.hidden, config.head_scale)
     adam = adam_init(params)
     replay = empty_replay(config.replay, config.batch)
-    play = jax.jit(self_play, static_argnums=(2, 3, 4, 5))
-    store = jax.jit(remember, donate_argnums=(0,))
-    learn = jax.jit(train, static_argnums=(5, 6))
-    judge = jax.jit(evaluate, static_argnums=(2, 3, 4))
+    play, store, learn, judge = _play, _store, _learn, _judge
     rows: list[dict[str, float]] = []
     start = time.perf_counter()
     # Every evaluation plays the same games' dice (common random numbers: less noise between

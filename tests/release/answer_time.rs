@@ -154,9 +154,13 @@ fn own_time_leaves_out_sleeping_and_counts_working() {
         assert!(slept.own < Duration::from_millis(10), "{slept:?}");
         assert!(slept.stalled() >= Duration::from_millis(20), "{slept:?}");
     }
+    // Bounded on the wall clock too, so that a processor clock that never moves fails the
+    // assertion below instead of hanging the run (a minute is thousands of times the 5 ms a
+    // thread with any share of a processor needs).
     let watch = Stopwatch::start();
     let mut spins = 0u64;
-    while watch.read().own < Duration::from_millis(5) {
+    while watch.read().own < Duration::from_millis(5) && watch.read().wall < Duration::from_secs(60)
+    {
         spins = std::hint::black_box(spins + 1);
     }
     let spun = watch.read();

@@ -99,7 +99,7 @@ fn timing_the_whole_game_budget_is_spent_but_never_overrun() {
         assert!(end.ply >= 30, "{engine}: a real game");
         for (p, u) in used.iter().enumerate() {
             // play_game already checked the budget; the bot also uses a good part of it (on
-            // the wall clock, the bot's own clock).
+            // the wall clock, the one it plans its budget by).
             assert!(*u > budget / 4, "{engine}: seat {p} used only {u:?}");
             eprintln!("{engine}: seat {p} used {u:?} of {budget:?}");
         }

@@ -1,6 +1,7 @@
 //! The README's test command (`scripts/test`) runs every suite even when an earlier one fails,
 //! lists every failure at the end and exits non-zero: checked with stand-ins for `cargo` and
-//! the Python step that fail and leave a mark, so no real suite runs here.
+//! the Python step that fail and leave a mark, so no real suite runs here. The Python step's
+//! install phase runs first; its checks run beside the Rust suite.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -12,11 +13,16 @@ fn the_test_command_runs_every_suite_and_reports_all_failures() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let marks = dir.join("marks");
+    // Each stand-in leaves a mark with its arguments, then fails, except the Python step's
+    // install phase: its checks run only after it succeeded.
     let write_stub = |name: &str, mark: &str| {
         let path = dir.join(name);
         std::fs::write(
             &path,
-            format!("#!/bin/sh\necho {mark} \"$*\" >> '{}'\nexit 1\n", marks.display()),
+            format!(
+                "#!/bin/sh\necho {mark} \"$*\" >> '{}'\n[ \"$1\" = install ] && exit 0\nexit 1\n",
+                marks.display()
+            ),
         )
         .unwrap();
         let status = Command::new("chmod").arg("+x").arg(&path).status().unwrap();
@@ -36,9 +42,14 @@ fn the_test_command_runs_every_suite_and_reports_all_failures() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let ran = std::fs::read_to_string(&marks).unwrap_or_default();
     let _ = std::fs::remove_dir_all(&dir);
+    // The install phase first; then the Rust suite and the Python checks, side by side.
+    let mut ran: Vec<&str> = ran.lines().collect();
+    assert_eq!(ran.first(), Some(&"python install"), "the Python package first\n{stdout}");
+    ran[1..].sort_unstable();
     assert_eq!(
-        ran, "cargo test --workspace --no-fail-fast\npython \n",
-        "both suites must run (Rust to the end) although the first failed\n{stdout}"
+        ran,
+        ["python install", "cargo test --workspace --no-fail-fast", "python check"],
+        "both suites must run (Rust to the end) although one failed\n{stdout}"
     );
     assert!(!out.status.success(), "failures must make the command fail\n{stdout}");
     assert!(stdout.contains("FAILED (2)"), "both failures listed at the end\n{stdout}");

@@ -179,6 +179,10 @@ fn search_bots_play_whole_games_legally_on_both_twins() {
         ("wondev-woman", "alphabeta", 30),
     ] {
         for engine in ["fast", "reference"] {
+            // Zuniq's reference twin plays out to the end of the game with its naive zone search
+            // (about 100 M instructions a game): a few iterations a move show the same (26 s
+            // of this test's 64 s at 30 in the debug build).
+            let iterations = if (game, engine) == ("zuniq", "reference") { 6 } else { iterations };
             let bot = format!("builtin:{search}@{engine}:iterations={iterations}");
             let players = if game == "olymbits" { 3 } else { 2 };
             let mut cmd = Command::new(env!("CARGO_BIN_EXE_twinsim"));

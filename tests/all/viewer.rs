@@ -1064,15 +1064,29 @@ fn no_script_from_a_trace_runs_in_the_page() {
         write_page(&trace, 0, &page);
         let html = std::fs::read_to_string(&page).expect("page written");
         assert!(html.contains("Content-Security-Policy"), "the page has a policy");
+        // One page load draws turn 1 (the deep link), then 0 and the last through the slider,
+        // and plays from 0 (the probe): a payload that ran anywhere marks the body.
         let last = frame_count(&rec) - 1;
-        let mut shown_as_text = false;
-        for turn in [0, 1, last] {
-            let url = file_url(&page, &format!("turn={turn}"));
-            let dom = run_chromium(&exe, &["--virtual-time-budget=3000", "--dump-dom"], &url);
-            assert!(dom.contains(&format!("data-turn=\"{turn}\"")), "{game} turn {turn}: drawn");
-            assert!(!dom.contains("data-pwned=\"1\""), "{game} turn {turn}: a payload ran");
-            shown_as_text |= dom.contains("&lt;img src=x onerror=");
+        let url = file_url(&page, &format!("turn=1&probe=0,{last}"));
+        let dom = run_chromium(&exe, &["--virtual-time-budget=10000", "--dump-dom"], &url);
+        assert!(!dom.contains("data-pwned=\"1\""), "{game}: a payload ran");
+        let result = probe_result(&dom);
+        let observations = result["observations"].as_array().expect("observations");
+        for (turn, label) in
+            [(1, "deeplink".to_string()), (0, "slider:0".into()), (last, format!("slider:{last}"))]
+        {
+            let seen = observations
+                .iter()
+                .find(|o| o["label"] == label.as_str())
+                .unwrap_or_else(|| panic!("{game}: no {label} observation"));
+            assert_eq!(seen["turn"], turn, "{game} turn {turn}: drawn");
+            let drawn = seen["drawn"].as_array().map_or(0, Vec::len);
+            assert!(drawn > 0, "{game} turn {turn}: nothing drawn");
         }
+        // The page's elements' text (what the probe read with textContent) holds the payload as
+        // written: shown as text, not parsed as markup.
+        let shown_as_text =
+            observations.iter().any(|o| o.to_string().contains("<img src=x onerror="));
         assert!(shown_as_text, "{game}: the payloads are shown as text");
     }
 }

@@ -69,7 +69,7 @@ pub struct State {
     /// The Zobrist hash ([`State::hash_from_scratch`]), maintained incrementally in search
     /// mode (`exact_views` off: the states a search hashes, [`State::without_views`]); zero
     /// while `exact_views`, where the frames skip its upkeep (a key lookup and an XOR at every
-    /// change: twinsim bench photosynthesis --instructions, step 725 -> 6xx) and
+    /// change: twinsim bench photosynthesis --instructions, step 725 -> 658) and
     /// [`State::zobrist`] computes it. Read it with [`State::zobrist`].
     pub hash: u64,
 }

@@ -68,7 +68,9 @@ impl State {
         }
     }
 
-    /// SUN_MOVE (twin: `rules::sun_move`), in the state's mode.
+    /// SUN_MOVE (twin: `rules::sun_move`), in the state's mode: for the benchmark's end of
+    /// day (the frames call `sun_move_as` in their own mode).
+    #[cfg(any(test, feature = "testing"))]
     #[inline(always)]
     pub(super) fn sun_move(&mut self, events: Option<&mut Vec<String>>) {
         if self.exact_views {
@@ -78,7 +80,7 @@ impl State {
         }
     }
 
-    /// [`State::sun_move`], keeping the hash when `HASH` (search mode, see `set_flags`).
+    /// `sun_move`, keeping the hash when `HASH` (search mode, see `set_flags`).
     #[inline(always)]
     fn sun_move_as<const HASH: bool>(&mut self, events: Option<&mut Vec<String>>) {
         let ended = self.day;

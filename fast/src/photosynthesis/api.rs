@@ -38,7 +38,8 @@ impl SearchGame for Fast {
         }
     }
 
-    /// The incremental Zobrist hash ([`State::hash_from_scratch`]): trees (cell, size, owner),
+    /// The Zobrist hash ([`State::zobrist`]: kept incrementally in search mode, computed in
+    /// exact states): trees (cell, size, owner),
     /// dormant flags, day, sun direction, nutrients, both players' sun and score, and the
     /// waiting / disqualified / game-over flags: everything the rules read. Left out, and why:
     /// - the holes and the league: fixed at setup, so equal for every state of one game, which
@@ -49,7 +50,7 @@ impl SearchGame for Fast {
     ///   lists of this API, which come in the generator's own order;
     /// - `executions`: the frame counter of the traces (§11); no rule reads it.
     fn hash(state: &State) -> u64 {
-        state.hash
+        state.zobrist()
     }
 }
 
@@ -57,5 +58,5 @@ impl SearchGame for Fast {
 /// twins merge exactly the same states of a beam layer.
 #[cfg(feature = "reference-twin")]
 pub(crate) fn reference_hash(state: &twinsim_reference::photosynthesis::State) -> u64 {
-    State::from(state).hash
+    State::from(state).zobrist()
 }

@@ -1,7 +1,8 @@
 //! The fast Photosynthesis: 37-bit masks in `u64`s, precomputed shadow and distance tables,
-//! popcount costs and sun, set-wise legal-action counting, an inline `java.util.Random`, and an
-//! incrementally updated Zobrist hash. Plays exactly like `twinsim_reference::photosynthesis`: every
-//! operation names its reference twin and is checked against it (tests, `check`, fuzz targets).
+//! popcount costs and sun, set-wise legal-action counting, an inline `java.util.Random`, and a
+//! Zobrist hash (kept incrementally in search mode, computed on demand in exact states). Plays
+//! exactly like `twinsim_reference::photosynthesis`: every operation names its reference twin
+//! and is checked against it (tests, `check`, fuzz targets).
 
 // Masks and tables are indexed by cell and size on purpose: the index is the cell.
 #![allow(clippy::needless_range_loop)]

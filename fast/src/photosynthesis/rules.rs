@@ -37,16 +37,26 @@ impl State {
         out
     }
 
-    /// GATHERING (twin: `rules::gathering`).
-    // Inlined (as is `sun_move`): the frame's event-free copy then drops the event branches
-    // and the call (twinsim bench photosynthesis --instructions: step 844 -> 827).
+    /// GATHERING (twin: `rules::gathering`), in the state's mode.
     #[inline(always)]
     pub(super) fn gathering(&mut self, events: Option<&mut Vec<String>>) {
-        self.set_flags(self.flags & !3);
-        self.wake_all();
+        if self.exact_views {
+            self.gathering_as::<false>(events)
+        } else {
+            self.gathering_as::<true>(events)
+        }
+    }
+
+    /// [`State::gathering`], keeping the hash when `HASH` (search mode, see `set_flags`).
+    // Inlined (as is `sun_move_as`): the frame's event-free copy then drops the event branches
+    // and the call (twinsim bench photosynthesis --instructions: step 844 -> 827).
+    #[inline(always)]
+    fn gathering_as<const HASH: bool>(&mut self, events: Option<&mut Vec<String>>) {
+        self.set_flags::<HASH>(self.flags & !3);
+        self.wake_all::<HASH>();
         let income = self.sun_income();
         for (p, n) in income.into_iter().enumerate() {
-            self.set_sun(p, self.sun[p] + n);
+            self.set_sun::<HASH>(p, self.sun[p] + n);
         }
         if let Some(ev) = events {
             ev.push(format!("Round {}/23", self.day));
@@ -58,13 +68,25 @@ impl State {
         }
     }
 
-    /// SUN_MOVE (twin: `rules::sun_move`).
+    /// SUN_MOVE (twin: `rules::sun_move`), in the state's mode: for the benchmark's end of
+    /// day (the frames call `sun_move_as` in their own mode).
+    #[cfg(any(test, feature = "testing"))]
     #[inline(always)]
     pub(super) fn sun_move(&mut self, events: Option<&mut Vec<String>>) {
+        if self.exact_views {
+            self.sun_move_as::<false>(events)
+        } else {
+            self.sun_move_as::<true>(events)
+        }
+    }
+
+    /// `sun_move`, keeping the hash when `HASH` (search mode, see `set_flags`).
+    #[inline(always)]
+    fn sun_move_as<const HASH: bool>(&mut self, events: Option<&mut Vec<String>>) {
         let ended = self.day;
-        self.set_day(ended + 1);
+        self.set_day::<HASH>(ended + 1);
         if self.day < self.max_rounds() {
-            self.set_direction((self.sun_direction + 1) % 6);
+            self.set_direction::<HASH>((self.sun_direction + 1) % 6);
             if self.league >= 3 {
                 self.compute_shadows();
             }
@@ -77,7 +99,7 @@ impl State {
             }
         }
         if self.day >= self.max_rounds() {
-            self.set_flags(self.flags | FLAG_GAME_OVER);
+            self.set_flags::<HASH>(self.flags | FLAG_GAME_OVER);
         }
     }
 
@@ -232,8 +254,8 @@ impl State {
     /// The free cells the awake tree of player `p` on `cell` (size `size`) reaches, taken
     /// from its [`State::seed_reach`] as it falls asleep (exact states only).
     #[inline]
-    fn reach_sleeps(&mut self, p: usize, cell: usize, size: usize) {
-        if self.exact_views {
+    fn reach_sleeps<const HASH: bool>(&mut self, p: usize, cell: usize, size: usize) {
+        if !HASH {
             self.seed_reach[p] -= (WITHIN[cell][size] & self.free()).count_ones() as u16;
         }
     }
@@ -383,11 +405,10 @@ impl State {
     /// referee's generator and `pending` empty: one run of draws over the group lengths the
     /// frames noted, oldest first.
     pub fn sync_views(&mut self) {
-        let n = self.pending.len as usize;
-        if n == 0 {
+        if self.pending.len == 0 {
             return;
         }
-        skip_short_shuffles(&mut self.rng, &self.pending.lens[..6 * n]);
+        skip_short_shuffles(&mut self.rng, &self.pending.lens);
         self.pending = Pending::default();
     }
 
@@ -412,6 +433,8 @@ impl State {
         self.exact_views = false;
         self.pending = Pending::default();
         self.seed_reach = [0; 2];
+        // Search mode keeps the hash (exact states leave it zero).
+        self.hash = self.hash_from_scratch();
         self
     }
 
@@ -421,8 +444,8 @@ impl State {
     /// when `pending` is full.
     // Inlined into the frame (see `validate`), the group counts with it.
     #[inline(always)]
-    fn owe_draws(&mut self, asked: [bool; 2], counts: Option<[[u32; 3]; 2]>) {
-        if !self.exact_views {
+    fn owe_draws<const HASH: bool>(&mut self, asked: [bool; 2], counts: Option<[[u32; 3]; 2]>) {
+        if HASH {
             return;
         }
         if self.pending.len as usize == PENDING_FRAMES {
@@ -541,7 +564,11 @@ impl State {
                 Some(tooltips.get_or_insert_with(Vec::new)),
                 Some(events),
             ),
-            None => self.play_quiet(answered, effects, counts),
+            // The frame inlined (an event-free copy, as `play_quiet`): the playouts' path
+            // (twinsim bench photosynthesis --instructions: random_game 69,987 -> 68,763; the
+            // typed step, whose validation comes first, loses by it: 734 -> 767).
+            None if self.exact_views => self.frame::<false>(answered, effects, counts, None, None),
+            None => self.frame::<true>(answered, effects, counts, None, None),
         }
         Ok(())
     }
@@ -570,23 +597,32 @@ impl State {
         tooltips: Option<&mut Vec<String>>,
         events: Option<&mut Vec<String>>,
     ) {
-        self.frame(answered, effects, counts, tooltips, events);
+        if self.exact_views {
+            self.frame::<false>(answered, effects, counts, tooltips, events);
+        } else {
+            self.frame::<true>(answered, effects, counts, tooltips, events);
+        }
     }
 
     /// [`State::play_checked`] without events: its own copy of the frame, where the compiler
-    /// drops every event branch (the typed step's and the playouts' path).
+    /// drops every event branch (the typed step's path; the text layer's inlines the frame).
     pub(super) fn play_quiet(
         &mut self,
         answered: [bool; 2],
         effects: [Result<Effect, Option<Invalid>>; 2],
         counts: Option<[[u32; 3]; 2]>,
     ) {
-        self.frame(answered, effects, counts, None, None);
+        if self.exact_views {
+            self.frame::<false>(answered, effects, counts, None, None);
+        } else {
+            self.frame::<true>(answered, effects, counts, None, None);
+        }
     }
 
-    /// The body of [`State::play_checked`] and [`State::play_quiet`].
+    /// The body of [`State::play_checked`] and [`State::play_quiet`], in search mode when
+    /// `HASH` (it must be `!exact_views`; see `set_flags`).
     #[inline(always)]
-    fn frame(
+    fn frame<const HASH: bool>(
         &mut self,
         answered: [bool; 2],
         effects: [Result<Effect, Option<Invalid>>; 2],
@@ -594,13 +630,14 @@ impl State {
         mut tooltips: Option<&mut Vec<String>>,
         mut events: Option<&mut Vec<String>>,
     ) {
+        debug_assert_eq!(HASH, !self.exact_views, "the frame's mode");
         let asked = [self.is_asked(0), self.is_asked(1)];
-        self.owe_draws(asked, counts);
+        self.owe_draws::<HASH>(asked, counts);
         self.executions += asked[0] as u32 + asked[1] as u32;
         for p in 0..2 {
             if asked[p] && !answered[p] {
-                self.set_flags(self.flags | 1 << (2 + p));
-                self.set_score(p, -1);
+                self.set_flags::<HASH>(self.flags | 1 << (2 + p));
+                self.set_score::<HASH>(p, -1);
             }
         }
         if let Some(ev) = events.as_deref_mut() {
@@ -624,10 +661,10 @@ impl State {
                     let (cell, size) = (cell as usize, size as usize);
                     available[p] -= cost;
                     if size > 0 {
-                        self.reach_sleeps(p, cell, size);
+                        self.reach_sleeps::<HASH>(p, cell, size);
                     }
-                    self.remove_tree(cell, size as u8, p);
-                    self.put_tree(cell, size as u8 + 1, p, true);
+                    self.remove_tree::<HASH>(cell, size as u8, p);
+                    self.put_tree::<HASH>(cell, size as u8 + 1, p, true);
                     if let Some(ev) = events.as_deref_mut() {
                         ev.push(format!("${p} is growing a tree on cell {cell}"));
                     }
@@ -635,16 +672,16 @@ impl State {
                 Ok(Effect::Complete(cell)) => {
                     let cell = cell as usize;
                     available[p] -= 4;
-                    self.reach_sleeps(p, cell, 3);
-                    self.make_dormant(cell);
+                    self.reach_sleeps::<HASH>(p, cell, 3);
+                    self.make_dormant::<HASH>(cell);
                     dying[n_dying] = (cell, p);
                     n_dying += 1;
                 }
                 Ok(Effect::Seed(source, target, cost)) => {
                     let (source, target) = (source as usize, target as usize);
                     available[p] -= cost;
-                    self.reach_sleeps(p, source, source_size(&self.size, source));
-                    self.make_dormant(source);
+                    self.reach_sleeps::<HASH>(p, source, source_size(&self.size, source));
+                    self.make_dormant::<HASH>(source);
                     seeds[n_seeds] = (p, target);
                     n_seeds += 1;
                     if let Some(ev) = events.as_deref_mut() {
@@ -654,13 +691,13 @@ impl State {
                     }
                 }
                 Ok(Effect::Wait) | Err(None) => {
-                    self.set_flags(self.flags | 1 << p);
+                    self.set_flags::<HASH>(self.flags | 1 << p);
                     if let Some(ev) = events.as_deref_mut() {
                         ev.push(format!("${p} is waiting"));
                     }
                 }
                 Err(Some(invalid)) => {
-                    self.set_flags(self.flags | 1 << p);
+                    self.set_flags::<HASH>(self.flags | 1 << p);
                     if let Some(ev) = events.as_deref_mut() {
                         // The referee validates player 1 after player 0's resolution: the
                         // one check that resolution can change is a SEED from a seed the
@@ -683,15 +720,15 @@ impl State {
             }
         } else {
             for &(owner, target) in &seeds[..n_seeds] {
-                if self.exact_views {
+                if !HASH {
                     let lost = self.reachers(target);
                     self.seed_reach = [self.seed_reach[0] - lost[0], self.seed_reach[1] - lost[1]];
                 }
-                self.put_tree(target, 0, owner, true);
+                self.put_tree::<HASH>(target, 0, owner, true);
             }
             for p in 0..2 {
                 if self.sun[p] != available[p] {
-                    self.set_sun(p, available[p]);
+                    self.set_sun::<HASH>(p, available[p]);
                 }
             }
         }
@@ -709,9 +746,9 @@ impl State {
                 0
             };
             let points = nutrients + bonus;
-            self.set_score(owner, self.score[owner] + points);
-            self.remove_tree(cell, 3, owner);
-            if self.exact_views {
+            self.set_score::<HASH>(owner, self.score[owner] + points);
+            self.remove_tree::<HASH>(cell, 3, owner);
+            if !HASH {
                 let gained = self.reachers(cell);
                 self.seed_reach = [self.seed_reach[0] + gained[0], self.seed_reach[1] + gained[1]];
             }
@@ -725,18 +762,18 @@ impl State {
             }
         }
         if n_dying > 0 {
-            self.set_nutrients((nutrients - n_dying as i32).max(0));
+            self.set_nutrients::<HASH>((nutrients - n_dying as i32).max(0));
         }
         if let (Some(ev), Some(t)) = (events.as_deref_mut(), tooltips) {
             ev.append(t);
         }
         // Step 8: end of game, or the day ends.
         if !self.active(0) || !self.active(1) {
-            self.set_flags(self.flags | FLAG_GAME_OVER);
+            self.set_flags::<HASH>(self.flags | FLAG_GAME_OVER);
         } else if self.waiting(0) && self.waiting(1) {
-            self.sun_move(events.as_deref_mut());
+            self.sun_move_as::<HASH>(events.as_deref_mut());
             if !self.game_over() {
-                self.gathering(events);
+                self.gathering_as::<HASH>(events);
             }
         }
     }

@@ -76,10 +76,9 @@ impl State {
                 break;
             }
         }
-        st.hash = st.hash_from_scratch();
         for i in 0..count {
-            st.put_tree(picked[2 * i], size, 0, false);
-            st.put_tree(picked[2 * i + 1], size, 1, false);
+            st.put_tree::<false>(picked[2 * i], size, 0, false);
+            st.put_tree::<false>(picked[2 * i + 1], size, 1, false);
         }
         st.seed_reach = st.seed_reach_from_scratch();
         if full {

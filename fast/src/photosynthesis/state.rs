@@ -66,7 +66,11 @@ pub struct State {
     /// while `exact_views`, because every exact frame needs its group lengths (§6.1 step 2)
     /// and a recount loops over the trees. Zero in search mode, where no frame needs them.
     pub seed_reach: [u16; 2],
-    /// Zobrist hash, maintained incrementally.
+    /// The Zobrist hash ([`State::hash_from_scratch`]), maintained incrementally in search
+    /// mode (`exact_views` off: the states a search hashes, [`State::without_views`]); zero
+    /// while `exact_views`, where the frames skip its upkeep (a key lookup and an XOR at every
+    /// change: twinsim bench photosynthesis --instructions, step 725 -> 658) and
+    /// [`State::zobrist`] computes it. Read it with [`State::zobrist`].
     pub hash: u64,
 }
 
@@ -141,66 +145,109 @@ impl State {
 
     // --- hash-maintaining mutators -------------------------------------------------------
 
-    pub(super) fn set_flags(&mut self, flags: u8) {
-        self.hash ^= scalar_key_tabled(F_FLAGS, self.flags as i64)
-            ^ scalar_key_tabled(F_FLAGS, flags as i64);
+    // `HASH`: whether the mutator keeps [`State::hash`] up to date, as it must exactly in
+    // search mode (`HASH == !exact_views`): a constant, so that the exact frames hold no trace of
+    // the upkeep and the search-mode frames no test of the mode (twinsim bench photosynthesis
+    // --instructions, the mode read at every change: step 700, step_search 486, end_of_day 262).
+
+    /// The Zobrist hash of this position ([`State::hash_from_scratch`]): the field kept up to
+    /// date in search mode, computed here in exact states (see [`State::hash`]).
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        if !self.exact_views {
+            self.hash
+        } else {
+            self.hash_from_scratch()
+        }
+    }
+
+    pub(super) fn set_flags<const HASH: bool>(&mut self, flags: u8) {
+        if HASH {
+            self.hash ^= scalar_key_tabled(F_FLAGS, self.flags as i64)
+                ^ scalar_key_tabled(F_FLAGS, flags as i64);
+        }
         self.flags = flags;
     }
-    pub(super) fn set_sun(&mut self, p: usize, v: i32) {
-        let f = F_SUN + p as u64;
-        self.hash ^= scalar_key_tabled(f, self.sun[p] as i64) ^ scalar_key_tabled(f, v as i64);
+    pub(super) fn set_sun<const HASH: bool>(&mut self, p: usize, v: i32) {
+        if HASH {
+            let f = F_SUN + p as u64;
+            self.hash ^= scalar_key_tabled(f, self.sun[p] as i64) ^ scalar_key_tabled(f, v as i64);
+        }
         self.sun[p] = v;
     }
-    pub(super) fn set_score(&mut self, p: usize, v: i32) {
-        let f = F_SCORE + p as u64;
-        self.hash ^= scalar_key_tabled(f, self.score[p] as i64) ^ scalar_key_tabled(f, v as i64);
+    pub(super) fn set_score<const HASH: bool>(&mut self, p: usize, v: i32) {
+        if HASH {
+            let f = F_SCORE + p as u64;
+            self.hash ^=
+                scalar_key_tabled(f, self.score[p] as i64) ^ scalar_key_tabled(f, v as i64);
+        }
         self.score[p] = v;
     }
-    pub(super) fn set_nutrients(&mut self, v: i32) {
-        self.hash ^= scalar_key_tabled(F_NUTRIENTS, self.nutrients as i64)
-            ^ scalar_key_tabled(F_NUTRIENTS, v as i64);
+    pub(super) fn set_nutrients<const HASH: bool>(&mut self, v: i32) {
+        if HASH {
+            self.hash ^= scalar_key_tabled(F_NUTRIENTS, self.nutrients as i64)
+                ^ scalar_key_tabled(F_NUTRIENTS, v as i64);
+        }
         self.nutrients = v;
     }
-    pub(super) fn set_day(&mut self, v: u8) {
-        self.hash ^= scalar_key_tabled(F_DAY, self.day as i64) ^ scalar_key_tabled(F_DAY, v as i64);
+    pub(super) fn set_day<const HASH: bool>(&mut self, v: u8) {
+        if HASH {
+            self.hash ^=
+                scalar_key_tabled(F_DAY, self.day as i64) ^ scalar_key_tabled(F_DAY, v as i64);
+        }
         self.day = v;
     }
-    pub(super) fn set_direction(&mut self, v: u8) {
-        self.hash ^= scalar_key_tabled(F_DIR, self.sun_direction as i64)
-            ^ scalar_key_tabled(F_DIR, v as i64);
+    pub(super) fn set_direction<const HASH: bool>(&mut self, v: u8) {
+        if HASH {
+            self.hash ^= scalar_key_tabled(F_DIR, self.sun_direction as i64)
+                ^ scalar_key_tabled(F_DIR, v as i64);
+        }
         self.sun_direction = v;
     }
-    pub(super) fn put_tree(&mut self, cell: usize, size: u8, owner: usize, dormant: bool) {
+    pub(super) fn put_tree<const HASH: bool>(
+        &mut self,
+        cell: usize,
+        size: u8,
+        owner: usize,
+        dormant: bool,
+    ) {
         let bit = 1u64 << cell;
         self.size[size as usize] |= bit;
         self.owner[owner] |= bit;
-        self.hash ^= CELL_KEYS[cell][1 + size as usize * 2 + owner];
+        if HASH {
+            self.hash ^= CELL_KEYS[cell][1 + size as usize * 2 + owner];
+            if dormant {
+                self.hash ^= DORMANT_KEYS[cell];
+            }
+        }
         if dormant {
             self.dormant |= bit;
-            self.hash ^= DORMANT_KEYS[cell];
         }
     }
-    pub(super) fn remove_tree(&mut self, cell: usize, size: u8, owner: usize) {
+    pub(super) fn remove_tree<const HASH: bool>(&mut self, cell: usize, size: u8, owner: usize) {
         let bit = 1u64 << cell;
-        self.hash ^= CELL_KEYS[cell][1 + size as usize * 2 + owner];
-        if self.dormant & bit != 0 {
-            self.hash ^= DORMANT_KEYS[cell];
+        if HASH {
+            self.hash ^= CELL_KEYS[cell][1 + size as usize * 2 + owner];
+            if self.dormant & bit != 0 {
+                self.hash ^= DORMANT_KEYS[cell];
+            }
         }
         self.size[size as usize] &= !bit;
         self.owner[owner] &= !bit;
         self.dormant &= !bit;
     }
-    pub(super) fn make_dormant(&mut self, cell: usize) {
+    pub(super) fn make_dormant<const HASH: bool>(&mut self, cell: usize) {
         let bit = 1u64 << cell;
-        if self.dormant & bit == 0 {
-            self.dormant |= bit;
+        if HASH && self.dormant & bit == 0 {
             self.hash ^= DORMANT_KEYS[cell];
         }
+        self.dormant |= bit;
     }
-    /// Every tree wakes: the dormant keys leave the hash five byte lookups at a time, and the
-    /// trees that wake add their reach to their owner's [`State::seed_reach`].
-    pub(super) fn wake_all(&mut self) {
-        if self.exact_views {
+    /// Every tree wakes: in search mode the dormant keys leave the hash five byte lookups at a
+    /// time; in exact states the trees that wake add their reach to their owner's
+    /// [`State::seed_reach`].
+    pub(super) fn wake_all<const HASH: bool>(&mut self) {
+        if !HASH {
             let free = self.free();
             let mut waking = self.dormant & !self.size[0];
             while waking != 0 {
@@ -209,8 +256,9 @@ impl State {
                 let reach = WITHIN_BY_ZEROS[cell][source_size(&self.size, cell)] & free;
                 self.seed_reach[self.owner_at(cell)] += reach.count_ones() as u16;
             }
+        } else {
+            self.hash ^= dormant_keys(self.dormant);
         }
-        self.hash ^= dormant_keys(self.dormant);
         self.dormant = 0;
     }
 
@@ -318,7 +366,6 @@ impl From<&r::State> for State {
                 }
             }
         }
-        st.hash = st.hash_from_scratch();
         st.seed_reach = st.seed_reach_from_scratch();
         st
     }

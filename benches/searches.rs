@@ -94,7 +94,9 @@ fn main() {
     });
 
     let ps_ref = photosynthesis_midgame();
-    let ps_fast = photosynthesis::State::from(&ps_ref);
+    // Search mode, as the bot searches (`without_views`: no printed-list order, the hash kept
+    // incrementally; an exact state computes its hash from scratch when asked).
+    let ps_fast = photosynthesis::State::from(&ps_ref).without_views();
     let beam = BeamConfig::default();
     // The beam sees every plan of this day in a few hundred states and stops: it is run
     // again and again, its iterations summed.

@@ -75,7 +75,10 @@ pub struct Config {
     pub leaf_solve_live: u32,
     /// Node budget of one leaf proof.
     pub leaf_solve_nodes: u64,
-    /// The root is solved first when it has at most this many live walls.
+    /// The root is solved first when it has at most this many live walls. 31 (was 26): in
+    /// 30 s games against mcts-v1 the tree's search threw away won positions with 27–31 live
+    /// walls (plies 28–30) that the solver proves in 0.1–0.8 s; a failed attempt (usually
+    /// from 32 live walls up) costs half the move's share, and leaves its proofs in the table.
     pub root_solve_live: u32,
     /// With an iteration budget, the root proof's node budget per iteration (a solver node
     /// costs about a fifth of an iteration).
@@ -97,7 +100,7 @@ impl Default for Config {
             border_ply: 0,
             leaf_solve_live: 10,
             leaf_solve_nodes: 100,
-            root_solve_live: 26,
+            root_solve_live: 31,
             root_nodes_per_iteration: 4,
             rave: 1000.0,
         }
@@ -695,6 +698,7 @@ pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Box<dyn ViewPlaye
 #[cfg(test)]
 mod tests {
     use super::*;
+    use twinsim_fast::zuniq::typed::parse_line;
 
     /// The most visited edge of node `n`.
     fn most_visited(search: &Search, n: u32) -> Edge {
@@ -734,6 +738,47 @@ mod tests {
         assert!(left_at(none, 58) >= kept);
         let stall = Duration::from_millis(300);
         assert!(left_at(stall, 58) >= kept + stall);
+    }
+
+    /// The position after `walls` (wall names, in the order played), at ply 30 with `live`
+    /// live walls, and a fresh search of it with `iterations` (the root solver's budget ample).
+    fn decide_at_ply_30(walls: &str, live: u32, iterations: u64) -> (Board, Search, Decision) {
+        let mut board = Board::new();
+        for name in walls.split_whitespace() {
+            let (w, _) = parse_line(name.as_bytes()).unwrap();
+            board.place(w, board.cut(w));
+        }
+        assert_eq!((board.ply, live_walls(&board)), (30, live));
+        let mut search = Search::new(Config::default(), 30);
+        let decision = search.decide(&board, Some(iterations), None, 200_000, None, false);
+        (board, search, decision.unwrap())
+    }
+
+    /// Game 22 of a 30 s match against mcts-v1 (issue 34, zuniq-tune's run F), at ply 30:
+    /// White to move with 27 live walls, a win (the solver proves it in 22k nodes), but the
+    /// root was solved only from 26 live walls and the tree's search played `A2v`, a loss.
+    /// The root is now solved from 31 live walls: the win is found and kept.
+    #[test]
+    fn a_won_root_with_27_live_walls_is_solved_not_sampled() {
+        let (board, _, decision) = decide_at_ply_30(
+            "B4h A5h B5h A3h D1h B3v A3v C1v A4v A6v D5h F1h E2v E1v B3h D1v D2v C3v B1h C4v \
+             E4h D3h B2h C5v E5h D6v B5v C4h E5v F4h",
+            27,
+            50,
+        );
+        let exact = |board: &Board| {
+            let limit = Limit { nodes: u64::MAX, deadline: None };
+            Solver::new(16).solve(&search_board(board), limit).unwrap()
+        };
+        let after = |wall: usize| {
+            let mut child = board;
+            child.place(wall, board.cut(wall));
+            child
+        };
+        let played = parse_line(b"A2v").unwrap().0;
+        assert!(exact(&after(played)), "the wall played in the game gives the opponent the win");
+        assert!(decision.proven_win, "{decision:?}");
+        assert!(!exact(&after(decision.wall)), "the chosen wall keeps the win: {decision:?}");
     }
 
     #[test]

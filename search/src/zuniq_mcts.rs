@@ -20,7 +20,10 @@
 //! exact result to every iteration that reaches it, and proofs propagate up (MCTS-Solver: a
 //! node with a child lost for its mover is won; one whose children are all won for their
 //! movers is lost); the descent never enters a child proven won for its mover while others
-//! remain.
+//! remain. A root proven lost is searched on with the proofs ignored (playouts where a proof
+//! would end the iteration): every wall loses, and the one that looks best to a search without
+//! proofs is the one whose winning answers are the hardest for such a search to find (the
+//! opponent's mistakes late in the midgame are where most of White's wins came from).
 //!
 //! # RAVE (rapid action value estimation)
 //!
@@ -169,6 +172,9 @@ pub struct Search {
     index: HashMap<u64, u32>,
     solver: Solver,
     rng: Rng,
+    /// Set while the root is proven lost: the search then ignores proofs (see
+    /// [`Search::decide`]).
+    swindle: bool,
 }
 
 impl Search {
@@ -181,6 +187,7 @@ impl Search {
             index: HashMap::new(),
             solver: Solver::default(),
             rng: Rng(seed | 1),
+            swindle: false,
         }
     }
 
@@ -327,7 +334,7 @@ impl Search {
         let (mut best, mut best_value) = (usize::MAX, f64::NEG_INFINITY);
         for e in node.start as usize..(node.start as usize + node.len as usize) {
             let edge = self.edges[e];
-            if edge.child != NO_CHILD {
+            if edge.child != NO_CHILD && !self.swindle {
                 match self.nodes[edge.child as usize].proven {
                     -1 => {
                         self.nodes[n as usize].proven = 1;
@@ -372,7 +379,7 @@ impl Search {
         // Result for the mover of the last node reached: true = it wins.
         let result = loop {
             let node = self.nodes[n as usize];
-            if node.proven != 0 {
+            if node.proven != 0 && !self.swindle {
                 break node.proven > 0;
             }
             if node.start == UNEXPANDED {
@@ -400,7 +407,7 @@ impl Search {
             n = child;
             if created {
                 let proven = self.nodes[child as usize].proven;
-                if proven != 0 {
+                if proven != 0 && !self.swindle {
                     break proven > 0;
                 }
                 break playout(&board, &mut self.rng, &mut end_walls);
@@ -431,7 +438,7 @@ impl Search {
             }
             let node = &mut self.nodes[p as usize];
             node.visits += 1;
-            if node.proven == 0 {
+            if node.proven == 0 && !self.swindle {
                 if child_proven == -1 {
                     node.proven = 1;
                 } else if child_proven == 1 && !node.pruned {
@@ -483,6 +490,7 @@ impl Search {
         }
         let (root, _) = self.node_of(&board, false);
         let root = self.keep_reachable(root);
+        self.swindle = proven_loss;
         if self.nodes[root as usize].start == UNEXPANDED {
             self.expand(root, &board);
         }
@@ -500,8 +508,15 @@ impl Search {
                     break;
                 }
             }
-            if self.nodes[root as usize].proven != 0 {
-                break;
+            match self.nodes[root as usize].proven {
+                0 => {}
+                // Lost whatever we play: search on with proofs ignored (random playouts
+                // where a proof would end the iteration), for the wall that looks best to a
+                // search without proofs (like the opponent's, if it has none), i.e. the one
+                // whose winning answers are the hardest to see. In 30 s games against
+                // mcts-v1 most of White's wins came from such mistakes at plies 27–29.
+                -1 => self.swindle = true,
+                _ => break,
             }
             self.iterate(&board, root, &mut path);
             done += 1;
@@ -512,6 +527,12 @@ impl Search {
             |e: &Edge| if e.child == NO_CHILD { 0 } else { self.nodes[e.child as usize].proven };
         let wall = if node.proven == 1 {
             edges.iter().find(|e| child_proven(e) == -1).map(|e| e.wall)
+        } else if self.swindle {
+            // Every wall loses: the proofs found (some children, not all) say nothing.
+            edges
+                .iter()
+                .max_by(|a, b| a.visits.cmp(&b.visits).then(a.wins.total_cmp(&b.wins)))
+                .map(|e| e.wall)
         } else {
             // Most visited among those not proven lost (ties: more wins), else any.
             edges
@@ -779,6 +800,28 @@ mod tests {
         assert!(exact(&after(played)), "the wall played in the game gives the opponent the win");
         assert!(decision.proven_win, "{decision:?}");
         assert!(!exact(&after(decision.wall)), "the chosen wall keeps the win: {decision:?}");
+    }
+
+    /// Game 4 of the same match at ply 30: White to move with 29 live walls, lost. The root
+    /// solver proves it, and the children's proofs then come from its table at once, so the
+    /// tree used to prove the root lost after a few dozen iterations and stop, answering with
+    /// whatever wall earlier searches had visited most. The search now goes on to its budget
+    /// with proofs ignored and answers the wall its playouts like best.
+    #[test]
+    fn a_lost_root_is_searched_on_to_the_budget() {
+        let (board, search, decision) = decide_at_ply_30(
+            "D5v F3h E2v C5v A3v C5h E4h B6v E4v A1v A5v D3h B5v A2h E5h F2h B1h C6v B2v D6v \
+             B2h D3v D1h A2v C2v A4h E1h D1v C2h A4v",
+            29,
+            400,
+        );
+        assert!(decision.proven_loss && !decision.proven_win, "{decision:?}");
+        assert_eq!(decision.iterations, 400);
+        // The answer is the most visited wall, and the playouts went beyond the root's walls.
+        let root = most_visited(&search, 0);
+        assert_eq!(usize::from(root.wall), decision.wall);
+        assert!(root.visits > 400 / 29, "{root:?}");
+        assert!(board.legal_mask() >> decision.wall & 1 == 1);
     }
 
     #[test]

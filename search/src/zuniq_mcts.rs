@@ -20,7 +20,10 @@
 //! exact result to every iteration that reaches it, and proofs propagate up (MCTS-Solver: a
 //! node with a child lost for its mover is won; one whose children are all won for their
 //! movers is lost); the descent never enters a child proven won for its mover while others
-//! remain.
+//! remain. A root proven lost is searched on with the proofs ignored (playouts where a proof
+//! would end the iteration): every wall loses, and the one that looks best to a search without
+//! proofs is the one whose winning answers are the hardest for such a search to find (the
+//! opponent's mistakes late in the midgame are where most of White's wins came from).
 //!
 //! # RAVE (rapid action value estimation)
 //!
@@ -75,7 +78,10 @@ pub struct Config {
     pub leaf_solve_live: u32,
     /// Node budget of one leaf proof.
     pub leaf_solve_nodes: u64,
-    /// The root is solved first when it has at most this many live walls.
+    /// The root is solved first when it has at most this many live walls. 31 (was 26): in
+    /// 30 s games against mcts-v1 the tree's search threw away won positions with 27–31 live
+    /// walls (plies 28–30) that the solver proves in 0.1–0.8 s; a failed attempt (usually
+    /// from 32 live walls up) costs half the move's share, and leaves its proofs in the table.
     pub root_solve_live: u32,
     /// With an iteration budget, the root proof's node budget per iteration (a solver node
     /// costs about a fifth of an iteration).
@@ -97,7 +103,7 @@ impl Default for Config {
             border_ply: 0,
             leaf_solve_live: 10,
             leaf_solve_nodes: 100,
-            root_solve_live: 26,
+            root_solve_live: 31,
             root_nodes_per_iteration: 4,
             rave: 1000.0,
         }
@@ -166,6 +172,9 @@ pub struct Search {
     index: HashMap<u64, u32>,
     solver: Solver,
     rng: Rng,
+    /// Set while the root is proven lost: the search then ignores proofs (see
+    /// [`Search::decide`]).
+    swindle: bool,
 }
 
 impl Search {
@@ -178,6 +187,7 @@ impl Search {
             index: HashMap::new(),
             solver: Solver::default(),
             rng: Rng(seed | 1),
+            swindle: false,
         }
     }
 
@@ -324,7 +334,7 @@ impl Search {
         let (mut best, mut best_value) = (usize::MAX, f64::NEG_INFINITY);
         for e in node.start as usize..(node.start as usize + node.len as usize) {
             let edge = self.edges[e];
-            if edge.child != NO_CHILD {
+            if edge.child != NO_CHILD && !self.swindle {
                 match self.nodes[edge.child as usize].proven {
                     -1 => {
                         self.nodes[n as usize].proven = 1;
@@ -369,7 +379,7 @@ impl Search {
         // Result for the mover of the last node reached: true = it wins.
         let result = loop {
             let node = self.nodes[n as usize];
-            if node.proven != 0 {
+            if node.proven != 0 && !self.swindle {
                 break node.proven > 0;
             }
             if node.start == UNEXPANDED {
@@ -397,7 +407,7 @@ impl Search {
             n = child;
             if created {
                 let proven = self.nodes[child as usize].proven;
-                if proven != 0 {
+                if proven != 0 && !self.swindle {
                     break proven > 0;
                 }
                 break playout(&board, &mut self.rng, &mut end_walls);
@@ -428,7 +438,7 @@ impl Search {
             }
             let node = &mut self.nodes[p as usize];
             node.visits += 1;
-            if node.proven == 0 {
+            if node.proven == 0 && !self.swindle {
                 if child_proven == -1 {
                     node.proven = 1;
                 } else if child_proven == 1 && !node.pruned {
@@ -480,6 +490,7 @@ impl Search {
         }
         let (root, _) = self.node_of(&board, false);
         let root = self.keep_reachable(root);
+        self.swindle = proven_loss;
         if self.nodes[root as usize].start == UNEXPANDED {
             self.expand(root, &board);
         }
@@ -497,8 +508,15 @@ impl Search {
                     break;
                 }
             }
-            if self.nodes[root as usize].proven != 0 {
-                break;
+            match self.nodes[root as usize].proven {
+                0 => {}
+                // Lost whatever we play: search on with proofs ignored (random playouts
+                // where a proof would end the iteration), for the wall that looks best to a
+                // search without proofs (like the opponent's, if it has none), i.e. the one
+                // whose winning answers are the hardest to see. In 30 s games against
+                // mcts-v1 most of White's wins came from such mistakes at plies 27–29.
+                -1 => self.swindle = true,
+                _ => break,
             }
             self.iterate(&board, root, &mut path);
             done += 1;
@@ -509,6 +527,12 @@ impl Search {
             |e: &Edge| if e.child == NO_CHILD { 0 } else { self.nodes[e.child as usize].proven };
         let wall = if node.proven == 1 {
             edges.iter().find(|e| child_proven(e) == -1).map(|e| e.wall)
+        } else if self.swindle {
+            // Every wall loses: the proofs found (some children, not all) say nothing.
+            edges
+                .iter()
+                .max_by(|a, b| a.visits.cmp(&b.visits).then(a.wins.total_cmp(&b.wins)))
+                .map(|e| e.wall)
         } else {
             // Most visited among those not proven lost (ties: more wins), else any.
             edges
@@ -695,6 +719,7 @@ pub fn player(spec: &SearchSpec, seat: PlayerId, seed: i64) -> Box<dyn ViewPlaye
 #[cfg(test)]
 mod tests {
     use super::*;
+    use twinsim_fast::zuniq::typed::parse_line;
 
     /// The most visited edge of node `n`.
     fn most_visited(search: &Search, n: u32) -> Edge {
@@ -734,6 +759,69 @@ mod tests {
         assert!(left_at(none, 58) >= kept);
         let stall = Duration::from_millis(300);
         assert!(left_at(stall, 58) >= kept + stall);
+    }
+
+    /// The position after `walls` (wall names, in the order played), at ply 30 with `live`
+    /// live walls, and a fresh search of it with `iterations` (the root solver's budget ample).
+    fn decide_at_ply_30(walls: &str, live: u32, iterations: u64) -> (Board, Search, Decision) {
+        let mut board = Board::new();
+        for name in walls.split_whitespace() {
+            let (w, _) = parse_line(name.as_bytes()).unwrap();
+            board.place(w, board.cut(w));
+        }
+        assert_eq!((board.ply, live_walls(&board)), (30, live));
+        let mut search = Search::new(Config::default(), 30);
+        let decision = search.decide(&board, Some(iterations), None, 200_000, None, false);
+        (board, search, decision.unwrap())
+    }
+
+    /// Game 22 of a 30 s match against mcts-v1 (issue 34, zuniq-tune's run F), at ply 30:
+    /// White to move with 27 live walls, a win (the solver proves it in 22k nodes), but the
+    /// root was solved only from 26 live walls and the tree's search played `A2v`, a loss.
+    /// The root is now solved from 31 live walls: the win is found and kept.
+    #[test]
+    fn a_won_root_with_27_live_walls_is_solved_not_sampled() {
+        let (board, _, decision) = decide_at_ply_30(
+            "B4h A5h B5h A3h D1h B3v A3v C1v A4v A6v D5h F1h E2v E1v B3h D1v D2v C3v B1h C4v \
+             E4h D3h B2h C5v E5h D6v B5v C4h E5v F4h",
+            27,
+            50,
+        );
+        let exact = |board: &Board| {
+            let limit = Limit { nodes: u64::MAX, deadline: None };
+            Solver::new(16).solve(&search_board(board), limit).unwrap()
+        };
+        let after = |wall: usize| {
+            let mut child = board;
+            child.place(wall, board.cut(wall));
+            child
+        };
+        let played = parse_line(b"A2v").unwrap().0;
+        assert!(exact(&after(played)), "the wall played in the game gives the opponent the win");
+        assert!(decision.proven_win, "{decision:?}");
+        assert!(!exact(&after(decision.wall)), "the chosen wall keeps the win: {decision:?}");
+    }
+
+    /// Game 4 of the same match at ply 30: White to move with 29 live walls, lost. The root
+    /// solver proves it, and the children's proofs then come from its table at once, so the
+    /// tree used to prove the root lost after a few dozen iterations and stop, answering with
+    /// whatever wall earlier searches had visited most. The search now goes on to its budget
+    /// with proofs ignored and answers the wall its playouts like best.
+    #[test]
+    fn a_lost_root_is_searched_on_to_the_budget() {
+        let (board, search, decision) = decide_at_ply_30(
+            "D5v F3h E2v C5v A3v C5h E4h B6v E4v A1v A5v D3h B5v A2h E5h F2h B1h C6v B2v D6v \
+             B2h D3v D1h A2v C2v A4h E1h D1v C2h A4v",
+            29,
+            400,
+        );
+        assert!(decision.proven_loss && !decision.proven_win, "{decision:?}");
+        assert_eq!(decision.iterations, 400);
+        // The answer is the most visited wall, and the playouts went beyond the root's walls.
+        let root = most_visited(&search, 0);
+        assert_eq!(usize::from(root.wall), decision.wall);
+        assert!(root.visits > 400 / 29, "{root:?}");
+        assert!(board.legal_mask() >> decision.wall & 1 == 1);
     }
 
     #[test]

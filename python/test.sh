@@ -6,6 +6,9 @@
 # Two phases, both by default: `python/test.sh install` builds and installs (it takes cargo's
 # build-directory lock), `python/test.sh check` runs ruff, stubtest and pytest against what the
 # install phase left (no cargo command: scripts/test runs it beside `cargo test`).
+# `python/test.sh deps` (never by default) only creates the environment and installs the
+# package's dependencies, no cargo command: .ci/run runs it in the background while it builds,
+# since pip mostly waits for the network; `install` then finds them installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -13,14 +16,18 @@ target="${CARGO_TARGET_DIR:-$root/target}"
 venv="$target/python-venv"
 phase="${1:-all}"
 case "$phase" in
-  all | install | check) ;;
+  all | deps | install | check) ;;
   *)
-    echo "python/test.sh: unknown phase '$phase' (install, check, or none for both)" >&2
+    echo "python/test.sh: unknown phase '$phase' (deps, install, check, or none for install and check)" >&2
     exit 2
     ;;
 esac
 
-install() {
+# ruff's version: the check phase's formatting and lints are those of this one.
+ruff="ruff==0.17.6"
+extras="test,ray,jax"
+
+venv() {
   python="$(command -v python3 || true)"
   if [ -z "$python" ]; then
     echo "python/test.sh: python3 (3.9 or newer, with venv and pip) is needed" >&2
@@ -30,6 +37,38 @@ install() {
     "$python" -m venv "$venv"
   fi
   "$venv/bin/python" -m pip install --quiet --upgrade pip
+}
+
+deps() {
+  venv
+  # The requirements as python/pyproject.toml states them (tomllib: Python 3.11 on); an older
+  # Python skips this phase, and `install` installs them all the same.
+  local requirements
+  if ! requirements="$("$venv/bin/python" - "$root/python/pyproject.toml" "$extras" << 'EOF'
+import sys
+import tomllib
+
+with open(sys.argv[1], "rb") as f:
+    pyproject = tomllib.load(f)
+project = pyproject["project"]
+wanted = list(project["dependencies"]) + list(pyproject["build-system"]["requires"])
+for extra in sys.argv[2].split(","):
+    wanted += project["optional-dependencies"][extra]
+print("\n".join(wanted))
+EOF
+  )"; then
+    echo "python/test.sh deps: no tomllib in $("$venv/bin/python" --version): skipped (install installs them)"
+    return 0
+  fi
+  echo "python/test.sh: pip install the dependencies of ./python[$extras], and $ruff"
+  # One requirement per line (none holds a space): split on newlines only.
+  local IFS=$'\n'
+  # shellcheck disable=SC2086
+  "$venv/bin/python" -m pip install --quiet $requirements "$ruff"
+}
+
+install() {
+  venv
   # The extension shares the workspace's target directory, so a warm build is incremental.
   # The `ray` extra: twinsim.distributed's tests start a two-node Ray cluster on loopback; the
   # `jax` extra: twinsim.jax's engines are stepped in lockstep with the Rust twin.
@@ -40,9 +79,9 @@ install() {
   # --examples` (.ci/run's first build) cargo reuses them and compiles only PyO3, numpy and the
   # extension; without that build first, it changes nothing but adds clap and quickcheck to the
   # build. A user's `pip install ./python` does not ask for it.
-  echo "python/test.sh: pip install ./python[test,ray,jax] (a first build takes about 5 minutes on 2 cores)"
+  echo "python/test.sh: pip install ./python[$extras] (a first build takes about 5 minutes on 2 cores)"
   CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" MATURIN_PEP517_ARGS="--features workspace-release" \
-    "$venv/bin/python" -m pip install --quiet "./python[test,ray,jax]" "ruff==0.17.6"
+    "$venv/bin/python" -m pip install --quiet "./python[$extras]" "$ruff"
   # The distributed tournament is compared with the CLI's `twinsim arena`: the release build's,
   # which the check phase can use while `cargo test` rebuilds the debug one beside it. The examples
   # too, so that the features are those of .ci/run's first build (a no-op after it) and of the
@@ -72,6 +111,7 @@ check() {
 }
 
 case "$phase" in
+  deps) deps ;;
   install) install ;;
   check) check ;;
   all)

@@ -229,17 +229,18 @@ fn timing_mcts_beats_greedy() {
         seed: 2021,
         time_scale: 0.05,
         threads: Some(1),
-        ..ArenaConfig::new("zuniq", bots.collect(), 20)
+        // 12 games (20 until issue 31: this test was a third of CI's serial timing step).
+        ..ArenaConfig::new("zuniq", bots.collect(), 12)
     };
     let end = arena::run(&config, &|_, _| {}).unwrap();
     let totals = end.standings.totals();
     let t = &totals[0];
     eprintln!(
-        "mcts@fast vs greedy: {}/20 wins, {} timeouts, {:.0} it/move",
+        "mcts@fast vs greedy: {}/12 wins, {} timeouts, {:.0} it/move",
         t.wins,
         t.timeouts,
         t.iterations_per_move().unwrap_or(0.0)
     );
     assert_eq!(t.timeouts, 0);
-    assert!(t.wins >= 17, "{}/20", t.wins);
+    assert!(t.wins >= 10, "{}/12", t.wins);
 }

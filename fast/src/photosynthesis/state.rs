@@ -88,11 +88,17 @@ pub struct Pending {
     /// Frames noted.
     pub len: u8,
     /// Per frame, per player, per group (completes, grows, seeds): the length of the printed
-    /// list's group before the frame, zero for a player not asked; frame `i` at `6 * i..`.
-    /// Every group is shorter than 512 on a 37-cell board (a seed group pairs own trees with
-    /// free cells: at most 18 · 19 = 342), so every draw has a rejection limit tabled.
-    pub lens: [u16; 6 * PENDING_FRAMES],
+    /// list's group before the frame, zero for a player not asked; player `p` of frame `i` at
+    /// `PENDING_SLOT * (2 * i + p)..`, the slot's fourth entry zero (a list that draws
+    /// nothing: aligned slots take the note's stores straight from the counts, twinsim bench
+    /// photosynthesis --instructions). Every group is shorter than 512 on a 37-cell board (a
+    /// seed group pairs own trees with free cells: at most 18 · 19 = 342), so every draw has a
+    /// rejection limit tabled.
+    pub lens: [u16; 2 * PENDING_SLOT * PENDING_FRAMES],
 }
+
+/// The entries of one player's slot in [`Pending::lens`]: its three groups and a zero.
+pub const PENDING_SLOT: usize = 4;
 
 impl State {
     pub(super) fn params(&self) -> Params {

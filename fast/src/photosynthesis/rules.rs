@@ -363,11 +363,18 @@ impl State {
     /// The `k`-th move of [`State::legal_moves`] (k < 1 + the sum of `counts`, the player's
     /// [`State::group_counts`]) without building the list: for random playouts. Twin: indexing
     /// `Game::legal_actions` of the reference.
-    pub fn nth_legal(&self, p: usize, counts: [u32; 3], mut k: u32) -> Move {
+    #[inline]
+    pub fn nth_legal(&self, p: usize, counts: [u32; 3], k: u32) -> Move {
+        // WAIT (k = 0, two in five picks of the benchmark's random games) before the call.
         if k == 0 {
             return Move::WAIT;
         }
-        k -= 1;
+        self.nth_legal_action(p, counts, k - 1)
+    }
+
+    /// [`State::nth_legal`] past WAIT: the `k`-th COMPLETE, GROW or SEED.
+    #[inline(never)]
+    fn nth_legal_action(&self, p: usize, counts: [u32; 3], mut k: u32) -> Move {
         let mine = self.owner[p] & !self.dormant;
         if k < counts[0] {
             return Move::complete(nth_bit(mine & self.size[3], k));
@@ -616,6 +623,8 @@ impl State {
 
     /// [`State::play_checked`] without events: its own copy of the frame, where the compiler
     /// drops every event branch (the typed step's path; the text layer's inlines the frame).
+    /// The exact frame is inlined into the caller, search mode's is called.
+    #[inline(always)]
     pub(super) fn play_quiet(
         &mut self,
         answered: [bool; 2],
@@ -625,8 +634,19 @@ impl State {
         if self.exact_views {
             self.frame::<false>(answered, effects, counts, None, None);
         } else {
-            self.frame::<true>(answered, effects, counts, None, None);
+            self.play_quiet_search(answered, effects, counts);
         }
+    }
+
+    /// [`State::play_quiet`] in search mode.
+    #[inline(never)]
+    fn play_quiet_search(
+        &mut self,
+        answered: [bool; 2],
+        effects: [Result<Effect, Option<Invalid>>; 2],
+        counts: Option<[[u32; 3]; 2]>,
+    ) {
+        self.frame::<true>(answered, effects, counts, None, None);
     }
 
     /// The body of [`State::play_checked`] and [`State::play_quiet`], in search mode when

@@ -4,7 +4,6 @@
 // Masks and tables are indexed by cell and size on purpose: the index is the cell.
 #![allow(clippy::needless_range_loop)]
 
-use super::rules::source_size;
 use super::tables::*;
 use twinsim_reference::photosynthesis as r;
 use twinsim_reference::photosynthesis::Params;
@@ -254,13 +253,23 @@ impl State {
     /// [`State::seed_reach`].
     pub(super) fn wake_all<const HASH: bool>(&mut self) {
         if !HASH {
+            // Size by size and owner by owner: the loops' bodies need neither the tree's size
+            // nor its owner (twinsim bench photosynthesis --instructions).
             let free = self.free();
-            let mut waking = self.dormant & !self.size[0];
-            while waking != 0 {
-                let cell = waking.trailing_zeros() as usize;
-                waking &= waking - 1;
-                let reach = WITHIN_BY_ZEROS[cell][source_size(&self.size, cell)] & free;
-                self.seed_reach[self.owner_at(cell)] += reach.count_ones() as u16;
+            let dormant = self.dormant;
+            if dormant & !self.size[0] != 0 {
+                for p in 0..2 {
+                    let mut reach = 0;
+                    for size in 1..4 {
+                        let mut waking = dormant & self.owner[p] & self.size[size];
+                        while waking != 0 {
+                            let cell = waking.trailing_zeros() as usize;
+                            waking &= waking - 1;
+                            reach += (WITHIN_BY_ZEROS[cell][size] & free).count_ones() as u16;
+                        }
+                    }
+                    self.seed_reach[p] += reach;
+                }
             }
         } else {
             self.hash ^= dormant_keys(self.dormant);

@@ -85,7 +85,8 @@ impl State {
     fn sun_move_as<const HASH: bool>(&mut self, events: Option<&mut Vec<String>>) {
         let ended = self.day;
         self.set_day::<HASH>(ended + 1);
-        if self.day < self.max_rounds() {
+        let over = ended + 1 >= self.max_rounds();
+        if !over {
             self.set_direction::<HASH>((self.sun_direction + 1) % 6);
             if self.league >= 3 {
                 self.compute_shadows();
@@ -98,7 +99,7 @@ impl State {
                 ev.push(format!("Round {} starts", ended + 1));
             }
         }
-        if self.day >= self.max_rounds() {
+        if over {
             self.set_flags::<HASH>(self.flags | FLAG_GAME_OVER);
         }
     }

@@ -134,8 +134,15 @@ impl State {
         // Not over, not disqualified, not waiting: three flag bits clear, in one test.
         p < 2 && self.flags & (FLAG_GAME_OVER | 4 << p | 1 << p) == 0
     }
+    #[inline]
     pub(super) fn max_rounds(&self) -> u8 {
-        [1, 1, 6, 24][self.league.min(3) as usize]
+        // A match, not an array indexed by the league: the array was built on the stack at
+        // every end of day.
+        match self.league {
+            0 | 1 => 1,
+            2 => 6,
+            _ => 24,
+        }
     }
     /// Size of the tree on `cell`, if any.
     #[inline]

@@ -793,8 +793,7 @@ impl State {
                 if size > 0 {
                     self.reach_sleeps::<HASH>(p, cell, size);
                 }
-                self.remove_tree::<HASH>(cell, size as u8, p);
-                self.put_tree::<HASH>(cell, size as u8 + 1, p, true);
+                self.grow_tree::<HASH>(cell, size, p);
                 if let Some(ev) = events {
                     ev.push(format!("${p} is growing a tree on cell {cell}"));
                 }

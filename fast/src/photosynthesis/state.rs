@@ -248,6 +248,23 @@ impl State {
         self.owner[owner] &= !bit;
         self.dormant &= !bit;
     }
+    /// The awake tree of `owner` on `cell`, of size `size` < 3, grows by one and falls asleep
+    /// (§6.1 GROW): [`State::remove_tree`] then [`State::put_tree`] in one, without clearing
+    /// and setting again the owner's and the dormant bits (twinsim bench photosynthesis
+    /// --instructions).
+    #[inline]
+    pub(super) fn grow_tree<const HASH: bool>(&mut self, cell: usize, size: usize, owner: usize) {
+        debug_assert!(size < 3 && self.dormant >> cell & 1 == 0, "an awake tree below 3");
+        let bit = 1u64 << cell;
+        if HASH {
+            self.hash ^= CELL_KEYS[cell][1 + size * 2 + owner]
+                ^ CELL_KEYS[cell][3 + size * 2 + owner]
+                ^ DORMANT_KEYS[cell];
+        }
+        self.size[size & 3] &= !bit;
+        self.size[(size + 1) & 3] |= bit;
+        self.dormant |= bit;
+    }
     pub(super) fn make_dormant<const HASH: bool>(&mut self, cell: usize) {
         let bit = 1u64 << cell;
         if HASH && self.dormant & bit == 0 {

@@ -113,16 +113,22 @@ pub fn skip_shuffles(seed: &mut u64, lens: &[u32]) {
 /// [`skip_shuffles`] on lists given as `u16`s, all shorter than [`REJECT_TABLE`] (the lengths
 /// [`super::Pending`] notes), given whole: the entries past the noted frames are zero, lists
 /// that draw nothing, and a sum over a fixed length is a few vector instructions (over the
-/// noted frames only, a loop: twinsim bench photosynthesis --instructions, step 734 -> 725).
+/// noted frames only, a loop: twinsim bench photosynthesis --instructions, step 734 -> 725);
+/// `in_order` gives the same lengths in the order of the shuffles, for the path that redoes
+/// them one by one.
 #[inline]
-pub(super) fn skip_short_shuffles<const L: usize>(seed: &mut u64, lens: &[u16; L]) {
+pub(super) fn skip_short_shuffles<const L: usize>(
+    seed: &mut u64,
+    lens: &[u16; L],
+    in_order: impl Iterator<Item = u16>,
+) {
     // Summed as `u16`s (lists of fewer than 512, few enough that the sum fits: asserted at
     // compile time), so the sum stays in 16-bit lanes (a saturating subtract and an add a
     // vector of eight lengths: twinsim bench photosynthesis --instructions, step 621 -> 619).
     const { assert!(L * (REJECT_TABLE - 1) <= u16::MAX as usize) };
     let draws = lens.iter().fold(0u16, |sum, &n| sum.wrapping_add(n.saturating_sub(1))) as u32;
     debug_assert!(lens.iter().all(|&n| (n as usize) < REJECT_TABLE));
-    skip_draws(seed, draws, true, lens.iter().map(|&n| n as usize));
+    skip_draws(seed, draws, true, in_order.map(|n| n as usize));
 }
 
 /// The `draws` draws of consecutive shuffles of the lists `lens` (whose lengths are all below

@@ -430,7 +430,7 @@ impl State {
         if self.pending.len == 0 {
             return;
         }
-        skip_short_shuffles(&mut self.rng, &self.pending.lens);
+        skip_short_shuffles(&mut self.rng, &self.pending.lens, self.pending.in_draw_order());
         self.pending = Pending::default();
     }
 
@@ -483,10 +483,10 @@ impl State {
                 (true, Some(given)) => given[p],
                 (true, None) => self.group_counts_as::<true>(p),
             };
-            // At most 18 · 19 (see `Pending::lens`): fits. A player's lengths are stored
-            // straight to their slot of four (the fourth stays zero).
-            let slot = PENDING_SLOT * (2 * i + p);
-            self.pending.lens[slot..slot + 3].copy_from_slice(&c.map(|n| n as u16));
+            // At most 18 · 19 (see `Pending::lens`): fits.
+            for g in 0..3 {
+                self.pending.lens[Pending::index(i, p, g)] = c[g] as u16;
+            }
         }
     }
 

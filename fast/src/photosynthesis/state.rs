@@ -87,17 +87,31 @@ pub struct Pending {
     /// Frames noted.
     pub len: u8,
     /// Per frame, per player, per group (completes, grows, seeds): the length of the printed
-    /// list's group before the frame, zero for a player not asked; player `p` of frame `i` at
-    /// `PENDING_SLOT * (2 * i + p)..`, the slot's fourth entry zero (a list that draws
-    /// nothing: aligned slots take the note's stores straight from the counts, twinsim bench
-    /// photosynthesis --instructions). Every group is shorter than 512 on a 37-cell board (a
-    /// seed group pairs own trees with free cells: at most 18 · 19 = 342), so every draw has a
-    /// rejection limit tabled.
-    pub lens: [u16; 2 * PENDING_SLOT * PENDING_FRAMES],
+    /// list's group before the frame, zero for a player not asked; group `g` of player `p` in
+    /// frame `i` at [`Pending::index`]`(i, p, g)`, group by group (a player's three lengths
+    /// are then three plain stores: side by side the compiler merged them into one, built
+    /// with shifts; twinsim bench photosynthesis --instructions). Every group is shorter than
+    /// 512 on a 37-cell board (a seed group pairs own trees with free cells: at most
+    /// 18 · 19 = 342), so every draw has a rejection limit tabled.
+    pub lens: [u16; 6 * PENDING_FRAMES],
 }
 
-/// The entries of one player's slot in [`Pending::lens`]: its three groups and a zero.
-pub const PENDING_SLOT: usize = 4;
+impl Pending {
+    /// Where [`Pending::lens`] holds group `g` (0 completes, 1 grows, 2 seeds) of player `p`
+    /// in the noted frame `i`.
+    #[inline]
+    pub fn index(i: usize, p: usize, g: usize) -> usize {
+        2 * PENDING_FRAMES * g + 2 * i + p
+    }
+
+    /// The noted lengths in the order the referee draws their shuffles: frame by frame,
+    /// player by player, group by group.
+    pub fn in_draw_order(&self) -> impl Iterator<Item = u16> + '_ {
+        (0..self.len as usize).flat_map(move |i| {
+            (0..2).flat_map(move |p| (0..3).map(move |g| self.lens[Pending::index(i, p, g)]))
+        })
+    }
+}
 
 impl State {
     pub(super) fn params(&self) -> Params {

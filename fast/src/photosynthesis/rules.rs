@@ -718,10 +718,15 @@ impl State {
                 self.put_tree::<HASH>(target, 0, owner, true);
             }
         }
-        for p in 0..2 {
-            if self.sun[p] != available[p] {
-                self.set_sun::<HASH>(p, available[p]);
+        if HASH {
+            for p in 0..2 {
+                if self.sun[p] != available[p] {
+                    self.set_sun::<HASH>(p, available[p]);
+                }
             }
+        } else {
+            // No hash to keep: one store, whether the sun changed or not.
+            self.sun = available;
         }
         // Steps 6–7: completions with one nutrients value, then the decrements.
         let nutrients = self.nutrients;

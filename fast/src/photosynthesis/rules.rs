@@ -430,7 +430,7 @@ impl State {
         if self.pending.len == 0 {
             return;
         }
-        skip_short_shuffles(&mut self.rng, &self.pending.lens, self.pending.in_draw_order());
+        skip_short_shuffles(&mut self.rng, &self.pending.lens, |seed| self.pending.redo(seed));
         self.pending = Pending::default();
     }
 

@@ -104,6 +104,17 @@ impl Pending {
         2 * PENDING_FRAMES * g + 2 * i + p
     }
 
+    /// The shuffles of the noted lists made draw by draw from `seed`, in their order: the
+    /// path [`State::sync_views`] takes when a draw may be rejected (about once in 2^22
+    /// draws), out of its line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn redo(&self, seed: &mut u64) {
+        for n in self.in_draw_order() {
+            super::random::skip_shuffle_sequential(seed, n as usize);
+        }
+    }
+
     /// The noted lengths in the order the referee draws their shuffles: frame by frame,
     /// player by player, group by group.
     pub fn in_draw_order(&self) -> impl Iterator<Item = u16> + '_ {

@@ -115,6 +115,71 @@ fn skip_shuffles_consume_exactly_what_consecutive_shuffles_draw() {
     quickcheck(prop as fn(i64, Vec<u16>) -> bool);
 }
 
+/// The owed draws of noted frames ([`Pending`](twinsim_fast::photosynthesis::Pending)) are made
+/// in the referee's order (frame by frame, player by player, group by group) also when a draw
+/// is rejected: for every position k of the frames' draws, from the generator state whose k-th
+/// draw is 2^31 - 1 (rejected by every bound but a power of two), `sync_views` ends where the
+/// JDK's shuffles of the lists in that order do. Lengths mix powers of two and others, so a
+/// list taken out of order gives the big draw another kind of bound.
+#[test]
+fn owed_draws_are_made_in_the_referees_order_when_one_is_rejected() {
+    use twinsim_fast::photosynthesis::{Pending, PENDING_FRAMES};
+    use twinsim_reference::photosynthesis::Params;
+    // java.util.Random's generator: state' = state * MULTIPLIER + 0xB mod 2^48.
+    const MULTIPLIER: u64 = 0x5DEECE66D;
+    const MASK48: u64 = (1 << 48) - 1;
+    // lens[i][p] = (completes, grows, seeds) of player p in frame i.
+    let lens: [[[u16; 3]; 2]; PENDING_FRAMES] = [
+        [[2, 3, 4], [5, 0, 8]],
+        [[0, 2, 6], [3, 4, 0]],
+        [[7, 2, 0], [1, 16, 3]],
+        [[4, 0, 9], [2, 2, 5]],
+    ];
+    let total: u32 = lens.iter().flatten().flatten().map(|&n| (n as u32).saturating_sub(1)).sum();
+    // The generator's multiplier inverted mod 2^48 (Newton: each step doubles the bits).
+    let mut inverse = MULTIPLIER;
+    for _ in 0..6 {
+        inverse = inverse.wrapping_mul(2u64.wrapping_sub(MULTIPLIER.wrapping_mul(inverse)));
+    }
+    assert_eq!(MULTIPLIER.wrapping_mul(inverse) & MASK48, 1);
+    let mut state = State::new_game(3, Params::default(), None);
+    state.pending = Pending { len: PENDING_FRAMES as u8, ..Pending::default() };
+    for (i, frame) in lens.iter().enumerate() {
+        for (p, groups) in frame.iter().enumerate() {
+            for (g, &n) in groups.iter().enumerate() {
+                state.pending.lens[Pending::index(i, p, g)] = n;
+            }
+        }
+    }
+    let (mut accepted, mut rejected) = (0, 0);
+    for k in 0..total {
+        // The state after draw k, its draw 2^31 - 1, stepped back k + 1 times.
+        let mut seed = (((1u64 << 31) - 1) << 17 | 12_345) & MASK48;
+        for _ in 0..=k {
+            seed = seed.wrapping_sub(0xB).wrapping_mul(inverse) & MASK48;
+        }
+        let mut jdk = JavaRandom::from_state(seed as i64);
+        for &n in lens.iter().flatten().flatten() {
+            jdk.shuffle(&mut vec![0u8; n as usize]);
+        }
+        let mut fast = state;
+        fast.rng = seed;
+        fast.sync_views();
+        assert_eq!(fast.rng, jdk.state() as u64, "the big draw at {k}");
+        let mut unrejected = seed;
+        for _ in 0..total {
+            unrejected = unrejected.wrapping_mul(MULTIPLIER).wrapping_add(0xB) & MASK48;
+        }
+        if jdk.state() as u64 == unrejected {
+            accepted += 1;
+        } else {
+            rejected += 1;
+        }
+    }
+    // Both kinds of bound met the big draw.
+    assert!(accepted > 0 && rejected > 0, "accepted {accepted}, rejected {rejected}");
+}
+
 /// `skip_shuffles`' slow path: from generator states whose next draw lies in the zone where
 /// some bound rejects (the last 512 values below 2^31), lists whose first draw has a bound
 /// that accepts it and lists whose first bound rejects it both end where the JDK's do.

@@ -85,7 +85,8 @@ impl State {
     fn sun_move_as<const HASH: bool>(&mut self, events: Option<&mut Vec<String>>) {
         let ended = self.day;
         self.set_day::<HASH>(ended + 1);
-        if self.day < self.max_rounds() {
+        let over = ended + 1 >= self.max_rounds();
+        if !over {
             self.set_direction::<HASH>((self.sun_direction + 1) % 6);
             if self.league >= 3 {
                 self.compute_shadows();
@@ -98,7 +99,7 @@ impl State {
                 ev.push(format!("Round {} starts", ended + 1));
             }
         }
-        if self.day >= self.max_rounds() {
+        if over {
             self.set_flags::<HASH>(self.flags | FLAG_GAME_OVER);
         }
     }
@@ -114,7 +115,10 @@ impl State {
     /// Twin of `rules::grow_cost` (size < 3).
     #[inline]
     pub fn grow_cost(&self, p: usize, size: usize) -> i32 {
-        [1, 3, 7, 0][size] + self.count_own(p, (size + 1).min(3))
+        // 1, 3, 7 as 2^(size + 1) - 1: the array `[1, 3, 7, 0]` was built on the stack at
+        // every GROW validated (the validation knows size < 3 and drops the test).
+        let base = if size < 3 { (2 << size) - 1 } else { 0 };
+        base + self.count_own(p, (size + 1).min(3))
     }
 
     /// Twin of `rules::validate`.
@@ -201,19 +205,30 @@ impl State {
     /// lengths of `rules::possible_action_groups`).
     #[inline(always)]
     pub fn group_counts(&self, p: usize) -> [u32; 3] {
+        if self.exact_views {
+            self.group_counts_as::<true>(p)
+        } else {
+            self.group_counts_as::<false>(p)
+        }
+    }
+
+    /// [`State::group_counts`] with the mode a constant (`EXACT == exact_views`): the exact
+    /// frames' note reads [`State::seed_reach`] without testing the mode (twinsim bench
+    /// photosynthesis --instructions: see `owe_draws`).
+    #[inline(always)]
+    fn group_counts_as<const EXACT: bool>(&self, p: usize) -> [u32; 3] {
         let (size, owner, sun) = (&self.size, &self.owner, self.sun[p]);
         let mine = owner[p] & !self.dormant;
         let completes = if 4 <= sun { (mine & size[3]).count_ones() } else { 0 };
         let grows =
             if self.league >= 2 { growable(size, owner[p], mine, sun).count_ones() } else { 0 };
         debug_assert!(
-            !self.exact_views || self.seed_reach[p] as u32 == self.count_seed_reach(p),
+            !EXACT || self.seed_reach[p] as u32 == self.count_seed_reach(p),
             "seed_reach drifted"
         );
         let mut seeds = 0;
         if self.league >= 3 && (owner[p] & size[0]).count_ones() as i32 <= sun {
-            seeds =
-                if self.exact_views { self.seed_reach[p] as u32 } else { self.count_seed_reach(p) };
+            seeds = if EXACT { self.seed_reach[p] as u32 } else { self.count_seed_reach(p) };
         }
         [completes, grows, seeds]
     }
@@ -352,11 +367,18 @@ impl State {
     /// The `k`-th move of [`State::legal_moves`] (k < 1 + the sum of `counts`, the player's
     /// [`State::group_counts`]) without building the list: for random playouts. Twin: indexing
     /// `Game::legal_actions` of the reference.
-    pub fn nth_legal(&self, p: usize, counts: [u32; 3], mut k: u32) -> Move {
+    #[inline]
+    pub fn nth_legal(&self, p: usize, counts: [u32; 3], k: u32) -> Move {
+        // WAIT (k = 0, two in five picks of the benchmark's random games) before the call.
         if k == 0 {
             return Move::WAIT;
         }
-        k -= 1;
+        self.nth_legal_action(p, counts, k - 1)
+    }
+
+    /// [`State::nth_legal`] past WAIT: the `k`-th COMPLETE, GROW or SEED.
+    #[inline(never)]
+    fn nth_legal_action(&self, p: usize, counts: [u32; 3], mut k: u32) -> Move {
         let mine = self.owner[p] & !self.dormant;
         if k < counts[0] {
             return Move::complete(nth_bit(mine & self.size[3], k));
@@ -408,7 +430,7 @@ impl State {
         if self.pending.len == 0 {
             return;
         }
-        skip_short_shuffles(&mut self.rng, &self.pending.lens);
+        skip_short_shuffles(&mut self.rng, &self.pending.lens, |seed| self.pending.redo(seed));
         self.pending = Pending::default();
     }
 
@@ -455,18 +477,17 @@ impl State {
         // bounds checks of the stores.
         let i = self.pending.len as usize & (PENDING_FRAMES - 1);
         self.pending.len += 1;
-        let mut lens = [0u16; 6];
         for p in 0..2 {
-            if asked[p] {
-                let c = match counts {
-                    Some(given) => given[p],
-                    None => self.group_counts(p),
-                };
-                // At most 18 · 19 (see `Pending::lens`): fits.
-                lens[3 * p..3 * p + 3].copy_from_slice(&c.map(|n| n as u16));
+            let c = match (asked[p], counts) {
+                (false, _) => [0; 3],
+                (true, Some(given)) => given[p],
+                (true, None) => self.group_counts_as::<true>(p),
+            };
+            // At most 18 · 19 (see `Pending::lens`): fits.
+            for g in 0..3 {
+                self.pending.lens[Pending::index(i, p, g)] = c[g] as u16;
             }
         }
-        self.pending.lens[6 * i..6 * i + 6].copy_from_slice(&lens);
     }
 
     // --- §6.1 an ACTIONS frame -----------------------------------------------------------------
@@ -606,6 +627,8 @@ impl State {
 
     /// [`State::play_checked`] without events: its own copy of the frame, where the compiler
     /// drops every event branch (the typed step's path; the text layer's inlines the frame).
+    /// The exact frame is inlined into the caller, search mode's is called.
+    #[inline(always)]
     pub(super) fn play_quiet(
         &mut self,
         answered: [bool; 2],
@@ -615,8 +638,19 @@ impl State {
         if self.exact_views {
             self.frame::<false>(answered, effects, counts, None, None);
         } else {
-            self.frame::<true>(answered, effects, counts, None, None);
+            self.play_quiet_search(answered, effects, counts);
         }
+    }
+
+    /// [`State::play_quiet`] in search mode.
+    #[inline(never)]
+    fn play_quiet_search(
+        &mut self,
+        answered: [bool; 2],
+        effects: [Result<Effect, Option<Invalid>>; 2],
+        counts: Option<[[u32; 3]; 2]>,
+    ) {
+        self.frame::<true>(answered, effects, counts, None, None);
     }
 
     /// The body of [`State::play_checked`] and [`State::play_quiet`], in search mode when
@@ -634,9 +668,13 @@ impl State {
         let asked = [self.is_asked(0), self.is_asked(1)];
         self.owe_draws::<HASH>(asked, counts);
         self.executions += asked[0] as u32 + asked[1] as u32;
+        // The flags are kept in a local through steps 3-8 and written once, at step 8 (the
+        // flag tests and sets then stay in a register: twinsim bench photosynthesis
+        // --instructions).
+        let mut flags = self.flags;
         for p in 0..2 {
             if asked[p] && !answered[p] {
-                self.set_flags::<HASH>(self.flags | 1 << (2 + p));
+                flags |= 1 << (2 + p);
                 self.set_score::<HASH>(p, -1);
             }
         }
@@ -644,97 +682,56 @@ impl State {
             ev.push(format!("Round {}/23", self.day));
         }
         let mut available = self.sun;
-        let mut seeds: [(usize, usize); 2] = [(0, 0); 2];
-        let mut n_seeds = 0;
-        let mut dying = [(0usize, 0usize); 2];
-        let mut n_dying = 0;
-        // Step 4: resolve.
-        // By index, not `into_iter().enumerate()`: the iterator's state stayed in memory.
+        // Step 4: resolve, player 0 then player 1, each with its constant index (unrolled:
+        // `available`, the seeds and the harvests stay in registers, twinsim bench
+        // photosynthesis --instructions).
+        let mut seeds: [Option<usize>; 2] = [None; 2];
+        let mut dying: [Option<usize>; 2] = [None; 2];
         for p in 0..2 {
-            let effect = effects[p];
-            if self.waiting(p) {
-                continue;
-            }
-            debug_assert!(answered[p] || matches!(effect, Err(None)), "an effect not answered");
-            match effect {
-                Ok(Effect::Grow(cell, size, cost)) => {
-                    let (cell, size) = (cell as usize, size as usize);
-                    available[p] -= cost;
-                    if size > 0 {
-                        self.reach_sleeps::<HASH>(p, cell, size);
-                    }
-                    self.remove_tree::<HASH>(cell, size as u8, p);
-                    self.put_tree::<HASH>(cell, size as u8 + 1, p, true);
-                    if let Some(ev) = events.as_deref_mut() {
-                        ev.push(format!("${p} is growing a tree on cell {cell}"));
-                    }
-                }
-                Ok(Effect::Complete(cell)) => {
-                    let cell = cell as usize;
-                    available[p] -= 4;
-                    self.reach_sleeps::<HASH>(p, cell, 3);
-                    self.make_dormant::<HASH>(cell);
-                    dying[n_dying] = (cell, p);
-                    n_dying += 1;
-                }
-                Ok(Effect::Seed(source, target, cost)) => {
-                    let (source, target) = (source as usize, target as usize);
-                    available[p] -= cost;
-                    self.reach_sleeps::<HASH>(p, source, source_size(&self.size, source));
-                    self.make_dormant::<HASH>(source);
-                    seeds[n_seeds] = (p, target);
-                    n_seeds += 1;
-                    if let Some(ev) = events.as_deref_mut() {
-                        ev.push(format!(
-                            "${p} is planting a seed on cell {target} from cell {source}"
-                        ));
-                    }
-                }
-                Ok(Effect::Wait) | Err(None) => {
-                    self.set_flags::<HASH>(self.flags | 1 << p);
-                    if let Some(ev) = events.as_deref_mut() {
-                        ev.push(format!("${p} is waiting"));
-                    }
-                }
-                Err(Some(invalid)) => {
-                    self.set_flags::<HASH>(self.flags | 1 << p);
-                    if let Some(ev) = events.as_deref_mut() {
-                        // The referee validates player 1 after player 0's resolution: the
-                        // one check that resolution can change is a SEED from a seed the
-                        // opponent has just grown, which then fails on its owner instead.
-                        let invalid = match invalid {
-                            Invalid::SeedSource(c) if self.size[0] >> c & 1 == 0 => {
-                                Invalid::Opponent(c)
-                            }
-                            other => other,
-                        };
-                        ev.push(format!("${p}: {}", invalid.message()));
-                    }
-                }
+            debug_assert!(answered[p] || matches!(effects[p], Err(None)), "an effect not answered");
+            if flags >> p & 1 == 0 {
+                (seeds[p], dying[p]) = self.resolve::<HASH>(
+                    p,
+                    effects[p],
+                    &mut flags,
+                    &mut available[p],
+                    events.as_deref_mut(),
+                );
             }
         }
         // Step 5: seeds or conflict.
-        if n_seeds == 2 && seeds[0].1 == seeds[1].1 {
-            if let Some(ev) = events.as_deref_mut() {
-                ev.push(format!("Seed conflict on cell {}", seeds[0].1));
+        if let [Some(first), Some(second)] = seeds {
+            if first == second {
+                if let Some(ev) = events.as_deref_mut() {
+                    ev.push(format!("Seed conflict on cell {first}"));
+                }
+                seeds = [None; 2];
+                available = self.sun;
             }
-        } else {
-            for &(owner, target) in &seeds[..n_seeds] {
+        }
+        for (owner, target) in seeds.into_iter().enumerate() {
+            if let Some(target) = target {
                 if !HASH {
                     let lost = self.reachers(target);
                     self.seed_reach = [self.seed_reach[0] - lost[0], self.seed_reach[1] - lost[1]];
                 }
                 self.put_tree::<HASH>(target, 0, owner, true);
             }
+        }
+        if HASH {
             for p in 0..2 {
                 if self.sun[p] != available[p] {
                     self.set_sun::<HASH>(p, available[p]);
                 }
             }
+        } else {
+            // No hash to keep: one store, whether the sun changed or not.
+            self.sun = available;
         }
         // Steps 6–7: completions with one nutrients value, then the decrements.
         let nutrients = self.nutrients;
-        for &(cell, owner) in &dying[..n_dying] {
+        for (owner, cell) in dying.into_iter().enumerate() {
+            let Some(cell) = cell else { continue };
             let bit = 1u64 << cell;
             let bonus = if self.holes & bit != 0 {
                 0
@@ -761,19 +758,91 @@ impl State {
                 }
             }
         }
+        let n_dying = dying[0].is_some() as i32 + dying[1].is_some() as i32;
         if n_dying > 0 {
-            self.set_nutrients::<HASH>((nutrients - n_dying as i32).max(0));
+            self.set_nutrients::<HASH>((nutrients - n_dying).max(0));
         }
         if let (Some(ev), Some(t)) = (events.as_deref_mut(), tooltips) {
             ev.append(t);
         }
         // Step 8: end of game, or the day ends.
-        if !self.active(0) || !self.active(1) {
-            self.set_flags::<HASH>(self.flags | FLAG_GAME_OVER);
-        } else if self.waiting(0) && self.waiting(1) {
+        if flags & 0b1100 != 0 {
+            flags |= FLAG_GAME_OVER;
+        }
+        self.set_flags::<HASH>(flags);
+        if flags & (FLAG_GAME_OVER | 0b11) == 0b11 {
             self.sun_move_as::<HASH>(events.as_deref_mut());
             if !self.game_over() {
                 self.gathering_as::<HASH>(events);
+            }
+        }
+    }
+
+    /// Step 4 of the frame for player `p`, not waiting: its effect resolved on the state
+    /// (a grow at once; a seed's source and a harvested tree fall asleep), its cost taken from
+    /// `available`, WAIT (or no valid action) setting its waiting bit in `flags`. Returns the
+    /// seed's target and the harvested cell, which land after both players are resolved.
+    #[inline(always)]
+    fn resolve<const HASH: bool>(
+        &mut self,
+        p: usize,
+        effect: Result<Effect, Option<Invalid>>,
+        flags: &mut u8,
+        available: &mut i32,
+        events: Option<&mut Vec<String>>,
+    ) -> (Option<usize>, Option<usize>) {
+        match effect {
+            Ok(Effect::Grow(cell, size, cost)) => {
+                let (cell, size) = (cell as usize, size as usize);
+                *available -= cost;
+                if size > 0 {
+                    self.reach_sleeps::<HASH>(p, cell, size);
+                }
+                self.grow_tree::<HASH>(cell, size, p);
+                if let Some(ev) = events {
+                    ev.push(format!("${p} is growing a tree on cell {cell}"));
+                }
+                (None, None)
+            }
+            Ok(Effect::Complete(cell)) => {
+                let cell = cell as usize;
+                *available -= 4;
+                self.reach_sleeps::<HASH>(p, cell, 3);
+                self.make_dormant::<HASH>(cell);
+                (None, Some(cell))
+            }
+            Ok(Effect::Seed(source, target, cost)) => {
+                let (source, target) = (source as usize, target as usize);
+                *available -= cost;
+                self.reach_sleeps::<HASH>(p, source, source_size(&self.size, source));
+                self.make_dormant::<HASH>(source);
+                if let Some(ev) = events {
+                    ev.push(format!("${p} is planting a seed on cell {target} from cell {source}"));
+                }
+                (Some(target), None)
+            }
+            Ok(Effect::Wait) | Err(None) => {
+                *flags |= 1 << p;
+                if let Some(ev) = events {
+                    ev.push(format!("${p} is waiting"));
+                }
+                (None, None)
+            }
+            Err(Some(invalid)) => {
+                *flags |= 1 << p;
+                if let Some(ev) = events {
+                    // The referee validates player 1 after player 0's resolution: the one
+                    // check that resolution can change is a SEED from a seed the opponent
+                    // has just grown, which then fails on its owner instead.
+                    let invalid = match invalid {
+                        Invalid::SeedSource(c) if self.size[0] >> c & 1 == 0 => {
+                            Invalid::Opponent(c)
+                        }
+                        other => other,
+                    };
+                    ev.push(format!("${p}: {}", invalid.message()));
+                }
+                (None, None)
             }
         }
     }

@@ -4,7 +4,6 @@
 // Masks and tables are indexed by cell and size on purpose: the index is the cell.
 #![allow(clippy::needless_range_loop)]
 
-use super::rules::source_size;
 use super::tables::*;
 use twinsim_reference::photosynthesis as r;
 use twinsim_reference::photosynthesis::Params;
@@ -88,10 +87,41 @@ pub struct Pending {
     /// Frames noted.
     pub len: u8,
     /// Per frame, per player, per group (completes, grows, seeds): the length of the printed
-    /// list's group before the frame, zero for a player not asked; frame `i` at `6 * i..`.
-    /// Every group is shorter than 512 on a 37-cell board (a seed group pairs own trees with
-    /// free cells: at most 18 · 19 = 342), so every draw has a rejection limit tabled.
+    /// list's group before the frame, zero for a player not asked; group `g` of player `p` in
+    /// frame `i` at [`Pending::index`]`(i, p, g)`, group by group (a player's three lengths
+    /// are then three plain stores: side by side the compiler merged them into one, built
+    /// with shifts; twinsim bench photosynthesis --instructions). Every group is shorter than
+    /// 512 on a 37-cell board (a seed group pairs own trees with free cells: at most
+    /// 18 · 19 = 342), so every draw has a rejection limit tabled.
     pub lens: [u16; 6 * PENDING_FRAMES],
+}
+
+impl Pending {
+    /// Where [`Pending::lens`] holds group `g` (0 completes, 1 grows, 2 seeds) of player `p`
+    /// in the noted frame `i`.
+    #[inline]
+    pub fn index(i: usize, p: usize, g: usize) -> usize {
+        2 * PENDING_FRAMES * g + 2 * i + p
+    }
+
+    /// The shuffles of the noted lists made draw by draw from `seed`, in their order: the
+    /// path [`State::sync_views`] takes when a draw may be rejected (about once in 2^22
+    /// draws), out of its line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn redo(&self, seed: &mut u64) {
+        for n in self.in_draw_order() {
+            super::random::skip_shuffle_sequential(seed, n as usize);
+        }
+    }
+
+    /// The noted lengths in the order the referee draws their shuffles: frame by frame,
+    /// player by player, group by group.
+    pub fn in_draw_order(&self) -> impl Iterator<Item = u16> + '_ {
+        (0..self.len as usize).flat_map(move |i| {
+            (0..2).flat_map(move |p| (0..3).map(move |g| self.lens[Pending::index(i, p, g)]))
+        })
+    }
 }
 
 impl State {
@@ -129,8 +159,15 @@ impl State {
         // Not over, not disqualified, not waiting: three flag bits clear, in one test.
         p < 2 && self.flags & (FLAG_GAME_OVER | 4 << p | 1 << p) == 0
     }
+    #[inline]
     pub(super) fn max_rounds(&self) -> u8 {
-        [1, 1, 6, 24][self.league.min(3) as usize]
+        // A match, not an array indexed by the league: the array was built on the stack at
+        // every end of day.
+        match self.league {
+            0 | 1 => 1,
+            2 => 6,
+            _ => 24,
+        }
     }
     /// Size of the tree on `cell`, if any.
     #[inline]
@@ -236,6 +273,23 @@ impl State {
         self.owner[owner] &= !bit;
         self.dormant &= !bit;
     }
+    /// The awake tree of `owner` on `cell`, of size `size` < 3, grows by one and falls asleep
+    /// (§6.1 GROW): [`State::remove_tree`] then [`State::put_tree`] in one, without clearing
+    /// and setting again the owner's and the dormant bits (twinsim bench photosynthesis
+    /// --instructions).
+    #[inline]
+    pub(super) fn grow_tree<const HASH: bool>(&mut self, cell: usize, size: usize, owner: usize) {
+        debug_assert!(size < 3 && self.dormant >> cell & 1 == 0, "an awake tree below 3");
+        let bit = 1u64 << cell;
+        if HASH {
+            self.hash ^= CELL_KEYS[cell][1 + size * 2 + owner]
+                ^ CELL_KEYS[cell][3 + size * 2 + owner]
+                ^ DORMANT_KEYS[cell];
+        }
+        self.size[size & 3] &= !bit;
+        self.size[(size + 1) & 3] |= bit;
+        self.dormant |= bit;
+    }
     pub(super) fn make_dormant<const HASH: bool>(&mut self, cell: usize) {
         let bit = 1u64 << cell;
         if HASH && self.dormant & bit == 0 {
@@ -248,13 +302,23 @@ impl State {
     /// [`State::seed_reach`].
     pub(super) fn wake_all<const HASH: bool>(&mut self) {
         if !HASH {
+            // Size by size and owner by owner: the loops' bodies need neither the tree's size
+            // nor its owner (twinsim bench photosynthesis --instructions).
             let free = self.free();
-            let mut waking = self.dormant & !self.size[0];
-            while waking != 0 {
-                let cell = waking.trailing_zeros() as usize;
-                waking &= waking - 1;
-                let reach = WITHIN_BY_ZEROS[cell][source_size(&self.size, cell)] & free;
-                self.seed_reach[self.owner_at(cell)] += reach.count_ones() as u16;
+            let dormant = self.dormant;
+            if dormant & !self.size[0] != 0 {
+                for p in 0..2 {
+                    let mut reach = 0;
+                    for size in 1..4 {
+                        let mut waking = dormant & self.owner[p] & self.size[size];
+                        while waking != 0 {
+                            let cell = waking.trailing_zeros() as usize;
+                            waking &= waking - 1;
+                            reach += (WITHIN_BY_ZEROS[cell][size] & free).count_ones() as u16;
+                        }
+                    }
+                    self.seed_reach[p] += reach;
+                }
             }
         } else {
             self.hash ^= dormant_keys(self.dormant);

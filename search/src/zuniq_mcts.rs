@@ -187,6 +187,10 @@ pub struct Search {
     /// Set while the root is proven lost: the search then ignores proofs (see
     /// [`Search::decide`]).
     swindle: bool,
+    /// The root solver's speed measured in this process (nodes a second, a running mean of
+    /// its attempts), which the reach of [`Search::root_reach`] counts a clock budget at: on
+    /// a loaded machine it was a seventh of the unloaded one.
+    solver_rate: f64,
 }
 
 impl Search {
@@ -200,6 +204,7 @@ impl Search {
             solver: Solver::default(),
             rng: Rng(seed | 1),
             swindle: false,
+            solver_rate: SOLVER_NODES_PER_SECOND,
         }
     }
 
@@ -469,13 +474,13 @@ impl Search {
 
     /// The most live walls the root solver is tried from with a budget of `root_nodes` nodes
     /// until `solve_end`: `root_solve_live`, and one more each time the budget doubles from
-    /// `root_extra_nodes` (the clock's budget counted at [`SOLVER_NODES_PER_SECOND`]), up to
+    /// `root_extra_nodes` (the clock's budget counted at the measured solver speed), up to
     /// `root_solve_max`. A failed attempt costs its budget, so the reach follows what the
     /// solver usually proves in it.
     fn root_reach(&self, root_nodes: u64, solve_end: Option<Instant>) -> u32 {
         let by_clock = solve_end.map_or(u64::MAX, |end| {
             let secs = end.saturating_duration_since(Instant::now()).as_secs_f64();
-            (secs * SOLVER_NODES_PER_SECOND) as u64
+            (secs * self.solver_rate) as u64
         });
         let budget = root_nodes.min(by_clock);
         let (mut reach, mut need) = (self.config.root_solve_live, self.config.root_extra_nodes);
@@ -506,7 +511,15 @@ impl Search {
         let mut proven_loss = false;
         if must_solve || live_walls(&board) <= self.root_reach(root_nodes, solve_end) {
             let limit = Limit { nodes: root_nodes, deadline: solve_end };
-            match self.solver.solve_root(&board, limit) {
+            let started = Instant::now();
+            let result = self.solver.solve_root(&board, limit);
+            let secs = started.elapsed().as_secs_f64();
+            // Attempts long enough to time well update the speed (a mean over about 4).
+            if secs >= 0.02 {
+                let rate = self.solver.attempt_nodes() as f64 / secs;
+                self.solver_rate += (rate - self.solver_rate) / 4.0;
+            }
+            match result {
                 Some((true, Some(wall))) => {
                     return Some(Decision {
                         wall,
@@ -585,9 +598,9 @@ impl Search {
     }
 }
 
-/// The solver's speed assumed when its budget is a time: about 0.7M-1.1M nodes a second on
-/// the positions of 31-34 live walls (one core of the shared 2-core machine, loaded), the low
-/// end taken.
+/// The solver's speed assumed until measured (see `Search::solver_rate`): about 0.7M-1.1M
+/// nodes a second on the positions of 31-34 live walls (one core of the shared 2-core
+/// machine, load 3-5), the low end taken.
 const SOLVER_NODES_PER_SECOND: f64 = 700_000.0;
 
 /// A uniformly random playout from `board`: whether its player to move wins (the player who
@@ -877,6 +890,11 @@ mod tests {
         assert_eq!(by_clock(Duration::ZERO), 31);
         assert_eq!(by_clock(Duration::from_millis(1500)), 33);
         assert_eq!(by_clock(Duration::from_secs(60)), 34);
+        // A clock budget counts at the speed measured in this process: on a loaded machine
+        // the same time reaches less far.
+        let slowed = Search { solver_rate: 100_000.0, ..Search::new(Config::default(), 1) };
+        let reach = slowed.root_reach(u64::MAX, Some(Instant::now() + Duration::from_millis(1500)));
+        assert_eq!(reach, 31);
     }
 
     #[test]

@@ -83,8 +83,8 @@ pub struct Config {
     /// walls (plies 28–30) that the solver proves in 0.1–0.8 s; a failed attempt (usually
     /// from 32 live walls up) costs half the move's share, and leaves its proofs in the table.
     pub root_solve_live: u32,
-    /// Most live walls the root solver is tried from when its budget allows (see
-    /// [`Search::root_reach`]).
+    /// Most live walls the root solver is tried from when its budget allows: one more than
+    /// `root_solve_live` from `root_extra_nodes` nodes of budget, one more each time it doubles.
     pub root_solve_max: u32,
     /// The solver budget (in nodes) from which the root is tried with one live wall more than
     /// `root_solve_live`; each further wall needs twice as many.

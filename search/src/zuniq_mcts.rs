@@ -83,6 +83,12 @@ pub struct Config {
     /// walls (plies 28–30) that the solver proves in 0.1–0.8 s; a failed attempt (usually
     /// from 32 live walls up) costs half the move's share, and leaves its proofs in the table.
     pub root_solve_live: u32,
+    /// Most live walls the root solver is tried from when its budget allows: one more than
+    /// `root_solve_live` from `root_extra_nodes` nodes of budget, one more each time it doubles.
+    pub root_solve_max: u32,
+    /// The solver budget (in nodes) from which the root is tried with one live wall more than
+    /// `root_solve_live`; each further wall needs twice as many.
+    pub root_extra_nodes: u64,
     /// With an iteration budget, the root proof's node budget per iteration (a solver node
     /// costs about a fifth of an iteration).
     pub root_nodes_per_iteration: u64,
@@ -104,6 +110,12 @@ impl Default for Config {
             leaf_solve_live: 10,
             leaf_solve_nodes: 100,
             root_solve_live: 31,
+            // Fresh proofs of the ply-26 positions of 27 traced 30 s games (33-34 live walls,
+            // `search/examples/zuniq_probe.rs`) took 0.26M-2.8M nodes, median 1.3M; 0.5M to
+            // 0.6M at 32 live walls. Four of those positions were won for White and thrown
+            // away by the tree's search (two of the games lost).
+            root_solve_max: 34,
+            root_extra_nodes: 400_000,
             root_nodes_per_iteration: 4,
             rave: 1000.0,
         }
@@ -175,6 +187,10 @@ pub struct Search {
     /// Set while the root is proven lost: the search then ignores proofs (see
     /// [`Search::decide`]).
     swindle: bool,
+    /// The root solver's speed measured in this process (nodes a second, a running mean of
+    /// its attempts), which the reach of [`Search::root_reach`] counts a clock budget at: on
+    /// a loaded machine it was a seventh of the unloaded one.
+    solver_rate: f64,
 }
 
 impl Search {
@@ -188,6 +204,7 @@ impl Search {
             solver: Solver::default(),
             rng: Rng(seed | 1),
             swindle: false,
+            solver_rate: SOLVER_NODES_PER_SECOND,
         }
     }
 
@@ -455,6 +472,25 @@ impl Search {
         }
     }
 
+    /// The most live walls the root solver is tried from with a budget of `root_nodes` nodes
+    /// until `solve_end`: `root_solve_live`, and one more each time the budget doubles from
+    /// `root_extra_nodes` (the clock's budget counted at the measured solver speed), up to
+    /// `root_solve_max`. A failed attempt costs its budget, so the reach follows what the
+    /// solver usually proves in it.
+    fn root_reach(&self, root_nodes: u64, solve_end: Option<Instant>) -> u32 {
+        let by_clock = solve_end.map_or(u64::MAX, |end| {
+            let secs = end.saturating_duration_since(Instant::now()).as_secs_f64();
+            (secs * self.solver_rate) as u64
+        });
+        let budget = root_nodes.min(by_clock);
+        let (mut reach, mut need) = (self.config.root_solve_live, self.config.root_extra_nodes);
+        while reach < self.config.root_solve_max && budget >= need {
+            reach += 1;
+            need = need.saturating_mul(2);
+        }
+        reach
+    }
+
     /// Searches `board` (the position to move in, claims cleared by the caller or not) until
     /// `iterations` (if any) or `think_end` (if any); the root is first given to the solver
     /// (node budget `root_nodes`, until `solve_end`) when it is small enough or `must_solve`
@@ -473,9 +509,17 @@ impl Search {
             return None;
         }
         let mut proven_loss = false;
-        if must_solve || live_walls(&board) <= self.config.root_solve_live {
+        if must_solve || live_walls(&board) <= self.root_reach(root_nodes, solve_end) {
             let limit = Limit { nodes: root_nodes, deadline: solve_end };
-            match self.solver.solve_root(&board, limit) {
+            let started = Instant::now();
+            let result = self.solver.solve_root(&board, limit);
+            let secs = started.elapsed().as_secs_f64();
+            // Attempts long enough to time well update the speed (a mean over about 4).
+            if secs >= 0.02 {
+                let rate = self.solver.attempt_nodes() as f64 / secs;
+                self.solver_rate += (rate - self.solver_rate) / 4.0;
+            }
+            match result {
                 Some((true, Some(wall))) => {
                     return Some(Decision {
                         wall,
@@ -553,6 +597,11 @@ impl Search {
         })
     }
 }
+
+/// The solver's speed assumed until measured (see `Search::solver_rate`): about 0.7M-1.1M
+/// nodes a second on the positions of 31-34 live walls (one core of the shared 2-core
+/// machine, load 3-5), the low end taken.
+const SOLVER_NODES_PER_SECOND: f64 = 700_000.0;
 
 /// A uniformly random playout from `board`: whether its player to move wins (the player who
 /// cannot move loses, rules doc §6); the final walls go to `end_walls`.
@@ -822,6 +871,30 @@ mod tests {
         assert_eq!(usize::from(root.wall), decision.wall);
         assert!(root.visits > 400 / 29, "{root:?}");
         assert!(board.legal_mask() >> decision.wall & 1 == 1);
+    }
+
+    /// The root solver is tried from one live wall more each time its budget doubles, from
+    /// `root_extra_nodes` on (nodes, or the clock's time at the assumed speed), up to
+    /// `root_solve_max`.
+    #[test]
+    fn the_root_solvers_reach_grows_with_its_budget() {
+        let search = Search::new(Config::default(), 1);
+        let reach = |nodes| search.root_reach(nodes, None);
+        assert_eq!(reach(0), 31);
+        assert_eq!(reach(399_999), 31);
+        assert_eq!(reach(400_000), 32);
+        assert_eq!(reach(800_000), 33);
+        assert_eq!(reach(1_600_000), 34);
+        assert_eq!(reach(u64::MAX), 34);
+        let by_clock = |secs| search.root_reach(u64::MAX, Some(Instant::now() + secs));
+        assert_eq!(by_clock(Duration::ZERO), 31);
+        assert_eq!(by_clock(Duration::from_millis(1500)), 33);
+        assert_eq!(by_clock(Duration::from_secs(60)), 34);
+        // A clock budget counts at the speed measured in this process: on a loaded machine
+        // the same time reaches less far.
+        let slowed = Search { solver_rate: 100_000.0, ..Search::new(Config::default(), 1) };
+        let reach = slowed.root_reach(u64::MAX, Some(Instant::now() + Duration::from_millis(1500)));
+        assert_eq!(reach, 31);
     }
 
     #[test]

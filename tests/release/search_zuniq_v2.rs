@@ -7,14 +7,14 @@
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 use twinsim_arena::{self as arena, ArenaConfig, BotSpec};
-use twinsim_fast::zuniq::typed::{wall_of, State as FastState};
+use twinsim_fast::zuniq::typed::{parse_line, wall_of, State as FastState};
 use twinsim_fast::zuniq::{Board, Rng};
 use twinsim_reference::zuniq::referee::play_turn;
 use twinsim_reference::zuniq::rules::{apply_move, legal_walls};
 use twinsim_reference::zuniq::{Action, State, Wall};
 use twinsim_search::bot::ViewPlayer;
 use twinsim_search::zuniq::player;
-use twinsim_search::zuniq_mcts::ZuniqBot;
+use twinsim_search::zuniq_mcts::{Config, Search, ZuniqBot};
 use twinsim_search::zuniq_solver::{live_walls, search_board, Limit, Solver};
 use twinsim_search::SearchRng;
 
@@ -82,6 +82,34 @@ fn solver_agrees_with_exhaustive_minimax_on_small_endgames() {
         }
     }
     assert!(wins >= 5 && losses >= 5, "both outcomes checked: {wins} wins, {losses} losses");
+}
+
+/// Game 24 of a 30 s match against mcts-v1 (issue 34, zuniq-tune's run F) at ply 26: White to
+/// move with 33 live walls and a win, but the root solver was tried only from 31 live walls and
+/// the tree's search played `E4h`, a loss (the game was lost). With a solver budget of 1M
+/// nodes the root is now tried from 33 live walls, and this one is proven (in about 0.65M
+/// nodes; about 2 s in all in release).
+#[test]
+fn a_won_root_with_33_live_walls_is_solved_when_the_budget_allows() {
+    let mut board = Board::new();
+    let walls = "C1h B4h B5h D4v D5v D2h E4v A1h D2v B6v D1h B1v B2v C1v B2h C3h B3h C4v C2v A1v \
+                 D5h C5v A2v A2h A4v C6v";
+    for name in walls.split_whitespace() {
+        let (w, _) = parse_line(name.as_bytes()).unwrap();
+        board.place(w, board.cut(w));
+    }
+    assert_eq!((board.ply, live_walls(&board)), (26, 33));
+    let mut search = Search::new(Config::default(), 24);
+    let decision = search.decide(&board, Some(100), None, 1_000_000, None, false).unwrap();
+    let opponent_wins_after = |wall: usize| {
+        let mut child = board;
+        child.place(wall, board.cut(wall));
+        let limit = Limit { nodes: u64::MAX, deadline: None };
+        Solver::default().solve(&search_board(&child), limit).unwrap()
+    };
+    assert!(opponent_wins_after(parse_line(b"E4h").unwrap().0), "the game's wall loses");
+    assert!(decision.proven_win, "{decision:?}");
+    assert!(!opponent_wins_after(decision.wall), "the chosen wall keeps the win: {decision:?}");
 }
 
 /// Plays one game of the v2 bot (seat `me`, `iterations` per move) against uniformly random

@@ -15,10 +15,10 @@ fn perft_5_from_the_empty_board() {
 }
 
 /// A longer differential run than the quickcheck property, for use without a fuzzer:
-/// `ZUNIQ_SOAK` games (default 20,000; `.ci/run` plays 5,000), split over two workers, each
+/// `ZUNIQ_SOAK` games (default 20,000; `.ci/run` plays 2,500), split over two workers, each
 /// with its own seeded stream, so that the soak takes both cores of a CI machine.
 #[test]
-#[ignore = "deterministic (long): run by .ci/run in release, in its background lane, with ZUNIQ_SOAK=5000; more: ZUNIQ_SOAK=100000 cargo test --release --test release clock_free::zuniq_diff_soak -- --ignored"]
+#[ignore = "deterministic (long): run by .ci/run in release, in its background lane, with ZUNIQ_SOAK=2500; more: ZUNIQ_SOAK=100000 cargo test --release --test release clock_free::zuniq_diff_soak -- --ignored"]
 fn zuniq_diff_soak() {
     let games: u64 =
         std::env::var("ZUNIQ_SOAK").ok().and_then(|s| s.parse().ok()).unwrap_or(20_000);

@@ -9,6 +9,8 @@
 # `python/test.sh deps` (never by default) only creates the environment and installs the
 # package's dependencies, no cargo command: .ci/run runs it in the background while it builds,
 # since pip mostly waits for the network; `install` then finds them installed.
+# `python/test.sh requirements` prints what `deps` installs (PYTHON: the interpreter that reads
+# pyproject.toml, python3 by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -16,9 +18,9 @@ target="${CARGO_TARGET_DIR:-$root/target}"
 venv="$target/python-venv"
 phase="${1:-all}"
 case "$phase" in
-  all | deps | install | check) ;;
+  all | requirements | deps | install | check) ;;
   *)
-    echo "python/test.sh: unknown phase '$phase' (deps, install, check, or none for install and check)" >&2
+    echo "python/test.sh: unknown phase '$phase' (requirements, deps, install, check, or none for install and check)" >&2
     exit 2
     ;;
 esac
@@ -39,12 +41,11 @@ venv() {
   "$venv/bin/python" -m pip install --quiet --upgrade pip
 }
 
-deps() {
-  venv
-  # The requirements as python/pyproject.toml states them (tomllib: Python 3.11 on); an older
-  # Python skips this phase, and `install` installs them all the same.
-  local requirements
-  if ! requirements="$("$venv/bin/python" - "$root/python/pyproject.toml" "$extras" << 'EOF'
+# The requirements of ./python[$extras] as python/pyproject.toml states them (its dependencies,
+# the extras', its build backend) and ruff, one a line, read with Python $1's tomllib (3.11 on).
+# python/tests/test_requirements.py checks them against the installed package's metadata.
+requirements() {
+  "$1" - "$root/python/pyproject.toml" "$extras" "$ruff" << 'EOF'
 import sys
 import tomllib
 
@@ -54,17 +55,24 @@ project = pyproject["project"]
 wanted = list(project["dependencies"]) + list(pyproject["build-system"]["requires"])
 for extra in sys.argv[2].split(","):
     wanted += project["optional-dependencies"][extra]
-print("\n".join(wanted))
+print("\n".join([*wanted, sys.argv[3]]))
 EOF
-  )"; then
+}
+
+deps() {
+  venv
+  # An older Python (no tomllib) skips this phase: `install` installs them all the same.
+  if ! "$venv/bin/python" -c "import tomllib" 2> /dev/null; then
     echo "python/test.sh deps: no tomllib in $("$venv/bin/python" --version): skipped (install installs them)"
     return 0
   fi
+  local wanted
+  wanted="$(requirements "$venv/bin/python")"
   echo "python/test.sh: pip install the dependencies of ./python[$extras], and $ruff"
   # One requirement per line (none holds a space): split on newlines only.
   local IFS=$'\n'
   # shellcheck disable=SC2086
-  "$venv/bin/python" -m pip install --quiet $requirements "$ruff"
+  "$venv/bin/python" -m pip install --quiet $wanted
 }
 
 install() {
@@ -111,6 +119,7 @@ check() {
 }
 
 case "$phase" in
+  requirements) requirements "${PYTHON:-python3}" ;;
   deps) deps ;;
   install) install ;;
   check) check ;;

@@ -66,14 +66,14 @@ impl Game for FastPhotosynthesis {
 /// the frame on the effects found (validated once, here: the frame does not validate again).
 #[inline(always)]
 fn resolve(state: &mut State, actions: &[Option<Action>; 2]) -> Result<(), StepError> {
-    let mut effects = [Err(None), Err(None)];
+    let mut effects = [Effect::Wait; 2];
     for player in 0..2 {
         if let Some(a) = actions[player] {
             if !state.enabled(a) {
                 return Err(refused(player, Refusal::League(a, state.league)));
             }
             match state.validate(player, a, state.sun[player]) {
-                Ok(effect) => effects[player] = Ok(effect),
+                Ok(effect) => effects[player] = effect,
                 Err(invalid) => return Err(refused(player, Refusal::Rules(invalid))),
             }
         }

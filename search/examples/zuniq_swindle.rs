@@ -8,6 +8,12 @@
 //! plays a losing wall.
 //!
 //! `cargo run --release -p twinsim-search --example zuniq_swindle -- SEEDS < positions.txt`
+//!
+//! The positions of an arena run's `traces.jsonl` at ply 26 (each game's first 26 walls), in
+//! that format:
+//! `python3 -c 'import json,sys; [print(i, "x", 26, *[t["actions"][0].rstrip("!") for t in json.loads(l)["turns"]][:26]) for i, l in enumerate(open(sys.argv[1]))]' traces.jsonl > positions.txt`
+//! (lines the solver does not prove lost for the player to move are reported and skipped;
+//! unreadable lines are named on standard error).
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 use twinsim_fast::zuniq::typed::{parse_line, wall_of};
@@ -40,6 +46,25 @@ fn v1_left(ply: u8) -> Duration {
     })
 }
 
+/// A line `GAME TAG PLY WALL WALL ...`: the game's label, the position (claims cleared) and the
+/// reference state after those walls; an error names the token that is no wall or not legal.
+fn read_position(line: &str) -> Result<(String, Board, RefState), String> {
+    let mut it = line.split_whitespace();
+    let game = it.next().ok_or("an empty line")?.to_string();
+    if it.next().is_none() || it.next().is_none() {
+        return Err("expected `GAME TAG PLY WALL ...`".into());
+    }
+    let mut board = Board::new();
+    let mut state = RefState::new();
+    for name in it {
+        let (w, _) = parse_line(name.as_bytes()).ok_or(format!("`{name}` is not a wall"))?;
+        apply_move(&mut state, Action { wall: wall_of(w), claim: false })
+            .map_err(|e| format!("`{name}` is not legal here: {e}"))?;
+        board = after(&board, w);
+    }
+    Ok((game, search_board(&board), state))
+}
+
 fn main() {
     let seeds: i64 = std::env::args().nth(1).map_or(3, |s| s.parse().unwrap());
     let mut solver = Solver::default();
@@ -47,24 +72,25 @@ fn main() {
         nodes: u64::MAX,
         deadline: Some(Instant::now() + Duration::from_secs_f64(secs)),
     };
-    for line in std::io::stdin().lock().lines() {
-        let line = line.unwrap();
-        let mut it = line.split_whitespace();
-        let (game, _tag, _ply) = (it.next().unwrap(), it.next().unwrap(), it.next().unwrap());
-        let mut b = Board::new();
-        let mut state = RefState::new();
-        for m in it {
-            let (w, _) = parse_line(m.as_bytes()).unwrap();
-            b = after(&b, w);
-            apply_move(&mut state, Action { wall: wall_of(w), claim: false }).unwrap();
-        }
-        let b = search_board(&b);
+    for (number, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.expect("standard input is readable text");
+        let (game, b, state) = match read_position(&line) {
+            Ok(position) => position,
+            Err(why) => {
+                eprintln!("line {}: {why}; skipped", number + 1);
+                continue;
+            }
+        };
         let t = Instant::now();
         match solver.solve(&b, limit(10.0)) {
             Some(false) => {}
-            other => {
+            value => {
+                let why = match value {
+                    Some(_) => "won for the player to move",
+                    None => "not proven in 10 s",
+                };
                 println!(
-                    "{game} ply {} live {} skip {other:?} {:.2}s",
+                    "{game} ply {} live {} skipped: {why} ({:.2}s)",
                     b.ply,
                     live_walls(&b),
                     t.elapsed().as_secs_f64()
